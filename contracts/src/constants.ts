@@ -1,0 +1,50 @@
+/** Business constants shared by the API and every frontend. */
+
+export const QUANTITY = { min: 1, max: 100, default: 1 } as const;
+
+export const PAGE_SIZES = [10, 15, 20, 25, 30] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+/** The API accepts any page size up to this; the UI offers PAGE_SIZES. */
+export const MAX_PAGE_SIZE = 100;
+/** Page numbers beyond this are refused instead of scanning absurd offsets. */
+export const MAX_PAGE = 1_000_000;
+
+export const CHECK_OK = 'OK';
+export const CHECK_NOT_OK = 'NOT OK';
+/** Every check item is either passed or explicitly failed; the form records its real state. */
+export const CHECK_VALUES = [CHECK_OK, CHECK_NOT_OK] as const;
+export const VOLTAGE_OK = '1500 V';
+export const VOLTAGE_VALUES = [VOLTAGE_OK, CHECK_NOT_OK] as const;
+export const OBSERVATIONS = ['230 Volt, 50-60Hz', '110 Volt, 50-60Hz'] as const;
+export const ORIGINS = ['GERMANY', 'INDIA', 'POLAND'] as const;
+
+/** The check fields that take CHECK_VALUES, in the order the form shows them. */
+export const CHECK_FIELDS = [
+  'perpendicularity',
+  'tolerance_of_spindle',
+  'magnet_base_switch',
+  'motor_switch',
+  'guide',
+  'isolation',
+  'insulation_resistance',
+  'accessories',
+  'technical_certification',
+] as const;
+export type CheckField = (typeof CHECK_FIELDS)[number];
+
+export const CERTIFICATE_DEFAULTS = {
+  ...(Object.fromEntries(CHECK_FIELDS.map((field) => [field, CHECK_OK])) as Record<CheckField, 'OK'>),
+  resistance_to_voltage: VOLTAGE_OK,
+  observation: OBSERVATIONS[0],
+  origin_germany: ORIGINS[0],
+} as const;
+
+/** Serial suffix width: unit 1 of a month is "001"; the counter grows past 999 without truncation. */
+export const SERIAL_PAD = 3;
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+
+export const TEXT_MAX = 200;
+export const URL_MAX = 2000;
+export const SEARCH_MAX = 100;

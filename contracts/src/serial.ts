@@ -1,0 +1,12 @@
+import { SERIAL_PAD } from './constants';
+
+/** Serial of unit k (0-based) of a certificate: DESIGN §5. */
+export function unitSerial(serialNoPart1: string, recordsCount: number, k: number): string {
+  return serialNoPart1 + String(recordsCount + k).padStart(SERIAL_PAD, '0');
+}
+
+/** Public address a unit's QR code encodes; without a serial it is the machine's product page. */
+export function landingUrl(webBase: string, machineId: number, serial?: string): string {
+  const base = `${webBase.replace(/\/+$/, '')}/landing/${machineId}`;
+  return serial ? `${base}/${encodeURIComponent(serial)}` : base;
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+
+const here = import.meta.dirname;
+
+/** One Jest setup for every frontend workspace: jsdom, TypeScript through ts-jest (transpile only; tsc checks types). */
+export function jestConfig(rootDir) {
+  return {
+    rootDir,
+    testEnvironment: 'jsdom',
+    roots: ['<rootDir>/src'],
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    setupFiles: [path.join(here, 'polyfills.cjs')],
+    setupFilesAfterEnv: [path.join(here, 'setup.ts')],
+    moduleNameMapper: {
+      '\\.css$': 'identity-obj-proxy',
+      '\\.(svg|png|jpe?g|gif)$': path.join(here, 'file-stub.cjs'),
+    },
+    transform: {
+      '^.+\\.tsx?$': [
+        'ts-jest',
+        {
+          tsconfig: {
+            jsx: 'react-jsx',
+            module: 'commonjs',
+            moduleResolution: 'node10',
+            ignoreDeprecations: '6.0',
+            esModuleInterop: true,
+            isolatedModules: true,
+            target: 'ES2022',
+          },
+          diagnostics: false,
+        },
+      ],
+    },
+  };
+}

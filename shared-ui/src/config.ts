@@ -1,0 +1,52 @@
+/** Runtime configuration from `/config.json` (DESIGN §2): one build runs on any host. */
+export interface RuntimeConfig {
+  /** API base without a trailing slash, e.g. `/api` or `https://api.example.com/api`. */
+  apiBase: string;
+  /** Public origin printed into QR codes. */
+  webBase: string;
+  /** Module Federation manifest URL per remote. */
+  remotes: { certificates: string; machines: string; landing: string };
+  /** External label page; null means the built-in `/labels`. */
+  labelPrintUrl: string | null;
+  companyName: string;
+  companyAddress: string;
+}
+
+let current: RuntimeConfig | null = null;
+let loading: Promise<RuntimeConfig> | null = null;
+
+function withoutTrailingSlash(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+function normalise(raw: RuntimeConfig): RuntimeConfig {
+  return { ...raw, apiBase: withoutTrailingSlash(raw.apiBase), webBase: withoutTrailingSlash(raw.webBase) };
+}
+
+/** Loads `/config.json` once; every later call gets the same promise. A failed load may be retried. */
+export function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  if (current) return Promise.resolve(current);
+  loading ??= fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      current = normalise((await response.json()) as RuntimeConfig);
+      return current;
+    })
+    .catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+  return loading;
+}
+
+/** The loaded configuration; the apps load it before they render anything. */
+export function getConfig(): RuntimeConfig {
+  if (!current) throw new Error('Runtime config not loaded yet: call loadConfig() first');
+  return current;
+}
+
+/** For standalone pages and tests that already know their configuration. */
+export function setConfig(config: RuntimeConfig | null): void {
+  current = config && normalise(config);
+  loading = null;
+}

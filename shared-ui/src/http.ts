@@ -1,0 +1,60 @@
+import axios, { AxiosError, type AxiosInstance } from 'axios';
+import type { ApiError } from 'contracts';
+import { clearToken, getToken } from './auth';
+import { getConfig } from './config';
+import { messages } from './messages';
+import { navigateTo } from './navigation';
+import { notify, SESSION_EXPIRED_TOAST_ID } from './toasts';
+
+/** Requests whose 401 means "wrong credentials", not "session expired". */
+const CREDENTIAL_PATHS = ['/login'];
+
+function createHttp(): AxiosInstance {
+  const instance = axios.create({ headers: { Accept: 'application/json' } });
+
+  instance.interceptors.request.use((request) => {
+    request.baseURL ??= getConfig().apiBase;
+    const token = getToken();
+    // The spec sends the token raw, without a scheme (the API accepts `Bearer` too).
+    if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', token);
+    return request;
+  });
+
+  instance.interceptors.response.use(undefined, (error: unknown) => {
+    if (axios.isAxiosError(error) && error.response?.status === 401 && !isCredentialRequest(error)) {
+      clearToken();
+      notify.error(messages.sessionExpired, { toastId: SESSION_EXPIRED_TOAST_ID });
+      navigateTo('/login', { replace: true });
+    }
+    return Promise.reject(error);
+  });
+
+  return instance;
+}
+
+function isCredentialRequest(error: AxiosError): boolean {
+  const url = error.config?.url ?? '';
+  return CREDENTIAL_PATHS.some((path) => url === path || url.endsWith(path));
+}
+
+/** The one HTTP client of every app (DESIGN §7): remotes never create their own. */
+export const http = createHttp();
+
+/** The API's German message from an error answer, if there is one. */
+export function apiErrorMessage(error: unknown): string | null {
+  if (!axios.isAxiosError(error)) return null;
+  const body = error.response?.data as Partial<ApiError> | undefined;
+  return typeof body?.error?.message === 'string' ? body.error.message : null;
+}
+
+/** The API's per-field German messages (400 answers), keyed by field name. */
+export function apiFieldErrors(error: unknown): Record<string, string> {
+  if (!axios.isAxiosError(error)) return {};
+  const body = error.response?.data as Partial<ApiError> | undefined;
+  return body?.error?.fields ?? {};
+}
+
+/** True when the server answered (any status), false for network errors and timeouts. */
+export function isHttpError(error: unknown): boolean {
+  return axios.isAxiosError(error) && error.response !== undefined;
+}

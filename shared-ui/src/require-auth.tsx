@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { useToken } from './auth';
+
+/** Staff screens need the stored token; without it `/login`, replacing the history entry (spec §2). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const token = useToken();
+  const location = useLocation();
+  if (!token) return <Navigate to="/login" replace state={{ from: location }} />;
+  return <>{children}</>;
+}

@@ -15,7 +15,9 @@ import {
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Text = (maxLength = TEXT_MAX) => Type.String({ maxLength });
-const Literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+/** One of the given strings; typed as their union, sent as JSON Schema `anyOf` of constants. */
+const Literals = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
 /** Timestamps travel as ISO 8601 in UTC; the UI shows them in Europe/Berlin. */
 const Timestamp = Type.String();
 

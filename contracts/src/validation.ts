@@ -12,14 +12,17 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/** The GS1 check digit for the digits before it (7 for EAN-8, 12 for EAN-13). */
+export function eanCheckDigit(body: string): number {
+  // Weights 3 and 1 alternate starting from the digit next to the check digit.
+  const sum = [...body].reverse().reduce((acc, digit, i) => acc + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10;
+}
+
 /** EAN-8 or EAN-13 with a correct GS1 check digit. */
 export function isValidEan(value: string): boolean {
   if (!/^(\d{8}|\d{13})$/.test(value)) return false;
-  const digits = [...value].map(Number);
-  const check = digits.pop()!;
-  // Weights 3 and 1 alternate starting from the digit next to the check digit.
-  const sum = digits.reverse().reduce((acc, digit, i) => acc + digit * (i % 2 === 0 ? 3 : 1), 0);
-  return (10 - (sum % 10)) % 10 === check;
+  return eanCheckDigit(value.slice(0, -1)) === Number(value.at(-1));
 }
 
 export const fieldMessages = {

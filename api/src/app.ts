@@ -1,0 +1,110 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { UPLOAD_MAX_BYTES } from 'contracts';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import authRoutes from './modules/auth/auth.routes';
+import brandsRoutes from './modules/brands/brands.routes';
+import certificatesRoutes from './modules/certificates/certificates.routes';
+import healthRoutes from './modules/health/health.routes';
+import landingRoutes from './modules/landing/landing.routes';
+import machinesRoutes from './modules/machines/machines.routes';
+import uploadsRoutes from './modules/uploads/uploads.routes';
+import { authenticate } from './plugins/authenticate';
+import { notFoundHandler, registerErrorHandling } from './plugins/error-handler';
+import { createServices } from './services';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Tokens never reach a log line, not even one the external label page puts into a URL. */
+const redact = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+
+function trustProxy(value: string | null): FastifyServerOptions['trustProxy'] {
+  if (!value) return false;
+  return value === 'true' ? true : value;
+}
+
+export async function buildApp({ config, database, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    disableRequestLogging: true,
+    trustProxy: trustProxy(config.trustProxy),
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const services = createServices(database.db, config);
+  registerErrorHandling(app);
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redact(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // react-select and react-toastify inject style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Images and remote chunks may be fetched by frontends on other hosts (DESIGN §2).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler(notFoundHandler);
+      await api.register(cors, {
+        origin: config.corsOrigins.length ? config.corsOrigins : false,
+        allowedHeaders: ['Authorization', 'Content-Type'],
+        maxAge: 600,
+      });
+      await api.register(multipart, {
+        limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 },
+      });
+      const requireSession = authenticate(services.sessions);
+      await api.register(healthRoutes, { services });
+      await api.register(authRoutes, { services });
+      await api.register(landingRoutes, { services });
+      await api.register(uploadsRoutes, { services, authenticate: requireSession });
+      await api.register(async (staff) => {
+        staff.addHook('onRequest', requireSession);
+        await staff.register(brandsRoutes, { services });
+        await staff.register(machinesRoutes, { services });
+        await staff.register(certificatesRoutes, { services });
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,84 @@
+import path from 'node:path';
+
+/** Configuration from the environment (DESIGN §2), checked once at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  demoSeed: boolean;
+  /** Public origin printed into QR codes; null means the request's own origin. */
+  webBase: string | null;
+  labelPrintUrl: string | null;
+  companyName: string;
+  companyAddress: string;
+  corsOrigins: string[];
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  trustProxy: string | null;
+  /** Where the built frontends live; a missing dist is simply not served. */
+  webRoot: string;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new ConfigError(`${name} muss eine ganze Zahl von 1 bis ${max} sein, ist aber „${raw}“`);
+  return value;
+}
+
+function httpOrigin(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} muss eine http(s)-Adresse sein, ist aber „${raw}“`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} muss eine http(s)-Adresse sein, ist aber „${raw}“`);
+  return raw.replace(/\/+$/, '');
+}
+
+function database(env: NodeJS.ProcessEnv): Config['database'] {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return { kind: 'sqlite', file: path.join(repoRoot, 'data', 'pruefbericht.db') };
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) return { kind: 'postgres', url: raw };
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length);
+    if (!file)
+      throw new ConfigError('DATABASE_URL „sqlite:“ braucht einen Dateipfad, z. B. sqlite:./data/pb.db');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  throw new ConfigError(`DATABASE_URL muss mit sqlite: oder postgres:// beginnen, ist aber „${raw}“`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const demoSeed = env.DEMO_SEED ?? '1';
+  if (demoSeed !== '0' && demoSeed !== '1')
+    throw new ConfigError(`DEMO_SEED muss 0 oder 1 sein, ist aber „${demoSeed}“`);
+  return {
+    port: positiveInt(env, 'PORT', 8080, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    database: database(env),
+    demoSeed: demoSeed === '1',
+    webBase: httpOrigin(env, 'WEB_BASE'),
+    labelPrintUrl: httpOrigin(env, 'LABEL_PRINT_URL'),
+    companyName: env.COMPANY_NAME?.trim() || 'BDS Maschinen GmbH',
+    companyAddress: env.COMPANY_ADDRESS?.trim() || 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120, 60 * 24 * 30),
+    sessionMaxHours: positiveInt(env, 'SESSION_MAX_HOURS', 10, 24 * 365),
+    trustProxy: env.TRUST_PROXY?.trim() || null,
+    webRoot: repoRoot,
+  };
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import * as initial from './migrations/2026-11-21T00-00-initial';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: Config['database']['kind'];
+  close(): Promise<void>;
+}
+
+const migrations: Record<string, Migration> = {
+  '2026-11-21T00-00-initial': initial,
+};
+
+// COUNT(*) and SUM() come back from PostgreSQL as bigint strings; the API speaks plain numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(
+  database: Config['database'],
+  options: { schema?: string } = {},
+): DatabaseHandle {
+  if (database.kind === 'sqlite') {
+    if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    const sqlite = new SQLite(database.file);
+    // WAL lets readers go on while a certificate is written; busy_timeout makes a second process wait, not fail.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, kind: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    // A query stuck behind a dead server must end in a 503, not hang the request.
+    query_timeout: 15000,
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+  });
+  // An idle client that loses its server emits here; without a listener the process would crash.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+export async function migrate(db: Db, options: { schema?: string } = {}): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: options.schema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

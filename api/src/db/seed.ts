@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import { eanCheckDigit } from 'contracts';
+import type { Services } from '../services';
+import { brandLogo, machinePhoto } from './demo-images';
+import type { Rgb } from './png';
+
+const BRANDS: { name: string; color: Rgb; email: string; website_link: string }[] = [
+  {
+    name: 'BDS Maschinen',
+    color: [0, 158, 215],
+    email: 'info@bds-maschinen.de',
+    website_link: 'https://www.bds-maschinen.de',
+  },
+  {
+    name: 'MABtec',
+    color: [214, 64, 45],
+    email: 'service@mabtec.example',
+    website_link: 'https://www.mabtec.example',
+  },
+  {
+    name: 'Kernbohr Pro',
+    color: [46, 140, 80],
+    email: 'kontakt@kernbohr.example',
+    website_link: 'https://kernbohr.example',
+  },
+];
+
+const MACHINES = [
+  ['MAB 825', '485', 1],
+  ['AirMAB 5000', '486', 0],
+  ['MAB 485', '487', 1],
+  ['MAB 1300', '488', 1],
+  ['Öl-Kühler 200', 'OK-2', 0],
+  ['Kernbohrer KB 50', '512', 0],
+  ['Kernbohrer KB 100', '513', 1],
+  ['Gewindeschneider GS 12', '520', 0],
+  ['Magnetbohrer MB 32', '530', 1],
+  ['Magnetbohrer MB 55', '531', 1],
+  ['Schleifer SL 125', '540', 0],
+  ['Fräse FR 300', '550', 1],
+] as const;
+
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z0-9]+/g, '-');
+
+/**
+ * Demo data for a database that has no brands and no users yet: 3 brands, 12 machines with photos,
+ * product links and valid EANs, and one staff account. Returns the demo credentials, or null.
+ */
+export async function seedDemo(services: Services): Promise<{ email: string; password: string } | null> {
+  const { brands, machines, uploads, users } = services;
+  if ((await brands.list()).length > 0 || (await users.count()) > 0) return null;
+
+  const created = [];
+  for (const brand of BRANDS) {
+    const logo = await uploads.store(brandLogo(brand.color), { mime: 'image/png', ext: 'png' });
+    created.push(
+      await brands.create({ name: brand.name, logo, email: brand.email, website_link: brand.website_link }),
+    );
+  }
+  for (const [i, [name, prefix, board]] of MACHINES.entries()) {
+    const brand = created[i % created.length];
+    const image = await uploads.store(machinePhoto(BRANDS[i % BRANDS.length].color, i), {
+      mime: 'image/png',
+      ext: 'png',
+    });
+    const body = `400638${String(100000 + i * 137).slice(-6)}`;
+    await machines.create({
+      brand_id: brand.id,
+      name,
+      serial_prefix: prefix,
+      ean_number: body + eanCheckDigit(body),
+      link_en: `${brand.website_link}/en/products/${slug(name)}`,
+      link_ger: `${brand.website_link}/de/produkte/${slug(name)}`,
+      image,
+      electronic_circuit_board: board,
+      voltage_resistance: '',
+      observation: '',
+      description: '',
+    });
+  }
+  const credentials = {
+    email: 'demo@pruefbericht.example',
+    password: crypto.randomBytes(9).toString('base64url'),
+  };
+  await users.add({ ...credentials, name: 'Demo' });
+  return credentials;
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrate, openDatabase } from './db/database';
+import { seedDemo } from './db/seed';
+import { createServices } from './services';
+
+const envFile = path.resolve('.env');
+if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`Konfigurationsfehler: ${error.message}`);
+  process.exit(1);
+}
+
+const database = openDatabase(config.database);
+await migrate(database.db);
+if (config.demoSeed) {
+  const demo = await seedDemo(createServices(database.db, config));
+  if (demo) {
+    console.log('\nDemo-Daten angelegt. Anmeldung (wird nur dieses eine Mal angezeigt):');
+    console.log(`  E-Mail:   ${demo.email}\n  Passwort: ${demo.password}\n`);
+  }
+}
+
+const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down; requests in flight finish first');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });

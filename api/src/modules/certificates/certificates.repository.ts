@@ -1,0 +1,208 @@
+import {
+  CHECK_FIELDS,
+  DEFAULT_PAGE_SIZE,
+  unitSerial,
+  type CertificateCreateBody,
+  type CertificateListQuery,
+  type PrintData,
+} from 'contracts';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CertificatesTable } from '../../db/schema';
+import { containsText, searchKey } from '../../text';
+import { serialNoPart1 } from './serial';
+
+export interface CertificateSnapshot {
+  machine: {
+    id: number;
+    name: string;
+    image: string;
+    serial_prefix: string;
+    ean_number: string;
+    electronic_circuit_board: number;
+  };
+  brand: { id: number; name: string; logo: string; email: string; website_link: string };
+}
+
+const sortColumns = {
+  machine_type: 'search_key',
+  serial_no: 'serial_no',
+  endSerialNo: 'end_serial_no',
+  checked_by: 'checked_by',
+  crowd: 'crowd',
+  created_at: 'created_at',
+} as const;
+
+export function toPrintData(row: Selectable<CertificatesTable>): PrintData {
+  const checks = Object.fromEntries(CHECK_FIELDS.map((field) => [field, row[field]]));
+  return {
+    id: row.id,
+    brand_id: row.brand_id,
+    machine_id: row.machine_id,
+    checked_by: row.checked_by,
+    crowd: row.crowd,
+    ...checks,
+    resistance_to_voltage: row.resistance_to_voltage,
+    observation: row.observation,
+    origin_germany: row.origin_germany,
+    electronic_circuit_board: row.electronic_circuit_board,
+    machine_type: row.machine_type,
+    machine_image: row.machine_image,
+    serial_prefix: row.serial_prefix,
+    brand_name: row.brand_name,
+    brand_image: row.brand_image,
+    brand_email: row.brand_email,
+    brand_website: row.brand_website,
+    ean_number: row.ean_number,
+    serialNoPart1: row.serial_no_part1,
+    recordsCount: row.records_count,
+    serial_no: row.serial_no,
+    endSerialNo: row.end_serial_no,
+    created_at: row.created_at,
+  } as PrintData;
+}
+
+export function certificatesRepository(db: Db) {
+  return {
+    /**
+     * Takes the next `crowd` numbers of the counter and writes the certificate with its units, all in one
+     * transaction whose first statement is the counter update: concurrent creates queue on that row, a
+     * failure rolls the counter back (no gaps), and the UNIQUE serial column makes a duplicate impossible.
+     */
+    async create(
+      input: CertificateCreateBody,
+      snapshot: CertificateSnapshot,
+      userId: number,
+      now = new Date(),
+    ): Promise<PrintData> {
+      const part1 = serialNoPart1(snapshot.machine.serial_prefix, now);
+      const crowd = input.crowd;
+      return db.transaction().execute(async (trx) => {
+        const { last } = await trx
+          .insertInto('serial_counters')
+          .values({ part1, last: crowd })
+          .onConflict((oc) =>
+            oc.column('part1').doUpdateSet({ last: sql<number>`serial_counters.last + ${crowd}` }),
+          )
+          .returning('last')
+          .executeTakeFirstOrThrow();
+        const recordsCount = Number(last) - crowd + 1;
+        const checks = Object.fromEntries(CHECK_FIELDS.map((field) => [field, input[field]]));
+        const row = await trx
+          .insertInto('certificates')
+          .values({
+            brand_id: snapshot.brand.id,
+            machine_id: snapshot.machine.id,
+            created_by: userId,
+            checked_by: input.checked_by,
+            search_key: searchKey(snapshot.machine.name),
+            crowd,
+            ...(checks as Record<(typeof CHECK_FIELDS)[number], string>),
+            resistance_to_voltage: input.resistance_to_voltage,
+            observation: input.observation,
+            origin_germany: input.origin_germany,
+            electronic_circuit_board: snapshot.machine.electronic_circuit_board,
+            machine_type: snapshot.machine.name,
+            machine_image: snapshot.machine.image,
+            serial_prefix: snapshot.machine.serial_prefix,
+            brand_name: snapshot.brand.name,
+            brand_image: snapshot.brand.logo,
+            brand_email: snapshot.brand.email,
+            brand_website: snapshot.brand.website_link,
+            ean_number: snapshot.machine.ean_number,
+            serial_no_part1: part1,
+            records_count: recordsCount,
+            serial_no: unitSerial(part1, recordsCount, 0),
+            end_serial_no: unitSerial(part1, recordsCount, crowd - 1),
+            created_at: now.toISOString(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('certificate_units')
+          .values(
+            Array.from({ length: crowd }, (_, k) => ({
+              certificate_id: row.id,
+              unit_index: k,
+              serial: unitSerial(part1, recordsCount, k),
+            })),
+          )
+          .execute();
+        return toPrintData(row);
+      });
+    },
+
+    async get(id: number) {
+      const row = await db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toPrintData(row);
+    },
+
+    /** Newest first by default; a unit serial anywhere inside a certificate's range finds that certificate. */
+    async list(query: CertificateListQuery) {
+      const page = query.page ?? 1;
+      const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
+      const sort = query.sort ?? 'pos';
+      const order = query.order ?? 'asc';
+      const search = query.search?.trim() ?? '';
+      // The newest certificate is position 1, so ascending positions mean descending ids.
+      const [column, direction] =
+        sort === 'pos' ? (['id', flip(order)] as const) : [sortColumns[sort], order];
+
+      let base = db.selectFrom('certificates');
+      if (search) {
+        base = base.where((eb) =>
+          eb.or([
+            eb(
+              'certificates.id',
+              'in',
+              eb.selectFrom('certificate_units').select('certificate_id').where('serial', '=', search),
+            ),
+            containsText('certificates.search_key', search),
+            containsText('certificates.serial_no', search),
+          ]),
+        );
+      }
+      const { total } = await base
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      const offset = (page - 1) * perPage;
+      const rows = await base
+        .select([
+          'id',
+          'machine_id',
+          'machine_type',
+          'serial_no',
+          'end_serial_no',
+          'checked_by',
+          'crowd',
+          'created_at',
+        ])
+        .orderBy(column, direction)
+        .orderBy('id', direction)
+        .limit(perPage)
+        .offset(offset)
+        .execute();
+      const totalCount = Number(total);
+      return {
+        total: totalCount,
+        data: rows.map(({ end_serial_no, ...row }, i) => ({
+          ...row,
+          endSerialNo: end_serial_no,
+          pos: sort === 'pos' && order === 'desc' ? totalCount - offset - i : offset + i + 1,
+        })),
+      };
+    },
+
+    async serialIssued(machineId: number, serial: string) {
+      return db
+        .selectFrom('certificate_units')
+        .innerJoin('certificates', 'certificates.id', 'certificate_units.certificate_id')
+        .select('certificates.created_at')
+        .where('certificate_units.serial', '=', serial)
+        .where('certificates.machine_id', '=', machineId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+const flip = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc');

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Health } from 'contracts';
+import { sql } from 'kysely';
+import type { Services } from '../../services';
+
+const READY_TIMEOUT_MS = 2000;
+
+const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.get('/healthz', { schema: { response: { 200: Health } } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('readiness timeout')), READY_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([sql`select 1`.execute(services.db), timeout]);
+      return { status: 'ready' };
+    } catch {
+      return reply.code(503).send({ status: 'not ready' });
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+};
+
+export default healthRoutes;

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, UploadResponse } from 'contracts';
+import { HttpError, badRequest, notFound } from '../../errors';
+import { messages } from '../../messages';
+import type { Services } from '../../services';
+import { checkImage } from './image-check';
+
+const uploadsRoutes: FastifyPluginAsyncTypebox<{
+  services: Services;
+  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}> = async (app, { services, authenticate }) => {
+  const { uploads } = services;
+
+  app.post(
+    '/upload',
+    {
+      onRequest: authenticate,
+      schema: {
+        response: { 200: UploadResponse, 400: ApiError, 401: ApiError, 413: ApiError, 415: ApiError },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') throw badRequest(messages.uploadMissing);
+      // Size first (toBuffer stops at the multipart limit), then the real type from the bytes.
+      const bytes = await file.toBuffer();
+      const type = await checkImage(bytes);
+      if (type === 'unsupported') throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.uploadType);
+      if (type === 'broken') throw new HttpError(415, 'BROKEN_IMAGE', messages.uploadBroken);
+      return { path: await uploads.store(bytes, type) };
+    },
+  );
+
+  app.get(
+    '/uploads/:name',
+    { schema: { params: Type.Object({ name: Type.String({ maxLength: 80 }) }) } },
+    async (request, reply) => {
+      const match = /^([0-9a-f]{64})\.(png|jpg|gif)$/.exec(request.params.name);
+      const image = match && (await uploads.get(match[1], match[2]));
+      if (!image) throw notFound(messages.uploadNotFound);
+      return (
+        reply
+          .header('Content-Type', image.mime)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Security-Policy', "default-src 'none'; sandbox")
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          // Frontends served from another host (a CDN) must be able to show the images.
+          .header('Cross-Origin-Resource-Policy', 'cross-origin')
+          .send(image.bytes)
+      );
+    },
+  );
+};
+
+export default uploadsRoutes;

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors';
+import { messages } from '../messages';
+import type { sessionsRepository } from '../modules/auth/sessions.repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    userId?: number;
+  }
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** The token as the spec sends it (raw) or with the usual `Bearer ` scheme. */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization?.trim();
+  if (!header) return undefined;
+  const token = header.replace(/^Bearer\s+/i, '');
+  return TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+export const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', messages.unauthorized);
+
+export function authenticate(sessions: ReturnType<typeof sessionsRepository>) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = tokenOf(request);
+    const userId = token ? await sessions.resolve(token) : undefined;
+    if (!userId) throw unauthorized();
+    request.userId = userId;
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors';
+import { messages } from '../messages';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** One German message per field from Ajv's errors; the first error of a field wins. */
+function fieldErrors(validation: AjvError[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const error of validation) {
+    const field =
+      error.keyword === 'required'
+        ? String(error.params.missingProperty)
+        : error.instancePath.replace(/^\//, '').split('/')[0] || '_';
+    if (fields[field]) continue;
+    fields[field] = fieldMessage(error);
+  }
+  return fields;
+}
+
+function fieldMessage(error: AjvError): string {
+  switch (error.keyword) {
+    case 'required':
+      return messages.fieldRequired;
+    case 'maxLength':
+      return messages.fieldTooLong(Number(error.params.limit));
+    case 'minimum':
+    case 'maximum':
+      return messages.fieldType;
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+      return messages.fieldUnknownChoice;
+    default:
+      return messages.fieldType;
+  }
+}
+
+/** Errors that mean the database is unreachable or overloaded, not that the request was wrong. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  const code = e?.code ?? '';
+  return (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'ENOTFOUND',
+      'SQLITE_BUSY',
+      'SQLITE_LOCKED',
+    ].includes(code) ||
+    /^(08|53|57P)/.test(code) ||
+    /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(e?.message ?? '')
+  );
+}
+
+const fastifyCodes: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, messages.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, messages.emptyBody],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, messages.badRequest],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, messages.bodyTooLarge],
+  FST_ERR_CTP_INVALID_TYPE: [400, messages.badRequest],
+  FST_ERR_BAD_URL: [400, messages.badRequest],
+  FST_ERR_ASYNC_CONSTRAINT: [400, messages.badRequest],
+  FST_REQ_FILE_TOO_LARGE: [413, messages.uploadTooLarge],
+  FST_FILES_LIMIT: [413, messages.uploadTooLarge],
+  FST_PARTS_LIMIT: [413, messages.bodyTooLarge],
+  FST_FIELDS_LIMIT: [413, messages.bodyTooLarge],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, messages.multipartInvalid],
+  FST_PROTO_VIOLATION: [400, messages.badRequest],
+};
+
+export function send(reply: FastifyReply, status: number, code: string, message: string, fields?: object) {
+  return reply.code(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError)
+    return send(reply, error.statusCode, error.code, error.message, error.fields);
+  if (error.validation) {
+    const inBody = error.validationContext === 'body';
+    const fields = fieldErrors(error.validation as AjvError[]);
+    return send(reply, 400, 'VALIDATION', inBody ? messages.checkFields : messages.invalidQuery, fields);
+  }
+  const known = error.code ? fastifyCodes[error.code] : undefined;
+  if (known) return send(reply, known[0], error.code, known[1]);
+  if (error.statusCode === 429) return send(reply, 429, 'TOO_MANY_REQUESTS', messages.tooManyRequests);
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('Retry-After', '5');
+    return send(reply, 503, 'DATABASE_UNAVAILABLE', messages.databaseUnavailable);
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return send(reply, error.statusCode, error.code ?? 'BAD_REQUEST', messages.badRequest);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, 'INTERNAL', messages.internal);
+}
+
+export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, 404, 'NOT_FOUND', messages.routeNotFound);
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+}

@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { UPLOAD_MAX_BYTES } from 'contracts';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import authRoutes from './modules/auth/auth.routes';
@@ -34,14 +34,18 @@ function trustProxy(value: string | null): FastifyServerOptions['trustProxy'] {
 export async function buildApp({ config, database, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
-    disableRequestLogging: true,
+    // One line per request, written by the onResponse hook below instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { allErrors: true } },
+    // No array-to-scalar coercion: `["Max"]` is not a name.
+    ajv: { customOptions: { allErrors: true, coerceTypes: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const services = createServices(database.db, config);
   registerErrorHandling(app);
+  // The API speaks JSON (and multipart for uploads); plain text is refused with 415, not parsed.
+  app.removeContentTypeParser('text/plain');
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CERTIFICATE_DEFAULTS, type CertificateCreateBody } from 'contracts';
+import pg from 'pg';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { migrate, openDatabase, type DatabaseHandle } from '../db/database';
+import { createServices, type Services } from '../services';
+import type { ScryptCost } from '../modules/users/password';
+
+export type Kind = 'sqlite' | 'postgres';
+
+/** Every API test runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL too. */
+export const kinds: Kind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** Cheap scrypt for test accounts; the stored hash says its cost, so login verifies it the same way. */
+export const TEST_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+export const STAFF = { email: 'staff@example.com', password: 'richtiges-Passwort-1' };
+
+export interface TestDatabase {
+  database: DatabaseHandle;
+  /** What a second API instance needs to open the same database. */
+  location: Config['database'];
+  schema?: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(kind: Kind): Promise<TestDatabase> {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-test-'));
+    const location = { kind: 'sqlite', file: path.join(dir, 'test.db') } as const;
+    const database = openDatabase(location);
+    await migrate(database.db);
+    return {
+      database,
+      location,
+      drop: async () => {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const location = { kind: 'postgres', url } as const;
+  const database = openDatabase(location, { schema });
+  await migrate(database.db, { schema });
+  return {
+    database,
+    location,
+    schema,
+    drop: async () => {
+      await database.close();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  services: Services;
+  config: Config;
+  testDb: TestDatabase;
+  /** A valid token of the staff account. */
+  token: string;
+  login(email?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: Kind, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase(kind);
+  const config: Config = { ...loadConfig({}), ...overrides, database: testDb.location };
+  const app = await buildApp({ config, database: testDb.database });
+  const services = createServices(testDb.database.db, config);
+  await services.users.add(STAFF, TEST_COST);
+  const login = async (email = STAFF.email, password = STAFF.password) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: email, password },
+    });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+    return response.json().token as string;
+  };
+  return {
+    app,
+    services,
+    config,
+    testDb,
+    token: await login(),
+    login,
+    close: async () => {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** A brand with one machine, made through the repositories. */
+export async function seedMachine(
+  services: Services,
+  overrides: { name?: string; prefix?: string; brand?: string } = {},
+) {
+  const brand =
+    (await services.brands.list()).find((b) => b.name === (overrides.brand ?? 'Testmarke')) ??
+    (await services.brands.create({
+      name: overrides.brand ?? 'Testmarke',
+      logo: '',
+      email: 'info@test.example',
+      website_link: 'https://test.example',
+    }));
+  const machine = await services.machines.create({
+    brand_id: brand.id,
+    name: overrides.name ?? `Maschine ${crypto.randomBytes(3).toString('hex')}`,
+    serial_prefix: overrides.prefix ?? '485',
+    ean_number: '4006381333931',
+    link_en: 'https://test.example/en',
+    link_ger: 'https://test.example/de',
+    image: '',
+    electronic_circuit_board: 1,
+    voltage_resistance: '',
+    observation: '',
+    description: '',
+  });
+  return { brand, machine };
+}
+
+export const certificateBody = (brandId: number, machineId: number, crowd = 1): CertificateCreateBody => ({
+  brand_id: brandId,
+  machine_id: machineId,
+  checked_by: 'Max Mustermann',
+  crowd,
+  ...CERTIFICATE_DEFAULTS,
+});
+
+export const auth = (token: string) => ({ authorization: token });

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { openDatabase } from '../db/database';
+import { verifyPassword } from '../modules/users/password';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-cli-'));
+const file = path.join(dir, 'cli.db');
+after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function user(...args: string[]) {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'user.ts'), ...args],
+    {
+      env: { ...process.env, DATABASE_URL: `sqlite:${file}` },
+      encoding: 'utf8',
+    },
+  );
+  return { code: result.status, out: result.stdout + result.stderr };
+}
+
+async function account(email: string) {
+  const database = openDatabase({ kind: 'sqlite', file });
+  try {
+    return await database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  } finally {
+    await database.close();
+  }
+}
+
+test('npm run user -- add, passwd and disable manage staff accounts', async () => {
+  const added = user(
+    'add',
+    '--email',
+    'Neu@Example.com',
+    '--password',
+    'ein-gutes-Passwort',
+    '--name',
+    'Neu',
+  );
+  assert.equal(added.code, 0, added.out);
+  assert.match(added.out, /angelegt/);
+  const created = await account('neu@example.com');
+  assert.ok(created);
+  assert.match(created.password_hash, /^scrypt\$131072\$8\$1\$/);
+  assert.ok(!created.password_hash.includes('ein-gutes-Passwort'));
+  assert.ok(await verifyPassword('ein-gutes-Passwort', created.password_hash));
+
+  const twice = user('add', '--email', 'neu@example.com', '--password', 'ein-gutes-Passwort');
+  assert.equal(twice.code, 2);
+  assert.match(twice.out, /gibt es schon/);
+
+  assert.equal(user('passwd', '--email', 'neu@example.com', '--password', 'ein-neues-Passwort').code, 0);
+  assert.ok(await verifyPassword('ein-neues-Passwort', (await account('neu@example.com'))!.password_hash));
+
+  assert.equal(user('disable', '--email', 'neu@example.com').code, 0);
+  assert.equal((await account('neu@example.com'))!.disabled, 1);
+});
+
+test('the user command refuses bad arguments with a German message', () => {
+  for (const args of [
+    [],
+    ['remove', '--email', 'a@b.de'],
+    ['add', '--email', 'keine-adresse', '--password', 'ein-gutes-Passwort'],
+    ['add', '--email', 'a@b.de', '--password', 'kurz'],
+    ['passwd', '--email', 'niemand@example.com', '--password', 'ein-gutes-Passwort'],
+  ]) {
+    const result = user(...args);
+    assert.equal(result.code, 2, args.join(' '));
+    assert.match(result.out, /Benutzung:/);
+  }
+});

@@ -1,0 +1,225 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { messages } from '../../messages';
+import { STAFF, TEST_COST, auth, createTestApp, kinds, type TestApp } from '../../test/harness';
+import { hashToken } from './sessions.repository';
+
+/** Every call that needs a signed-in member of staff. */
+const STAFF_ENDPOINTS = [
+  ['GET', '/api/brands'],
+  ['POST', '/api/brand'],
+  ['PUT', '/api/brand/1'],
+  ['GET', '/api/machinesByBrand/1'],
+  ['GET', '/api/machines'],
+  ['GET', '/api/machine/1'],
+  ['POST', '/api/machine'],
+  ['PUT', '/api/machine/1'],
+  ['POST', '/api/certificate'],
+  ['GET', '/api/certificates'],
+  ['GET', '/api/certificates/1'],
+  ['POST', '/api/upload'],
+  ['POST', '/api/logout'],
+] as const;
+
+for (const kind of kinds) {
+  describe(`sign-in and sessions on ${kind}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(kind);
+    });
+    after(() => t.close());
+
+    const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress });
+    const brands = (headers: Record<string, string>) => t.app.inject({ url: '/api/brands', headers });
+
+    test('a correct login returns a 256-bit token of which only the SHA-256 is stored', async () => {
+      const response = await login(`  ${STAFF.email.toUpperCase()} `, STAFF.password);
+      assert.equal(response.statusCode, 200);
+      const { token } = response.json();
+      assert.match(token, /^[A-Za-z0-9_-]{43}$/);
+      const stored = await t.services.db.selectFrom('sessions').select('token_hash').execute();
+      assert.ok(stored.some((s) => s.token_hash === hashToken(token)));
+      assert.ok(!stored.some((s) => s.token_hash === token));
+      assert.equal((await brands(auth(token))).statusCode, 200);
+      assert.equal((await brands({ authorization: `Bearer ${token}` })).statusCode, 200);
+    });
+
+    test('an unknown user and a wrong password get the same answer', async () => {
+      const unknown = await login('niemand@example.com', STAFF.password, '10.0.1.1');
+      const wrong = await login(STAFF.email, 'falsches-Passwort', '10.0.1.2');
+      assert.equal(unknown.statusCode, 401);
+      assert.equal(wrong.statusCode, 401);
+      assert.equal(unknown.body, wrong.body);
+      assert.equal(wrong.json().error.message, messages.loginFailed);
+      await t.services.throttle.clear(`user:${STAFF.email}`);
+    });
+
+    test('bad login input is a 400 with German field messages, never a 5xx', async () => {
+      const cases: [unknown, number][] = [
+        [{}, 400],
+        [{ username: STAFF.email }, 400],
+        [{ username: 42, password: {} }, 400],
+        [{ username: 'x'.repeat(100_000), password: 'y' }, 400],
+        [{ username: STAFF.email, password: 'y'.repeat(100_000) }, 400],
+        [[STAFF.email, STAFF.password], 400],
+      ];
+      for (const [payload, status] of cases) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: payload as object,
+        });
+        assert.equal(response.statusCode, status, JSON.stringify(payload).slice(0, 60));
+        assert.ok(response.json().error.message);
+      }
+      const missing = await t.app.inject({ method: 'POST', url: '/api/login', payload: {} });
+      assert.equal(missing.json().error.fields.username, messages.fieldRequired);
+      assert.equal(missing.json().error.fields.password, messages.fieldRequired);
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username":',
+      });
+      assert.equal(broken.statusCode, 400);
+      assert.equal(broken.json().error.message, messages.invalidJson);
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'username=a&password=b',
+      });
+      assert.equal(form.statusCode, 415);
+      const poisoned = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username":"a@b.de","password":"x","__proto__":{"admin":true}}',
+      });
+      assert.equal(poisoned.statusCode, 400);
+    });
+
+    test('five wrong passwords lock the account with a German message; the lock ends', async () => {
+      const email = 'gesperrt@example.com';
+      const password = 'richtiges-Passwort-2';
+      await t.services.users.add({ email, password }, TEST_COST);
+      for (let i = 0; i < 5; i++) assert.equal((await login(email, 'falsch', `10.0.2.${i}`)).statusCode, 401);
+      const locked = await login(email, password, '10.0.2.99');
+      assert.equal(locked.statusCode, 429);
+      assert.equal(locked.json().error.message, messages.accountLocked(15));
+      assert.ok(Number(locked.headers['retry-after']) > 0);
+      // An unknown account locks the same way, so the lock reveals nothing about who exists.
+      for (let i = 0; i < 5; i++) await login('unbekannt@example.com', 'falsch', `10.0.3.${i}`);
+      assert.equal(
+        (await login('unbekannt@example.com', 'falsch', '10.0.3.99')).json().error.message,
+        messages.accountLocked(15),
+      );
+      // Fifteen minutes later:
+      await t.services.db
+        .updateTable('login_throttle')
+        .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+        .where('key', '=', `user:${email}`)
+        .execute();
+      assert.equal((await login(email, password, '10.0.2.100')).statusCode, 200);
+    });
+
+    test('one address with many failures across accounts is limited', async () => {
+      const address = '10.9.9.9';
+      const accounts = Array.from({ length: 8 }, (_, i) => `ip${i}@example.com`);
+      for (const email of accounts)
+        await t.services.users.add({ email, password: 'richtiges-Passwort-3' }, TEST_COST);
+      let attempts = 0;
+      for (const email of accounts)
+        for (let i = 0; i < 4; i++, attempts++) await login(email, 'falsch', address);
+      assert.ok(attempts >= 30);
+      const limited = await login(accounts[0], 'richtiges-Passwort-3', address);
+      assert.equal(limited.statusCode, 429);
+      assert.equal(limited.json().error.message, messages.tooManyRequests);
+      assert.equal((await login(accounts[0], 'richtiges-Passwort-3', '10.9.9.10')).statusCode, 200);
+    });
+
+    test('every staff endpoint refuses no token, a malformed one and an unknown one', async () => {
+      const bad = [
+        {},
+        { authorization: '' },
+        { authorization: 'null' },
+        { authorization: 'Bearer ' },
+        { authorization: 'x'.repeat(5000) },
+        { authorization: 'A'.repeat(43) },
+      ];
+      for (const [method, url] of STAFF_ENDPOINTS) {
+        for (const headers of bad) {
+          const response = await t.app.inject({
+            method,
+            url,
+            headers,
+            payload: method === 'GET' ? undefined : {},
+          });
+          assert.equal(response.statusCode, 401, `${method} ${url} ${JSON.stringify(headers).slice(0, 40)}`);
+          assert.equal(response.json().error.message, messages.unauthorized);
+        }
+      }
+    });
+
+    test('logout revokes the token; a revoked token of another user stays refused', async () => {
+      const mine = await t.login();
+      const other = await t.login();
+      const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(mine) });
+      assert.equal(out.statusCode, 204);
+      assert.equal((await brands(auth(mine))).statusCode, 401);
+      assert.equal(
+        (await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(mine) })).statusCode,
+        401,
+      );
+      assert.equal((await brands(auth(other))).statusCode, 200, 'logout ends only its own session');
+    });
+
+    test('the idle and the absolute limits end a session', async () => {
+      const idle = await t.login();
+      const old = await t.login();
+      const db = t.services.db;
+      const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: minutesAgo(t.config.sessionIdleMinutes + 1) })
+        .where('token_hash', '=', hashToken(idle))
+        .execute();
+      assert.equal((await brands(auth(idle))).statusCode, 401);
+      // Still active, but past the absolute limit.
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: minutesAgo(1), last_seen_at: minutesAgo(0) })
+        .where('token_hash', '=', hashToken(old))
+        .execute();
+      assert.equal((await brands(auth(old))).statusCode, 401);
+      // Just inside the idle limit is fine, and use moves the idle limit on.
+      const active = await t.login();
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: minutesAgo(t.config.sessionIdleMinutes - 1) })
+        .where('token_hash', '=', hashToken(active))
+        .execute();
+      assert.equal((await brands(auth(active))).statusCode, 200);
+      const seen = await db
+        .selectFrom('sessions')
+        .select('last_seen_at')
+        .where('token_hash', '=', hashToken(active))
+        .executeTakeFirstOrThrow();
+      assert.ok(Date.now() - Date.parse(seen.last_seen_at) < 60_000);
+    });
+
+    test('disabling an account or changing its password ends its sessions', async () => {
+      const email = 'wechsel@example.com';
+      await t.services.users.add({ email, password: 'erstes-Passwort-1' }, TEST_COST);
+      const first = await t.login(email, 'erstes-Passwort-1');
+      await t.services.users.setPassword(email, 'zweites-Passwort-2', TEST_COST);
+      assert.equal((await brands(auth(first))).statusCode, 401);
+      assert.equal((await login(email, 'erstes-Passwort-1', '10.0.4.1')).statusCode, 401);
+      const second = await t.login(email, 'zweites-Passwort-2');
+      await t.services.users.disable(email);
+      assert.equal((await brands(auth(second))).statusCode, 401);
+      assert.equal((await login(email, 'zweites-Passwort-2', '10.0.4.2')).statusCode, 401);
+    });
+  });
+}

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { CERTIFICATE_DEFAULTS } from 'contracts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-main-'));
+after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A POST whose `sent` settles once the body is written, and `status` when the answer arrives. */
+function post(url: string, token: string, body: string) {
+  let markSent!: () => void;
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
+  const status = new Promise<number>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body, markSent);
+  });
+  return { sent, status };
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error('server exited');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+test('npm start seeds demo data once, logs one line per request without secrets, and drains on SIGTERM', async () => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = start({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dir}/main.db` });
+  await waitFor(`${base}/api/readyz`, server.child);
+  const email = /E-Mail:\s+(\S+)/.exec(server.output())?.[1];
+  const password = /Passwort:\s+(\S+)/.exec(server.output())?.[1];
+  assert.ok(email && password, server.output());
+
+  const { token } = await (
+    await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password }),
+    })
+  ).json();
+  const headers = { authorization: token, 'content-type': 'application/json' };
+  const brands = (await (await fetch(`${base}/api/brands`, { headers })).json()).data;
+  assert.ok(brands.length >= 3);
+  for (const brand of brands) assert.ok(brand.logo && brand.email && brand.website_link);
+  const machines = await (await fetch(`${base}/api/machines?per_page=100`, { headers })).json();
+  assert.ok(machines.total >= 12);
+  const machine = (await (await fetch(`${base}/api/machinesByBrand/${brands[0].id}`, { headers })).json())
+    .data[0];
+  const photo = await fetch(`${base}/api/${machine.image}`);
+  assert.equal(photo.headers.get('content-type'), 'image/png');
+
+  // Requests in flight when SIGTERM arrives are answered before the process ends.
+  const body = JSON.stringify({
+    brand_id: brands[0].id,
+    machine_id: machine.id,
+    checked_by: 'Prüfer',
+    crowd: 100,
+    ...CERTIFICATE_DEFAULTS,
+  });
+  const inFlight = Array.from({ length: 10 }, () => post(`${base}/api/certificate`, token, body));
+  // Every request has been sent in full before the signal.
+  await Promise.all(inFlight.map((r) => r.sent));
+  server.child.kill('SIGTERM');
+  const statuses = await Promise.all(inFlight.map((r) => r.status));
+  assert.ok(
+    statuses.every((s) => s === 200),
+    String(statuses),
+  );
+  assert.equal(await server.exited, 0);
+
+  const log = server.output();
+  assert.ok(!log.includes(token), 'a token was logged');
+  assert.ok(
+    !log.split('Passwort:')[1]?.split('\n').slice(1).join('\n').includes(password),
+    'a password was logged',
+  );
+  assert.match(log, /"url":"\/api\/brands","status":200/);
+
+  // A second start finds the data and does not seed or print credentials again.
+  const again = start({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dir}/main.db` });
+  await waitFor(`${base}/api/healthz`, again.child);
+  again.child.kill('SIGTERM');
+  assert.equal(await again.exited, 0);
+  assert.ok(!again.output().includes('Passwort:'));
+});
+
+test('a bad setting stops start-up with a clear German message', async () => {
+  const server = start({ PORT: 'achtzig', DATABASE_URL: `sqlite:${dir}/bad.db` });
+  assert.equal(await server.exited, 1);
+  assert.match(server.output(), /Konfigurationsfehler: PORT muss eine ganze Zahl/);
+});

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { CERTIFICATE_DEFAULTS } from 'contracts';
+import { CERTIFICATE_DEFAULTS, type Brand, type MachineByBrand } from 'contracts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-main-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -73,18 +73,20 @@ test('npm start seeds demo data once, logs one line per request without secrets,
   const password = /Passwort:\s+(\S+)/.exec(server.output())?.[1];
   assert.ok(email && password, server.output());
 
-  const { token } = await (
+  const { token } = (await (
     await fetch(`${base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: email, password }),
     })
-  ).json();
+  ).json()) as { token: string };
   const headers = { authorization: token, 'content-type': 'application/json' };
-  const brands = (await (await fetch(`${base}/api/brands`, { headers })).json()).data;
+  const brands = ((await (await fetch(`${base}/api/brands`, { headers })).json()) as { data: Brand[] }).data;
   assert.ok(brands.length >= 3);
   for (const brand of brands) assert.ok(brand.logo && brand.email && brand.website_link);
-  const machines = await (await fetch(`${base}/api/machines?per_page=100`, { headers })).json();
+  const machines = (await (await fetch(`${base}/api/machines?per_page=100`, { headers })).json()) as {
+    total: number;
+  };
   assert.ok(machines.total >= 12);
   const machine = (await (await fetch(`${base}/api/machinesByBrand/${brands[0].id}`, { headers })).json())
     .data[0];

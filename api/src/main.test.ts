@@ -88,8 +88,8 @@ test('npm start seeds demo data once, logs one line per request without secrets,
     total: number;
   };
   assert.ok(machines.total >= 12);
-  const machine = (await (await fetch(`${base}/api/machinesByBrand/${brands[0].id}`, { headers })).json())
-    .data[0];
+  const byBrand = await fetch(`${base}/api/machinesByBrand/${brands[0].id}`, { headers });
+  const machine = ((await byBrand.json()) as { data: MachineByBrand[] }).data[0];
   const photo = await fetch(`${base}/api/${machine.image}`);
   assert.equal(photo.headers.get('content-type'), 'image/png');
 

@@ -26,7 +26,8 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  // Decimal digits only: Number() alone would take '0x50' as 80 and '1e3' as 1000.
+  const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isInteger(value) || value < 1 || value > max)
     throw new ConfigError(`${name} muss eine ganze Zahl von 1 bis ${max} sein, ist aber „${raw}“`);
   return value;
@@ -60,7 +61,8 @@ function database(env: NodeJS.ProcessEnv): Config['database'] {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const demoSeed = env.DEMO_SEED ?? '1';
+  // Empty counts as unset, as for every other variable (`DEMO_SEED=` in a .env file).
+  const demoSeed = env.DEMO_SEED?.trim() || '1';
   if (demoSeed !== '0' && demoSeed !== '1')
     throw new ConfigError(`DEMO_SEED muss 0 oder 1 sein, ist aber „${demoSeed}“`);
   return {

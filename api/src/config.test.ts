@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { ConfigError, loadConfig } from './config';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** loadConfig refuses `env` with exactly this German message. */
+function assertRefused(env: NodeJS.ProcessEnv, message: string) {
+  assert.throws(
+    () => loadConfig(env),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError, `not a ConfigError: ${error}`);
+      assert.equal(error.message, message);
+      return true;
+    },
+  );
+}
+
+describe('configuration', () => {
+  test('an empty environment gives the documented defaults', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.deepEqual(config.database, {
+      kind: 'sqlite',
+      file: path.join(repoRoot, 'data', 'pruefbericht.db'),
+    });
+    assert.equal(config.demoSeed, true);
+    assert.equal(config.webBase, null);
+    assert.equal(config.labelPrintUrl, null);
+    assert.equal(config.companyName, 'BDS Maschinen GmbH');
+    assert.equal(config.companyAddress, 'Martinstrasse 108, 41063 Mönchengladbach, Germany');
+    assert.deepEqual(config.corsOrigins, []);
+    assert.equal(config.sessionIdleMinutes, 120);
+    assert.equal(config.sessionMaxHours, 10);
+    assert.equal(config.trustProxy, null);
+  });
+
+  test('empty values count as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      DATABASE_URL: ' ',
+      DEMO_SEED: '',
+      COMPANY_NAME: '  ',
+      WEB_BASE: '',
+      SESSION_IDLE_MINUTES: '',
+    });
+    assert.equal(config.port, 8080);
+    assert.equal(config.demoSeed, true);
+    assert.equal(config.sessionIdleMinutes, 120);
+    assert.equal(config.database.kind, 'sqlite');
+    assert.equal(config.companyName, 'BDS Maschinen GmbH');
+    assert.equal(config.webBase, null);
+  });
+
+  test('explicit values are taken', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DEMO_SEED: '0',
+      WEB_BASE: 'https://pruef.example.com/',
+      LABEL_PRINT_URL: 'http://labels.example.com/print',
+      COMPANY_NAME: ' Muster GmbH ',
+      COMPANY_ADDRESS: 'Hauptstraße 1, 10115 Berlin',
+      CORS_ORIGINS: 'https://a.example, https://b.example,,',
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_MAX_HOURS: '24',
+      TRUST_PROXY: '10.0.0.1',
+    });
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.demoSeed, false);
+    assert.equal(config.webBase, 'https://pruef.example.com');
+    assert.equal(config.labelPrintUrl, 'http://labels.example.com/print');
+    assert.equal(config.companyName, 'Muster GmbH');
+    assert.equal(config.companyAddress, 'Hauptstraße 1, 10115 Berlin');
+    assert.deepEqual(config.corsOrigins, ['https://a.example', 'https://b.example']);
+    assert.equal(config.sessionIdleMinutes, 30);
+    assert.equal(config.sessionMaxHours, 24);
+    assert.equal(config.trustProxy, '10.0.0.1');
+  });
+
+  test('DATABASE_URL sqlite: takes a path relative to the working directory, or :memory:', () => {
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite:./data/pb.db' }).database, {
+      kind: 'sqlite',
+      file: path.resolve('data/pb.db'),
+    });
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/pb/pb.db' }).database, {
+      kind: 'sqlite',
+      file: '/var/lib/pb/pb.db',
+    });
+    assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database, {
+      kind: 'sqlite',
+      file: ':memory:',
+    });
+  });
+
+  test('DATABASE_URL postgres:// and postgresql:// select PostgreSQL with the URL unchanged', () => {
+    for (const url of [
+      'postgres://pb:geheim@db.example:5432/pb',
+      'postgresql://localhost/pb?sslmode=require',
+    ]) {
+      assert.deepEqual(loadConfig({ DATABASE_URL: url }).database, { kind: 'postgres', url });
+    }
+  });
+
+  test('PORT that is not a number is refused with a German message', () => {
+    assertRefused({ PORT: 'abc' }, 'PORT muss eine ganze Zahl von 1 bis 65535 sein, ist aber „abc“');
+  });
+
+  test('PORT out of range or not whole is refused', () => {
+    assertRefused({ PORT: '70000' }, 'PORT muss eine ganze Zahl von 1 bis 65535 sein, ist aber „70000“');
+    assertRefused({ PORT: '0' }, 'PORT muss eine ganze Zahl von 1 bis 65535 sein, ist aber „0“');
+    assertRefused({ PORT: '-1' }, 'PORT muss eine ganze Zahl von 1 bis 65535 sein, ist aber „-1“');
+    assertRefused({ PORT: '80.5' }, 'PORT muss eine ganze Zahl von 1 bis 65535 sein, ist aber „80.5“');
+    assertRefused({ PORT: '8080abc' }, 'PORT muss eine ganze Zahl von 1 bis 65535 sein, ist aber „8080abc“');
+    // Number() would read these as 80 and 1000.
+    assertRefused({ PORT: '0x50' }, 'PORT muss eine ganze Zahl von 1 bis 65535 sein, ist aber „0x50“');
+    assertRefused({ PORT: '1e3' }, 'PORT muss eine ganze Zahl von 1 bis 65535 sein, ist aber „1e3“');
+  });
+
+  test('DEMO_SEED other than 0 or 1 is refused', () => {
+    assertRefused({ DEMO_SEED: '2' }, 'DEMO_SEED muss 0 oder 1 sein, ist aber „2“');
+    assertRefused({ DEMO_SEED: 'yes' }, 'DEMO_SEED muss 0 oder 1 sein, ist aber „yes“');
+  });
+
+  test('DATABASE_URL of another database is refused', () => {
+    assertRefused(
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL muss mit sqlite: oder postgres:// beginnen, ist aber „mysql://x“',
+    );
+    assertRefused(
+      { DATABASE_URL: 'sqlite:' },
+      'DATABASE_URL „sqlite:“ braucht einen Dateipfad, z. B. sqlite:./data/pb.db',
+    );
+  });
+
+  test('WEB_BASE and LABEL_PRINT_URL must be http(s)', () => {
+    assertRefused(
+      { WEB_BASE: 'javascript:alert(1)' },
+      'WEB_BASE muss eine http(s)-Adresse sein, ist aber „javascript:alert(1)“',
+    );
+    assertRefused({ WEB_BASE: 'kein url' }, 'WEB_BASE muss eine http(s)-Adresse sein, ist aber „kein url“');
+    assertRefused(
+      { LABEL_PRINT_URL: 'ftp://labels.example' },
+      'LABEL_PRINT_URL muss eine http(s)-Adresse sein, ist aber „ftp://labels.example“',
+    );
+  });
+
+  test('session limits must be positive whole numbers', () => {
+    assertRefused(
+      { SESSION_IDLE_MINUTES: '0' },
+      'SESSION_IDLE_MINUTES muss eine ganze Zahl von 1 bis 43200 sein, ist aber „0“',
+    );
+    assertRefused(
+      { SESSION_MAX_HOURS: 'zehn' },
+      'SESSION_MAX_HOURS muss eine ganze Zahl von 1 bis 8760 sein, ist aber „zehn“',
+    );
+  });
+});

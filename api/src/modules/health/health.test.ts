@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/database';
+import { messages } from '../../messages';
+import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
+
+/** The error envelope of DESIGN §4, with the exact German message and no stack trace. */
+function assertError(response: LightMyRequestResponse, status: number, message: string) {
+  assert.equal(response.statusCode, status, response.body);
+  assert.match(String(response.headers['content-type']), /^application\/json/);
+  const body = response.json();
+  assert.equal(body.error.message, message);
+  assert.equal(typeof body.error.code, 'string');
+  assert.doesNotMatch(response.body, /stack|\.ts:\d+|node_modules/);
+}
+
+const validBrand = { name: 'Kopfmarke', email: 'info@kopf.example', website_link: 'https://kopf.example' };
+
+for (const kind of kinds) {
+  describe(`health, errors and headers on ${kind}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(kind);
+    });
+    after(() => t.close());
+
+    const post = (url: string, payload: string | Buffer, contentType: string, headers = auth(t.token)) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': contentType } });
+
+    test('healthz answers ok without a token', async () => {
+      const response = await t.app.inject({ url: '/api/healthz' });
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), { status: 'ok' });
+    });
+
+    test('readyz answers ready when the database answers', async () => {
+      const response = await t.app.inject({ url: '/api/readyz' });
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json(), { status: 'ready' });
+    });
+
+    test('readyz answers 503 when the database is gone, and healthz stays ok', async () => {
+      // A second handle on the same database, closed under a running app.
+      const database = openDatabase(t.testDb.location, { schema: t.testDb.schema });
+      const app = await buildApp({ config: t.config, database });
+      try {
+        assert.equal((await app.inject({ url: '/api/readyz' })).statusCode, 200);
+        await database.close();
+        const ready = await app.inject({ url: '/api/readyz' });
+        assert.equal(ready.statusCode, 503);
+        assert.deepEqual(ready.json(), { status: 'not ready' });
+        const live = await app.inject({ url: '/api/healthz' });
+        assert.equal(live.statusCode, 200);
+        assert.deepEqual(live.json(), { status: 'ok' });
+      } finally {
+        await app.close();
+      }
+    });
+
+    test('an unknown route is a German 404, inside and outside /api, with or without a token', async () => {
+      for (const url of ['/api/nichts', '/api/brands/1/extra', '/gibt-es-nicht', '/api/', '/api']) {
+        assertError(await t.app.inject({ url }), 404, messages.routeNotFound);
+      }
+      assertError(
+        await t.app.inject({ url: '/api/nichts', headers: auth(t.token) }),
+        404,
+        messages.routeNotFound,
+      );
+      assertError(
+        await t.app.inject({ method: 'DELETE', url: '/api/brands', headers: auth(t.token) }),
+        404,
+        messages.routeNotFound,
+      );
+    });
+
+    test('malformed JSON is a 400 with a German message', async () => {
+      for (const body of ['{"name": ', '{name: "x"}', "{'name':'x'}", '{"name":"x"}}', 'null x']) {
+        assertError(await post('/api/brand', body, 'application/json'), 400, messages.invalidJson);
+      }
+      assertError(
+        await post('/api/login', '{"username":', 'application/json', {}),
+        400,
+        messages.invalidJson,
+      );
+    });
+
+    test('an empty JSON body is a 400 with a German message', async () => {
+      assertError(await post('/api/brand', '', 'application/json'), 400, messages.emptyBody);
+    });
+
+    test('a body that is not JSON is refused with 415, and nothing is stored', async () => {
+      const json = JSON.stringify(validBrand);
+      for (const type of [
+        'text/plain',
+        'text/plain; charset=utf-8',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'text/html',
+      ]) {
+        assertError(await post('/api/brand', json, type), 415, messages.unsupportedMediaType);
+      }
+      assertError(
+        await post('/api/login', '{"username":"a","password":"b"}', 'text/plain', {}),
+        415,
+        messages.unsupportedMediaType,
+      );
+      const names = (await t.services.brands.list()).map((b) => b.name);
+      assert.ok(!names.includes(validBrand.name));
+    });
+
+    test('a JSON body over 1 MB is refused with 413', async () => {
+      const huge = JSON.stringify({ ...validBrand, description: 'x'.repeat(1024 * 1024 + 1) });
+      assertError(await post('/api/brand', huge, 'application/json'), 413, messages.bodyTooLarge);
+      assertError(await post('/api/login', huge, 'application/json', {}), 413, messages.bodyTooLarge);
+    });
+
+    test('an array, a string or a number as body is a 400, not a 5xx', async () => {
+      for (const body of ['[]', '"Marke"', '42', 'true', 'null']) {
+        const response = await post('/api/brand', body, 'application/json');
+        assert.equal(response.statusCode, 400, `${body}: ${response.body}`);
+        assert.equal(response.json().error.message, messages.checkFields);
+      }
+    });
+
+    test('every answer carries the security headers: CSP with frame-ancestors, nosniff, no framing', async () => {
+      for (const url of ['/api/healthz', '/api/nichts', '/api/brands']) {
+        const response = await t.app.inject({ url });
+        const csp = String(response.headers['content-security-policy']);
+        assert.match(csp, /default-src 'self'/, url);
+        assert.match(csp, /frame-ancestors 'none'/, url);
+        assert.match(csp, /object-src 'none'/, url);
+        assert.match(csp, /script-src 'self'(;|$)/, url);
+        assert.equal(response.headers['x-content-type-options'], 'nosniff', url);
+        assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN', url);
+        assert.equal(response.headers['referrer-policy'], 'no-referrer', url);
+        assert.match(String(response.headers['strict-transport-security']), /max-age=\d+/, url);
+        assert.equal(response.headers['x-powered-by'], undefined, url);
+      }
+    });
+  });
+}

@@ -121,7 +121,14 @@ export const RIGHT_ROWS: readonly CertificateRow[] = [
   },
   {
     key: 'isolation',
-    labels: ['Schutzleiter', 'Protective earth', 'Protection', 'Cable aislante', 'Messa a terra', 'Aterramento'],
+    labels: [
+      'Schutzleiter',
+      'Protective earth',
+      'Protection',
+      'Cable aislante',
+      'Messa a terra',
+      'Aterramento',
+    ],
     value: (d) => d.isolation,
   },
   {
@@ -162,7 +169,14 @@ export const RIGHT_ROWS: readonly CertificateRow[] = [
   },
   {
     key: 'accessories',
-    labels: ['Zubehör', 'Accessories', 'Contrôle accessoires', 'Control accesorios', 'Accessori', 'Acessórios'],
+    labels: [
+      'Zubehör',
+      'Accessories',
+      'Contrôle accessoires',
+      'Control accesorios',
+      'Accessori',
+      'Acessórios',
+    ],
     value: (d) => d.accessories,
   },
   {

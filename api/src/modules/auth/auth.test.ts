@@ -139,7 +139,15 @@ for (const kind of kinds) {
       assert.equal((await login(accounts[0], 'richtiges-Passwort-3', '10.9.9.10')).statusCode, 200);
     });
 
-    test('every staff endpoint refuses no token, a malformed one and an unknown one', async () => {
+    test('every staff endpoint refuses no token, a malformed, an unknown, a revoked and an expired one', async () => {
+      const revoked = await t.login();
+      await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(revoked) });
+      const expired = await t.login();
+      await t.services.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('token_hash', '=', hashToken(expired))
+        .execute();
       const bad = [
         {},
         { authorization: '' },
@@ -147,6 +155,9 @@ for (const kind of kinds) {
         { authorization: 'Bearer ' },
         { authorization: 'x'.repeat(5000) },
         { authorization: 'A'.repeat(43) },
+        { authorization: `${t.token}'; DROP TABLE sessions; --` },
+        auth(revoked),
+        auth(expired),
       ];
       for (const [method, url] of STAFF_ENDPOINTS) {
         for (const headers of bad) {
@@ -160,6 +171,7 @@ for (const kind of kinds) {
           assert.equal(response.json().error.message, messages.unauthorized);
         }
       }
+      assert.equal((await brands(auth(t.token))).statusCode, 200);
     });
 
     test('logout revokes the token; a revoked token of another user stays refused', async () => {

@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createQueryClient, loadConfig, ToastHost } from 'shared-ui';
+import CertificateCreatePage from './features/certificate-create/components/certificate-create-page';
+import CertificateListPage from './features/certificate-list/components/certificate-list-page';
+import CertificatePrintPage from './features/certificate-print/components/certificate-print-page';
+import LabelsPage from './features/labels/components/labels-page';
+import './styles/remote.css';
+
+/**
+ * Dev page of this remote alone (`npm run dev -w mfe-certificates`): the exposed screens at the shell's paths.
+ * Sign in through the shell (or put a token into localStorage['token']) first.
+ */
+await loadConfig();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <BrowserRouter>
+        <main className="cert-dev-page">
+          <Routes>
+            <Route path="/" element={<CertificateCreatePage />} />
+            <Route path="/list" element={<CertificateListPage />} />
+            <Route path="/pdf/:id" element={<CertificatePrintPage />} />
+            <Route path="/labels" element={<LabelsPage />} />
+          </Routes>
+        </main>
+        <ToastHost />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

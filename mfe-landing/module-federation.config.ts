@@ -1,0 +1,12 @@
+import { remoteNames, sharedDependencies } from '../scripts/webpack/shared.ts';
+
+/** Stable entries the shell loads at run time; keep their names when the screens change. */
+export const federation = {
+  name: remoteNames.landing,
+  filename: 'remoteEntry.js',
+  exposes: {
+    './Landing': './src/features/landing/components/landing-page.tsx',
+  },
+  shared: sharedDependencies,
+  experiments: { optimization: { target: 'web' as const } },
+};

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import type { Configuration } from 'webpack';
+import { createAppConfig, moduleRules } from '../scripts/webpack/create-config.ts';
+import { devPorts } from '../scripts/webpack/shared.ts';
+import { federation } from './module-federation.config.ts';
+
+const dir = import.meta.dirname;
+
+const federated = createAppConfig({
+  dir,
+  federation,
+  title: 'Prüfbericht – Kundenseite (Remote)',
+  port: devPorts.landing,
+  devServer: { proxy: [{ context: ['/api', '/config.json'], target: `http://localhost:${devPorts.api}` }] },
+});
+
+/**
+ * The customer page customers actually open (`/landing/…`): a plain build without Module Federation,
+ * so a phone scanning a QR code downloads neither the staff shell nor the federation runtime.
+ */
+function standalone(_env: unknown, argv: { mode?: string }): Configuration {
+  const production = argv.mode !== 'development';
+  return {
+    name: 'standalone',
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: './src/standalone/index.tsx',
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dir, 'dist', 'standalone'),
+      publicPath: '/landing/',
+      uniqueName: 'mfe_landing_standalone',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    module: { rules: moduleRules(production) },
+    plugins: [
+      new HtmlWebpackPlugin({
+        template: path.join(dir, '../scripts/webpack/index.html'),
+        title: 'BDS Maschinen',
+        favicon: path.join(dir, '../shell/src/assets/favicon.svg'),
+        scriptLoading: 'defer',
+      }),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+export default [
+  (env: unknown, argv: { mode?: 'production' | 'development' }) => ({
+    ...federated(env, argv),
+    name: 'federated',
+  }),
+  standalone,
+];

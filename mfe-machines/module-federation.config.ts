@@ -1,0 +1,13 @@
+import { remoteNames, sharedDependencies } from '../scripts/webpack/shared.ts';
+
+/** Stable entries the shell loads at run time; keep their names when the screens change. */
+export const federation = {
+  name: remoteNames.machines,
+  filename: 'remoteEntry.js',
+  exposes: {
+    './MachineList': './src/features/machine-list/components/machine-list-page.tsx',
+    './MachineForm': './src/features/machine-form/components/machine-form-page.tsx',
+  },
+  shared: sharedDependencies,
+  experiments: { optimization: { target: 'web' as const } },
+};

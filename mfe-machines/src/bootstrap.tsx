@@ -1,0 +1,30 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createQueryClient, loadConfig, ToastHost } from 'shared-ui';
+import MachineFormPage from './features/machine-form/components/machine-form-page';
+import MachineListPage from './features/machine-list/components/machine-list-page';
+import './styles/remote.css';
+
+/**
+ * Dev page of this remote alone (`npm run dev -w mfe-machines`): the exposed screens at the shell's paths.
+ * Sign in through the shell (or put a token into localStorage['token']) first.
+ */
+await loadConfig();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <BrowserRouter>
+        <main className="mach-dev-page">
+          <Routes>
+            <Route path="/" element={<MachineListPage />} />
+            <Route path="/machines" element={<MachineFormPage />} />
+            <Route path="/machines/:id" element={<MachineFormPage />} />
+          </Routes>
+        </main>
+        <ToastHost />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,55 @@
+import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
+import { messages, RequireAuth } from 'shared-ui';
+import { RemoteScreen } from '../federation/remote-screen';
+import { LoginPage } from '../features/auth/components/login-page';
+import { Dashboard } from '../features/dashboard/components/dashboard';
+import { parseTab } from '../features/dashboard/tabs';
+import { AppLayout } from '../features/layout/components/app-layout';
+import type { RemoteKey } from '../federation/remotes';
+
+function DashboardRoute() {
+  const [params] = useSearchParams();
+  return (
+    <RequireAuth>
+      <AppLayout activeTab={parseTab(params.get('tab'))}>
+        <Dashboard />
+      </AppLayout>
+    </RequireAuth>
+  );
+}
+
+/** A staff screen from a remote, under the header without tabs. */
+function StaffScreen({ remote, expose }: { remote: RemoteKey; expose: string }) {
+  return (
+    <RequireAuth>
+      <AppLayout>
+        <RemoteScreen remote={remote} expose={expose} />
+      </AppLayout>
+    </RequireAuth>
+  );
+}
+
+function NotFound() {
+  return (
+    <main className="sh-not-found">
+      <h1>{messages.notFound}</h1>
+      <Link to="/">{messages.backHome}</Link>
+    </main>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/" element={<DashboardRoute />} />
+      <Route path="/machines" element={<StaffScreen remote="machines" expose="MachineForm" />} />
+      <Route path="/machines/:id" element={<StaffScreen remote="machines" expose="MachineForm" />} />
+      <Route path="/pdf/:id" element={<StaffScreen remote="certificates" expose="CertificatePrint" />} />
+      <Route path="/labels" element={<StaffScreen remote="certificates" expose="Labels" />} />
+      {/* Public: in one-port mode the server answers /landing/… with the standalone page instead. */}
+      <Route path="/landing/:id/:serial?" element={<RemoteScreen remote="landing" expose="Landing" />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

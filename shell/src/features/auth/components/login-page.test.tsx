@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { Route } from 'react-router-dom';
+import { getToken, setToken } from 'shared-ui';
+import { renderAt } from '../../../test/render';
+import { login } from '../api/login';
+import { LoginPage, validateLogin } from './login-page';
+
+jest.mock('../api/login', () => ({ login: jest.fn() }));
+const loginMock = login as jest.MockedFunction<typeof login>;
+
+function httpError(status: number) {
+  const config = { headers: {} } as InternalAxiosRequestConfig;
+  return new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, {
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data: { error: { code: 'X', message: 'Zu viele Versuche. Bitte später erneut versuchen.' } },
+  });
+}
+
+function renderLogin() {
+  renderAt(
+    '/login',
+    <>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/" element={<p>Dashboard</p>} />
+    </>,
+  );
+}
+
+const email = () => screen.getByLabelText('E-Mail');
+const password = () => screen.getByLabelText('Passwort');
+const submit = () => screen.getByRole('button', { name: 'EINLOGGEN' });
+
+beforeEach(() => {
+  loginMock.mockReset();
+});
+afterEach(() => window.localStorage.clear());
+
+describe('validateLogin', () => {
+  it('gives the spec messages', () => {
+    expect(validateLogin('  ', '')).toEqual({
+      username: 'E-Mail ist erforderlich',
+      password: 'Passwort ist erforderlich',
+    });
+    expect(validateLogin('max@beispiel', 'x')).toEqual({ username: 'Email NICHT gültig' });
+    expect(validateLogin(' max@beispiel.de ', 'x')).toEqual({});
+  });
+});
+
+describe('LoginPage', () => {
+  it('shows the form with the heading einloggen', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { name: 'einloggen' })).toBeInTheDocument();
+    expect(email()).toHaveAttribute('name', 'username');
+    expect(password()).toHaveAttribute('name', 'password');
+  });
+
+  it('validates before sending and sends nothing while errors exist', async () => {
+    renderLogin();
+    await userEvent.click(submit());
+    expect(screen.getByText('E-Mail ist erforderlich')).toBeInTheDocument();
+    expect(screen.getByText('Passwort ist erforderlich')).toBeInTheDocument();
+    await userEvent.type(email(), 'kein-email');
+    await userEvent.click(submit());
+    expect(screen.getByText('Email NICHT gültig')).toBeInTheDocument();
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(loginMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in, stores the token and goes to /', async () => {
+    let resolve: (value: { token: string }) => void = () => {};
+    loginMock.mockReturnValue(new Promise((r) => (resolve = r)));
+    renderLogin();
+    await userEvent.type(email(), ' staff@example.com ');
+    await userEvent.type(password(), 'geheim');
+    await userEvent.click(submit());
+    expect(submit()).toBeDisabled();
+    expect(loginMock).toHaveBeenCalledWith({ username: 'staff@example.com', password: 'geheim' });
+    resolve({ token: 'tok' });
+    expect(await screen.findByText('Dashboard')).toBeInTheDocument();
+    expect(getToken()).toBe('tok');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('marks both fields on an HTTP error and enables the button again', async () => {
+    loginMock.mockRejectedValue(httpError(401));
+    renderLogin();
+    await userEvent.type(email(), 'staff@example.com');
+    await userEvent.type(password(), 'falsch');
+    await userEvent.click(submit());
+    expect(await screen.findByText('E-Mail ist ungültig')).toBeInTheDocument();
+    expect(screen.getByText('Passwort ist ungültig')).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    expect(getToken()).toBeNull();
+  });
+
+  it('also says why when the server throttles', async () => {
+    loginMock.mockRejectedValue(httpError(429));
+    renderLogin();
+    await userEvent.type(email(), 'staff@example.com');
+    await userEvent.type(password(), 'falsch');
+    await userEvent.click(submit());
+    expect(await screen.findByText('Zu viele Versuche. Bitte später erneut versuchen.')).toBeInTheDocument();
+    expect(screen.getByText('E-Mail ist ungültig')).toBeInTheDocument();
+  });
+
+  it('shows the toast for errors without an HTTP answer', async () => {
+    loginMock.mockRejectedValue(new Error('Network Error'));
+    renderLogin();
+    await userEvent.type(email(), 'staff@example.com');
+    await userEvent.type(password(), 'x');
+    await userEvent.click(submit());
+    expect(
+      await screen.findByText('Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('E-Mail ist ungültig')).not.toBeInTheDocument();
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
+  it('sends a signed-in user to /', () => {
+    setToken('t');
+    renderLogin();
+    expect(screen.getByText('Dashboard')).toBeInTheDocument();
+  });
+});

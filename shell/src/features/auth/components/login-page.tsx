@@ -1,0 +1,130 @@
+import { EMAIL_PATTERN } from 'contracts';
+import { useState, type FormEvent } from 'react';
+import { Navigate } from 'react-router-dom';
+import { apiErrorMessage, isHttpError, messages, notify, setToken, useToken } from 'shared-ui';
+import { Logo } from '../../layout/components/logo';
+import { login } from '../api/login';
+import './login-page.css';
+
+const text = messages.login;
+
+interface FieldErrors {
+  username?: string;
+  password?: string;
+}
+
+/** Spec §5: checked before sending; the request is sent only when there are no errors. */
+export function validateLogin(username: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  const email = username.trim();
+  if (!email) errors.username = text.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.username = text.emailInvalid;
+  if (!password) errors.password = text.passwordRequired;
+  return errors;
+}
+
+export function LoginPage() {
+  const token = useToken();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  // Signed in already, or just now: the dashboard.
+  if (token) return <Navigate to="/" replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateLogin(username, password);
+    setErrors(found);
+    if (found.username || found.password) return;
+    setSubmitting(true);
+    try {
+      const { token: newToken } = await login({ username: username.trim(), password });
+      setToken(newToken);
+    } catch (error) {
+      if (isHttpError(error)) {
+        setErrors({ username: text.emailRejected, password: text.passwordRejected });
+        // Throttled: the fields alone would not say why trying again does not help yet.
+        const status = (error as { response?: { status?: number } }).response?.status;
+        if (status === 429) notify.error(apiErrorMessage(error) ?? text.failed);
+      } else {
+        notify.error(text.failed);
+      }
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <main className="sh-login">
+      <form className="sh-login__card" onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
+        <Logo variant="light" />
+        <h1 id="login-heading" className="sh-login__heading">
+          {text.heading}
+        </h1>
+        <Field
+          id="login-username"
+          name="username"
+          label={text.email}
+          type="email"
+          autoComplete="username"
+          value={username}
+          error={errors.username}
+          onChange={setUsername}
+          autoFocus
+        />
+        <Field
+          id="login-password"
+          name="password"
+          label={text.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={setPassword}
+        />
+        <button type="submit" className="sui-button sh-login__submit" disabled={submitting}>
+          {text.submit}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}
+
+function Field({ id, name, label, type, autoComplete, value, error, onChange, autoFocus }: FieldProps) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="sui-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className="sui-input"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        autoFocus={autoFocus}
+      />
+      {error && (
+        <p id={errorId} className="sui-field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { clearToken, ConfirmDialog, messages } from 'shared-ui';
+import { logout } from '../api/logout';
+
+const text = messages.logout;
+
+/** Sign-out icon and its confirmation (spec §2, §4): JA revokes the session, NEIN/Escape/outside keeps it. */
+export function LogoutButton() {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await logout();
+    } catch {
+      // Signed out locally either way; an unreachable server must not keep the user signed in.
+    }
+    navigate('/login', { replace: true });
+    clearToken();
+    queryClient.clear();
+    setBusy(false);
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="sh-header__icon-button"
+        aria-label={text.button}
+        title={text.button}
+        onClick={() => setOpen(true)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            transform="translate(24 0) scale(-1 1)"
+          />
+        </svg>
+      </button>
+      <ConfirmDialog
+        open={open}
+        title={text.title}
+        message={text.question}
+        confirmLabel={text.yes}
+        cancelLabel={text.no}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+        busy={busy}
+      />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Route } from 'react-router-dom';
+import { loadScreen, type RemoteKey } from '../../../federation/remotes';
+import { renderAtAsync } from '../../../test/render';
+import { parseTab } from '../tabs';
+import { Dashboard } from './dashboard';
+
+jest.mock('../../../federation/remotes', () => ({ loadScreen: jest.fn(), prepareRetry: jest.fn() }));
+const loadScreenMock = loadScreen as jest.MockedFunction<typeof loadScreen>;
+
+async function renderDashboard(initial: string) {
+  await renderAtAsync(
+    initial,
+    <Route
+      path="/"
+      element={
+        <>
+          <Link to="/?tab=machine_list">zu Bearbeiten</Link>
+          <Link to="/?tab=certificate_create">zu Erstellen</Link>
+          <Dashboard />
+        </>
+      }
+    />,
+  );
+}
+
+beforeEach(() => {
+  loadScreenMock.mockImplementation(async (remote: RemoteKey, expose: string) => ({
+    default: () => <p>{`${remote}/${expose}`}</p>,
+  }));
+});
+afterEach(() => {
+  loadScreenMock.mockReset();
+});
+
+describe('parseTab', () => {
+  it('falls back to the default tab', () => {
+    expect(parseTab(null)).toBe('certificate_create');
+    expect(parseTab('nope')).toBe('certificate_create');
+    expect(parseTab('machine_list')).toBe('machine_list');
+  });
+});
+
+describe('Dashboard', () => {
+  it('loads only the default tab at first', async () => {
+    await renderDashboard('/');
+    expect(await screen.findByText('certificates/CertificateCreate')).toBeInTheDocument();
+    expect(loadScreenMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads a tab from its remote when first opened and keeps opened tabs mounted', async () => {
+    await renderDashboard('/?tab=certificate_list');
+    expect(await screen.findByText('certificates/CertificateList')).toBeVisible();
+    await act(() => userEvent.click(screen.getByRole('link', { name: 'zu Bearbeiten' })));
+    expect(await screen.findByText('machines/MachineList')).toBeVisible();
+    expect(screen.getByText('certificates/CertificateList')).not.toBeVisible();
+    await act(() => userEvent.click(screen.getByRole('link', { name: 'zu Erstellen' })));
+    expect(await screen.findByText('certificates/CertificateCreate')).toBeVisible();
+    expect(loadScreenMock.mock.calls.map(([remote, expose]) => `${remote}/${expose}`)).toEqual([
+      'certificates/CertificateList',
+      'machines/MachineList',
+      'certificates/CertificateCreate',
+    ]);
+  });
+});

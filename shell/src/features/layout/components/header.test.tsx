@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { getToken, setToken } from 'shared-ui';
+import { renderAt } from '../../../test/render';
+import { logout } from '../../auth/api/logout';
+import type { Tab } from '../../dashboard/tabs';
+import { Header, labelPageUrl } from './header';
+
+jest.mock('../../auth/api/logout', () => ({ logout: jest.fn() }));
+const logoutMock = logout as jest.MockedFunction<typeof logout>;
+
+function renderHeader(tab: Tab | null, labelPrintUrl: string | null = null) {
+  renderAt(
+    '/',
+    <>
+      <Route path="/" element={<Header activeTab={tab} />} />
+      <Route path="/login" element={<p>Login-Seite</p>} />
+    </>,
+    { labelPrintUrl },
+  );
+}
+
+beforeEach(() => {
+  setToken('geheim-123');
+  logoutMock.mockReset();
+  logoutMock.mockResolvedValue(undefined);
+});
+afterEach(() => window.localStorage.clear());
+
+describe('labelPageUrl', () => {
+  it('is the built-in page without a token, or the configured page with ?token=', () => {
+    expect(labelPageUrl(null, 'abc')).toBe('/labels');
+    expect(labelPageUrl('https://labels.example.com/label', 'a b')).toBe(
+      'https://labels.example.com/label?token=a+b',
+    );
+    expect(labelPageUrl('https://labels.example.com/label?x=1', 't')).toBe(
+      'https://labels.example.com/label?x=1&token=t',
+    );
+  });
+});
+
+describe('Header', () => {
+  it('marks the active tab', () => {
+    renderHeader('certificate_list');
+    expect(screen.getByRole('link', { name: 'Daten' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Prüfbericht erstellen' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Bearbeiten' })).toHaveAttribute('href', '/?tab=machine_list');
+  });
+
+  it('shows ETIKETTEN DRUCKEN on the certificate tabs only, without the token in the URL', () => {
+    renderHeader('certificate_create');
+    const link = screen.getByRole('link', { name: 'ETIKETTEN DRUCKEN' });
+    expect(link).toHaveAttribute('href', '/labels');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(link.getAttribute('href')).not.toContain('geheim');
+  });
+
+  it('passes the token to a configured external label page', () => {
+    renderHeader('certificate_list', 'https://labels.example.com/label');
+    expect(screen.getByRole('link', { name: 'ETIKETTEN DRUCKEN' })).toHaveAttribute(
+      'href',
+      'https://labels.example.com/label?token=geheim-123',
+    );
+  });
+
+  it('has no label button on the machine tab or without tabs', () => {
+    renderHeader('machine_list');
+    expect(screen.queryByRole('link', { name: 'ETIKETTEN DRUCKEN' })).not.toBeInTheDocument();
+  });
+
+  it('NEIN keeps the user signed in', async () => {
+    renderHeader(null);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    expect(screen.getByRole('alertdialog', { name: 'AUSLOGGEN' })).toHaveTextContent('Abmelden bestätigen?');
+    await userEvent.click(screen.getByRole('button', { name: 'NEIN' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(logoutMock).not.toHaveBeenCalled();
+    expect(getToken()).toBe('geheim-123');
+  });
+
+  it('JA revokes the session, removes the token and goes to /login', async () => {
+    renderHeader('certificate_create');
+    await userEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await userEvent.click(screen.getByRole('button', { name: 'JA' }));
+    expect(await screen.findByText('Login-Seite')).toBeInTheDocument();
+    expect(logoutMock).toHaveBeenCalledTimes(1);
+    expect(getToken()).toBeNull();
+  });
+
+  it('signs out locally even when the server cannot be reached', async () => {
+    logoutMock.mockRejectedValue(new Error('Network Error'));
+    renderHeader('certificate_create');
+    await userEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await userEvent.click(screen.getByRole('button', { name: 'JA' }));
+    expect(await screen.findByText('Login-Seite')).toBeInTheDocument();
+    expect(getToken()).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import { getConfig, messages, useToken } from 'shared-ui';
+import { LogoutButton } from '../../auth/components/logout-button';
+import { showsLabelButton, TAB_SCREENS, TABS, type Tab } from '../../dashboard/tabs';
+import { Logo } from './logo';
+import './header.css';
+
+/**
+ * The label page: an operator-configured external page gets the token as the spec says; the built-in
+ * `/labels` runs in this origin and reads the token from storage, so no URL of ours carries it (DESIGN §6).
+ */
+export function labelPageUrl(labelPrintUrl: string | null, token: string | null): string {
+  if (!labelPrintUrl) return '/labels';
+  const url = new URL(labelPrintUrl);
+  url.searchParams.set('token', token ?? '');
+  return url.toString();
+}
+
+/** Dark header: logo, the dashboard's tabs with the active one marked, labels button and sign-out. */
+export function Header({ activeTab }: { activeTab: Tab | null }) {
+  const token = useToken();
+  return (
+    <header className="sh-header">
+      <div className="sh-header__bar">
+        <Link to="/" className="sh-header__home" aria-label={messages.header.home}>
+          <Logo />
+        </Link>
+        {activeTab && (
+          <nav className="sh-header__tabs" aria-label={messages.header.navigation}>
+            {TABS.map((tab) => (
+              <Link
+                key={tab}
+                to={{ pathname: '/', search: `?tab=${tab}` }}
+                className="sh-header__tab"
+                aria-current={tab === activeTab ? 'page' : undefined}
+              >
+                {TAB_SCREENS[tab].label}
+              </Link>
+            ))}
+          </nav>
+        )}
+        <div className="sh-header__actions">
+          {showsLabelButton(activeTab) && (
+            <a
+              className="sui-button sh-header__labels"
+              href={labelPageUrl(getConfig().labelPrintUrl, token)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {messages.header.printLabels}
+            </a>
+          )}
+          <LogoutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

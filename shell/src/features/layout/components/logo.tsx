@@ -1,0 +1,24 @@
+import './logo.css';
+
+/** The product mark: a check in the accent colour and the wordmark (drawn here, no image to download). */
+export function Logo({ variant = 'dark' }: { variant?: 'dark' | 'light' }) {
+  return (
+    <span className={`sh-logo sh-logo--${variant}`}>
+      <svg className="sh-logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="6" fill="#009ED7" />
+        <path
+          d="M8 16.5l5 5L24 10.5"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="3.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="sh-logo__text">
+        <span className="sh-logo__brand">BDS</span>
+        <span className="sh-logo__product">PRÜFBERICHT</span>
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,35 @@
+import { createContext, use } from 'react';
+import { messages } from 'shared-ui';
+import './remote-unavailable.css';
+
+/** The retry of the nearest RemoteScreen; the fallback from the runtime plugin reaches it through this. */
+export const RetryContext = createContext<(() => void) | null>(null);
+
+/** Shown where a remote failed (layers 2 and 3 of DESIGN §3). */
+export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
+  const contextRetry = use(RetryContext);
+  const retry = onRetry ?? contextRetry;
+  return (
+    <div className="sh-unavailable" role="alert">
+      <svg className="sh-unavailable__icon" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          d="M12 3 2 21h20L12 3Zm0 5 .01 0M12 9v6m0 3v.01"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <p className="sh-unavailable__title">{messages.remoteUnavailable}</p>
+      <p className="sh-unavailable__hint">{messages.remoteUnavailableHint}</p>
+      {retry && (
+        <button type="button" className="sui-button" onClick={retry}>
+          {messages.retry}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export default RemoteUnavailable;

@@ -1,0 +1,40 @@
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RuntimeConfig } from 'shared-ui';
+import { remoteNames, type RemoteKey } from '../../../scripts/webpack/shared.ts';
+
+export type { RemoteKey };
+
+/** What an exposed entry module looks like: a screen as its default export. */
+export interface ScreenModule {
+  default: React.ComponentType;
+}
+
+let manifests: RuntimeConfig['remotes'] | null = null;
+
+/** Registers every remote's manifest from the runtime config; nothing is fetched until a screen needs it. */
+export function registerRemotesFromConfig(config: RuntimeConfig): void {
+  manifests = config.remotes;
+  registerRemotes(
+    (Object.keys(remoteNames) as RemoteKey[])
+      .filter((key) => Boolean(config.remotes[key]))
+      .map((key) => ({ name: remoteNames[key], entry: config.remotes[key] })),
+  );
+}
+
+export async function loadScreen(remote: RemoteKey, expose: string): Promise<ScreenModule> {
+  const module = await loadRemote<ScreenModule>(`${remoteNames[remote]}/${expose}`);
+  if (!module || (typeof module.default !== 'function' && typeof module.default !== 'object'))
+    throw new Error(`${remote}/${expose} exposes no screen`);
+  return module;
+}
+
+/**
+ * Before a retry: a remote whose entry never loaded is registered again with `force`, which drops the cached
+ * manifest and snapshot; a remote that did load keeps its container (a failed chunk is simply requested again).
+ */
+export function prepareRetry(remote: RemoteKey): void {
+  const name = remoteNames[remote];
+  const loaded = getInstance()?.moduleCache.has(name) ?? false;
+  const entry = manifests?.[remote];
+  if (!loaded && entry) registerRemotes([{ name, entry }], { force: true });
+}

@@ -29,6 +29,7 @@ export const messages = {
   uploadTooLarge: 'Die Datei ist zu groß (höchstens 5 MB).',
   uploadType: 'Nur PNG-, JPEG- und GIF-Bilder sind erlaubt.',
   uploadBroken: 'Die Bilddatei ist beschädigt oder unvollständig.',
+  uploadChoose: 'Bitte ein hochgeladenes Bild wählen',
   multipartInvalid: 'Die Datei konnte nicht gelesen werden. Bitte als multipart/form-data senden.',
   fieldRequired: 'Pflichtfeld',
   fieldType: 'Ungültiger Wert',

@@ -12,6 +12,7 @@ import {
 } from 'contracts';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
+import { isUniqueViolation } from '../../plugins/error-handler';
 import type { Services } from '../../services';
 import { checkUploadPath } from '../uploads/uploads.repository';
 
@@ -19,6 +20,8 @@ const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError };
 
 const brandsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { brands, machines, uploads } = services;
+
+  const nameTaken = () => conflict(messages.brandNameTaken, { name: fieldMessages.brandNameTaken });
 
   async function validBrand(body: BrandBody, exceptId?: number) {
     const input = {
@@ -31,9 +34,17 @@ const brandsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
     const logoError = await checkUploadPath(uploads, input.logo);
     if (logoError) fields.logo = logoError;
     if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);
-    if (await brands.nameTaken(input.name, exceptId))
-      throw conflict(messages.brandNameTaken, { name: fieldMessages.brandNameTaken });
+    if (await brands.nameTaken(input.name, exceptId)) throw nameTaken();
     return input;
+  }
+
+  /** Another request may take the name between the check and the write; the UNIQUE index decides. */
+  async function unlessNameTaken<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      throw isUniqueViolation(error) ? nameTaken() : error;
+    }
   }
 
   app.get('/brands', { schema: { response: { 200: BrandList, 401: ApiError } } }, async () => ({
@@ -44,7 +55,7 @@ const brandsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
     '/brand',
     { schema: { body: BrandBody, response: { 201: Brand, ...errors } } },
     async (request, reply) => {
-      const brand = await brands.create(await validBrand(request.body));
+      const brand = await unlessNameTaken(brands.create(await validBrand(request.body)));
       return reply.code(201).send(brand);
     },
   );
@@ -54,7 +65,8 @@ const brandsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
     { schema: { params: IdParams, body: BrandBody, response: { 200: Brand, ...errors } } },
     async (request) => {
       if (!(await brands.get(request.params.id))) throw notFound(messages.brandNotFound);
-      const brand = await brands.update(request.params.id, await validBrand(request.body, request.params.id));
+      const input = await validBrand(request.body, request.params.id);
+      const brand = await unlessNameTaken(brands.update(request.params.id, input));
       if (!brand) throw notFound(messages.brandNotFound);
       return brand;
     },

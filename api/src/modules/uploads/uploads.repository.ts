@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
+import { messages } from '../../messages';
 import { nowIso } from '../../text';
 import type { ImageType } from './image-check';
 
@@ -44,5 +45,5 @@ export function uploadsRepository(db: Db) {
 /** An image field must be empty or name an image that was uploaded; the German message when not. */
 export async function checkUploadPath(uploads: ReturnType<typeof uploadsRepository>, path: string) {
   if (!path) return undefined;
-  return (await uploads.exists(path)) ? undefined : 'Bitte ein hochgeladenes Bild wählen';
+  return (await uploads.exists(path)) ? undefined : messages.uploadChoose;
 }

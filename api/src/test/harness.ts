@@ -1,12 +1,13 @@
+import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CERTIFICATE_DEFAULTS, type CertificateCreateBody } from 'contracts';
+import { CERTIFICATE_DEFAULTS, unitSerial, type CertificateCreateBody } from 'contracts';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
-import { migrate, openDatabase, type DatabaseHandle } from '../db/database';
+import { migrate, openDatabase, type DatabaseHandle, type Db } from '../db/database';
 import { createServices, type Services } from '../services';
 import type { ScryptCost } from '../modules/users/password';
 
@@ -143,3 +144,25 @@ export const certificateBody = (brandId: number, machineId: number, crowd = 1): 
 });
 
 export const auth = (token: string) => ({ authorization: token });
+
+/** Every unit of every certificate, checked against the invariants DESIGN §5 promises. */
+export async function assertSerialInvariants(db: Db) {
+  const certificates = await db.selectFrom('certificates').selectAll().execute();
+  const units = await db.selectFrom('certificate_units').selectAll().execute();
+  const serials = units.map((u) => u.serial);
+  assert.equal(new Set(serials).size, serials.length, 'a serial was issued twice');
+  const byCertificate = new Map<number, typeof units>();
+  for (const unit of units)
+    byCertificate.set(unit.certificate_id, [...(byCertificate.get(unit.certificate_id) ?? []), unit]);
+  const issuedPerPart1 = new Map<string, number>();
+  for (const c of certificates) {
+    const own = (byCertificate.get(c.id) ?? []).sort((a, b) => a.unit_index - b.unit_index);
+    assert.equal(own.length, c.crowd, `certificate ${c.id} lacks units`);
+    own.forEach((u, k) => assert.equal(u.serial, unitSerial(c.serial_no_part1, c.records_count, k)));
+    issuedPerPart1.set(c.serial_no_part1, (issuedPerPart1.get(c.serial_no_part1) ?? 0) + c.crowd);
+  }
+  for (const counter of await db.selectFrom('serial_counters').selectAll().execute()) {
+    assert.equal(counter.last, issuedPerPart1.get(counter.part1) ?? 0, `counter ${counter.part1} has gaps`);
+  }
+  return { certificates, units };
+}

@@ -5,7 +5,15 @@ import { CHECK_NOT_OK, QUANTITY, fieldMessages, unitSerial, type PrintData } fro
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
 import { messages } from '../../messages';
-import { auth, certificateBody, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
+import {
+  assertSerialInvariants,
+  auth,
+  certificateBody,
+  createTestApp,
+  kinds,
+  seedMachine,
+  type TestApp,
+} from '../../test/harness';
 import { serialNoPart1 } from './serial';
 
 for (const kind of kinds) {
@@ -25,32 +33,6 @@ for (const kind of kinds) {
       const body = response.json();
       assert.ok(Array.isArray(body) && body.length === 1);
       return body[0];
-    }
-
-    /** Every unit of every certificate, and the invariants DESIGN §5 promises. */
-    async function assertSerialInvariants() {
-      const db = t.services.db;
-      const certificates = await db.selectFrom('certificates').selectAll().execute();
-      const units = await db.selectFrom('certificate_units').selectAll().execute();
-      const serials = units.map((u) => u.serial);
-      assert.equal(new Set(serials).size, serials.length, 'a serial was issued twice');
-      const issuedPerPart1 = new Map<string, number>();
-      for (const c of certificates) {
-        const own = units
-          .filter((u) => u.certificate_id === c.id)
-          .sort((a, b) => a.unit_index - b.unit_index);
-        assert.equal(own.length, c.crowd, `certificate ${c.id} lacks units`);
-        own.forEach((u, k) => assert.equal(u.serial, unitSerial(c.serial_no_part1, c.records_count, k)));
-        issuedPerPart1.set(c.serial_no_part1, (issuedPerPart1.get(c.serial_no_part1) ?? 0) + c.crowd);
-      }
-      for (const counter of await db.selectFrom('serial_counters').selectAll().execute()) {
-        assert.equal(
-          counter.last,
-          issuedPerPart1.get(counter.part1) ?? 0,
-          `counter ${counter.part1} has gaps`,
-        );
-      }
-      return { certificates, units };
     }
 
     test('a certificate for 3 units gets three consecutive serials from the machine prefix and month', async () => {
@@ -251,7 +233,7 @@ for (const kind of kinds) {
         quantities.map((n) => create(certificateBody(brand.id, machine.id, n))),
       );
       for (const response of results) assert.equal(response.statusCode, 200, response.body);
-      const { units } = await assertSerialInvariants();
+      const { units } = await assertSerialInvariants(t.services.db);
       const part1 = serialNoPart1('CONC', new Date());
       const mine = units.filter((u) => u.serial.startsWith(part1));
       assert.equal(
@@ -289,7 +271,7 @@ for (const kind of kinds) {
       await db.deleteFrom('certificate_units').where('serial', '=', blocked).execute();
       const next = await createOk(certificateBody(brand.id, machine.id, 3));
       assert.equal(next.serial_no, unitSerial(first.serialNoPart1, 2, 0), 'the failed create left a gap');
-      await assertSerialInvariants();
+      await assertSerialInvariants(t.services.db);
     });
 
     test('property: any sequence of creates and failed creates keeps serials unique and gap-free', async () => {
@@ -324,7 +306,7 @@ for (const kind of kinds) {
                 issued += step.crowd;
               }
             }
-            await assertSerialInvariants();
+            await assertSerialInvariants(t.services.db);
           },
         ),
         { numRuns: 15 },
@@ -348,7 +330,7 @@ for (const kind of kinds) {
           ),
         );
         for (const response of responses) assert.equal(response.statusCode, 200, response.body);
-        await assertSerialInvariants();
+        await assertSerialInvariants(t.services.db);
       } finally {
         await other.close();
         await second.close();

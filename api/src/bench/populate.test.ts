@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  assertSerialInvariants,
+  auth,
+  certificateBody,
+  createTestApp,
+  kinds,
+  type TestApp,
+} from '../test/harness';
+import { populate } from './populate';
+
+for (const kind of kinds) {
+  describe(`benchmark data on ${kind}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(kind);
+    });
+    after(() => t.close());
+
+    test('generated certificates keep every serial invariant, and new ones continue the counters', async () => {
+      const user = await t.services.users.findByEmail('staff@example.com');
+      await populate(t.testDb.database, { certificates: 500, machines: 7, unitsPerCertificate: 5 }, user!.id);
+      const { certificates, units } = await assertSerialInvariants(t.services.db);
+      assert.equal(certificates.length, 500);
+      assert.equal(units.length, 2500);
+
+      const list = await t.app.inject({ url: '/api/certificates?per_page=10', headers: auth(t.token) });
+      assert.equal(list.json().total, 500);
+      const serial = units[1234].serial;
+      const found = await t.app.inject({ url: `/api/certificates?search=${serial}`, headers: auth(t.token) });
+      assert.equal(found.json().total, 1);
+
+      const machine = (await t.services.db.selectFrom('machines').selectAll().limit(1).execute())[0];
+      const counterBefore = await t.services.db
+        .selectFrom('serial_counters')
+        .select('last')
+        .where('part1', '=', `${machine.serial_prefix}2601`)
+        .executeTakeFirstOrThrow();
+      // Dated in the generated rows' month, so it continues their counter.
+      const created = await t.services.certificates.create(
+        certificateBody(machine.brand_id, machine.id, 3),
+        {
+          machine,
+          brand: (await t.services.brands.get(machine.brand_id))!,
+        },
+        user!.id,
+        new Date('2026-01-15T12:00:00Z'),
+      );
+      assert.equal(created.recordsCount, counterBefore.last + 1);
+      await assertSerialInvariants(t.services.db);
+    });
+  });
+}

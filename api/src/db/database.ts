@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from
 import pg from 'pg';
 import type { Config } from '../config';
 import * as initial from './migrations/2026-11-21T00-00-initial';
+import * as totals from './migrations/2026-11-21T01-00-totals';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -17,6 +18,7 @@ export interface DatabaseHandle {
 
 const migrations: Record<string, Migration> = {
   '2026-11-21T00-00-initial': initial,
+  '2026-11-21T01-00-totals': totals,
 };
 
 // COUNT(*) and SUM() come back from PostgreSQL as bigint strings; the API speaks plain numbers.

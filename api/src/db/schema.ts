@@ -100,6 +100,12 @@ export interface CertificateUnitsTable {
   serial: string;
 }
 
+/** Row counts maintained by the writes (name 'certificates'). */
+export interface TotalsTable {
+  name: string;
+  value: number;
+}
+
 export interface UploadsTable {
   sha256: string;
   mime: string;
@@ -119,4 +125,5 @@ export interface Database {
   certificates: CertificatesTable;
   certificate_units: CertificateUnitsTable;
   uploads: UploadsTable;
+  totals: TotalsTable;
 }

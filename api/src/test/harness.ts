@@ -164,5 +164,11 @@ export async function assertSerialInvariants(db: Db) {
   for (const counter of await db.selectFrom('serial_counters').selectAll().execute()) {
     assert.equal(counter.last, issuedPerPart1.get(counter.part1) ?? 0, `counter ${counter.part1} has gaps`);
   }
+  const total = await db
+    .selectFrom('totals')
+    .select('value')
+    .where('name', '=', 'certificates')
+    .executeTakeFirstOrThrow();
+  assert.equal(total.value, certificates.length, 'the certificate total drifted');
   return { certificates, units };
 }

@@ -119,6 +119,11 @@ export function certificatesRepository(db: Db) {
           .returningAll()
           .executeTakeFirstOrThrow();
         await trx
+          .updateTable('totals')
+          .set((eb) => ({ value: eb('value', '+', 1) }))
+          .where('name', '=', 'certificates')
+          .execute();
+        await trx
           .insertInto('certificate_units')
           .values(
             Array.from({ length: crowd }, (_, k) => ({
@@ -149,7 +154,10 @@ export function certificatesRepository(db: Db) {
         sort === 'pos' ? (['id', flip(order)] as const) : [sortColumns[sort], order];
 
       let base = db.selectFrom('certificates');
+      let total: number;
       if (search) {
+        // Each branch uses an index, so a search stays fast at millions of certificates: a unit serial,
+        // a month's serials (prefix + YYMM), or the article number via the much smaller machine table.
         base = base.where((eb) =>
           eb.or([
             eb(
@@ -157,14 +165,26 @@ export function certificatesRepository(db: Db) {
               'in',
               eb.selectFrom('certificate_units').select('certificate_id').where('serial', '=', search),
             ),
-            containsText('certificates.search_key', search),
-            containsText('certificates.serial_no', search),
+            eb('certificates.serial_no_part1', '=', search),
+            eb(
+              'certificates.machine_id',
+              'in',
+              eb.selectFrom('machines').select('id').where(containsText('machines.name_key', search)),
+            ),
           ]),
         );
+        const counted = await base
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow();
+        total = Number(counted.total);
+      } else {
+        const row = await db
+          .selectFrom('totals')
+          .select('value')
+          .where('name', '=', 'certificates')
+          .executeTakeFirstOrThrow();
+        total = Number(row.value);
       }
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
       const offset = (page - 1) * perPage;
       const rows = await base
         .select([
@@ -182,13 +202,12 @@ export function certificatesRepository(db: Db) {
         .limit(perPage)
         .offset(offset)
         .execute();
-      const totalCount = Number(total);
       return {
-        total: totalCount,
+        total,
         data: rows.map(({ end_serial_no, ...row }, i) => ({
           ...row,
           endSerialNo: end_serial_no,
-          pos: sort === 'pos' && order === 'desc' ? totalCount - offset - i : offset + i + 1,
+          pos: sort === 'pos' && order === 'desc' ? total - offset - i : offset + i + 1,
         })),
       };
     },

@@ -26,8 +26,12 @@ for (const kind of kinds) {
     });
     after(() => t.close());
 
-    const post = (url: string, payload: string | Buffer, contentType: string, headers = auth(t.token)) =>
-      t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': contentType } });
+    const post = (
+      url: string,
+      payload: string | Buffer,
+      contentType: string,
+      headers: Record<string, string> = auth(t.token),
+    ) => t.app.inject({ method: 'POST', url, payload, headers: { ...headers, 'content-type': contentType } });
 
     test('healthz answers ok without a token', async () => {
       const response = await t.app.inject({ url: '/api/healthz' });

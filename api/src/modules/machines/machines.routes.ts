@@ -11,6 +11,7 @@ import {
 } from 'contracts';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
+import { isUniqueViolation } from '../../plugins/error-handler';
 import type { Services } from '../../services';
 import { checkUploadPath } from '../uploads/uploads.repository';
 import type { MachineInput } from './machines.repository';
@@ -19,6 +20,8 @@ const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError };
 
 const machinesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { machines, brands, uploads } = services;
+
+  const nameTaken = () => conflict(messages.machineNameTaken, { name: fieldMessages.nameTaken });
 
   async function validMachine(body: MachineBody, exceptId?: number): Promise<MachineInput> {
     const input: MachineInput = {
@@ -39,9 +42,17 @@ const machinesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
     const imageError = await checkUploadPath(uploads, input.image);
     if (imageError) fields.image = imageError;
     if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);
-    if (await machines.nameTaken(input.brand_id, input.name, exceptId))
-      throw conflict(messages.machineNameTaken, { name: fieldMessages.nameTaken });
+    if (await machines.nameTaken(input.brand_id, input.name, exceptId)) throw nameTaken();
     return input;
+  }
+
+  /** Another request may take the article number between the check and the write; the UNIQUE index decides. */
+  async function unlessNameTaken<T>(write: Promise<T>): Promise<T> {
+    try {
+      return await write;
+    } catch (error) {
+      throw isUniqueViolation(error) ? nameTaken() : error;
+    }
   }
 
   app.get(
@@ -63,7 +74,10 @@ const machinesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
   app.post(
     '/machine',
     { schema: { body: MachineBody, response: { 201: Machine, ...errors } } },
-    async (request, reply) => reply.code(201).send(await machines.create(await validMachine(request.body))),
+    async (request, reply) => {
+      const machine = await unlessNameTaken(machines.create(await validMachine(request.body)));
+      return reply.code(201).send(machine);
+    },
   );
 
   app.put(
@@ -71,10 +85,8 @@ const machinesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
     { schema: { params: IdParams, body: MachineBody, response: { 200: Machine, ...errors } } },
     async (request) => {
       if (!(await machines.get(request.params.id))) throw notFound(messages.machineNotFound);
-      const machine = await machines.update(
-        request.params.id,
-        await validMachine(request.body, request.params.id),
-      );
+      const input = await validMachine(request.body, request.params.id);
+      const machine = await unlessNameTaken(machines.update(request.params.id, input));
       if (!machine) throw notFound(messages.machineNotFound);
       return machine;
     },

@@ -1,0 +1,67 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const E2E_USER = { email: 'e2e@example.com', password: 'e2e-Passwort-123' };
+
+async function waitForHealth(url: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`Server exited with ${server.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Server not healthy after 60 s:\n${output()}`);
+}
+
+/**
+ * Builds missing frontends, creates a fresh SQLite database with the e2e user, starts the real server
+ * (`api/src/main.ts`) on the chosen port and stops it after the run.
+ */
+export default async function globalSetup() {
+  const port = process.env.E2E_PORT!;
+  const build = spawnSync(process.execPath, ['scripts/build-missing.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('Building the frontends failed');
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pruefbericht-e2e-'));
+  fs.mkdirSync(path.join(import.meta.dirname, 'artifacts'), { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${path.join(dir, 'e2e.db')}`,
+    DEMO_SEED: '1',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.LABEL_PRINT_URL;
+  delete env.WEB_BASE;
+
+  const user = spawnSync(
+    'npm',
+    ['run', 'user', '-w', 'api', '--', 'add', '--email', E2E_USER.email, '--password', E2E_USER.password],
+    { cwd: root, env, encoding: 'utf8' },
+  );
+  if (user.status !== 0) throw new Error(`Creating the e2e user failed:\n${user.stdout}\n${user.stderr}`);
+
+  let log = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { cwd: root, env });
+  server.stdout.on('data', (chunk) => (log += chunk));
+  server.stderr.on('data', (chunk) => (log += chunk));
+  await waitForHealth(`http://127.0.0.1:${port}/api/healthz`, server, () => log);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => {
+      if (server.exitCode !== null) resolve(null);
+      else server.once('exit', resolve);
+      setTimeout(resolve, 5000);
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

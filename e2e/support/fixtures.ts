@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_USER } from '../global-setup';
+
+const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
+
+export function artifactPath(name: string): string {
+  return path.join(artifacts, `${name.replace(/[^a-z0-9äöüß-]+/gi, '-').toLowerCase()}.png`);
+}
+
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: artifactPath(name), fullPage: true });
+}
+
+/** A fresh session through the API, put where the shell keeps it; then the page opens `target`. */
+export async function signIn(page: Page, target = '/'): Promise<string> {
+  const response = await page.request.post('/api/login', {
+    data: { username: E2E_USER.email, password: E2E_USER.password },
+  });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await page.goto('/login');
+  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
+  await page.goto(target);
+  return token;
+}
+
+/** Every test leaves a screenshot of where it ended as an artifact. */
+export const test = base.extend<{ endScreenshot: void }>({
+  endScreenshot: [
+    async ({ page }, use, testInfo) => {
+      await use();
+      if (!page.isClosed())
+        await page.screenshot({ path: artifactPath(testInfo.titlePath.slice(1).join(' ')) });
+    },
+    { auto: true },
+  ],
+});
+
+export { expect, E2E_USER };

@@ -1,0 +1,52 @@
+import { expect, signIn, snap, test } from '../support/fixtures';
+
+test.describe('Abmelden und abgelaufene Sitzung', () => {
+  test('the logout dialog closes on NEIN, Escape and a click outside', async ({ page }) => {
+    await signIn(page);
+    const open = () => page.getByRole('button', { name: 'Abmelden' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'AUSLOGGEN' });
+
+    await open();
+    await expect(dialog).toContainText('Abmelden bestätigen?');
+    await snap(page, 'logout-dialog');
+    await page.getByRole('button', { name: 'NEIN' }).click();
+    await expect(dialog).toBeHidden();
+
+    await open();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await open();
+    await page.mouse.click(10, 700);
+    await expect(dialog).toBeHidden();
+
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
+
+  test('JA revokes the session and goes to /login replacing history', async ({ page }) => {
+    const token = await signIn(page);
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    const logout = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
+    await page.getByRole('button', { name: 'JA' }).click();
+    expect((await logout).status()).toBe(204);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The token is revoked on the server, not only forgotten in the browser.
+    const brands = await page.request.get('/api/brands', { headers: { Authorization: token } });
+    expect(brands.status()).toBe(401);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/$/);
+  });
+
+  test('a 401 removes the token, says so and goes to /login', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByTestId('certificate-create')).toBeVisible();
+    await page.evaluate(() => localStorage.setItem('token', 'abgelaufen-oder-falsch'));
+    await page.reload();
+    await expect(page.getByText('Token abgelaufen, bitte melden Sie sich an')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await snap(page, 'session-expired');
+  });
+});

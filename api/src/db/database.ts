@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import * as initial from './migrations/2026-11-21T00-00-initial';
@@ -24,6 +24,26 @@ const migrations: Record<string, Migration> = {
 // COUNT(*) and SUM() come back from PostgreSQL as bigint strings; the API speaks plain numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * Kysely prepares every query anew; preparing costs more than running the small indexed queries of a list
+ * page, so statements are kept by their SQL text (parameters are bound per run, so the set stays small).
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= size) cache.delete(cache.keys().next().value!);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export function openDatabase(
   database: Config['database'],
   options: { schema?: string } = {},
@@ -36,7 +56,7 @@ export function openDatabase(
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

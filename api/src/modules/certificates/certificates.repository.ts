@@ -156,23 +156,25 @@ export function certificatesRepository(db: Db) {
       let base = db.selectFrom('certificates');
       let total: number;
       if (search) {
-        // Each branch uses an index, so a search stays fast at millions of certificates: a unit serial,
-        // a month's serials (prefix + YYMM), or the article number via the much smaller machine table.
-        base = base.where((eb) =>
-          eb.or([
-            eb(
-              'certificates.id',
-              'in',
-              eb.selectFrom('certificate_units').select('certificate_id').where('serial', '=', search),
-            ),
-            eb('certificates.serial_no_part1', '=', search),
-            eb(
-              'certificates.machine_id',
-              'in',
-              eb.selectFrom('machines').select('id').where(containsText('machines.name_key', search)),
-            ),
-          ]),
-        );
+        // A whole unit serial names exactly one certificate: answer from the unique index alone. Otherwise
+        // a month's serials (prefix + YYMM) or the article number, via the much smaller machine table.
+        const unit = await db
+          .selectFrom('certificate_units')
+          .select('certificate_id')
+          .where('serial', '=', search)
+          .executeTakeFirst();
+        base = unit
+          ? base.where('certificates.id', '=', unit.certificate_id)
+          : base.where((eb) =>
+              eb.or([
+                eb('certificates.serial_no_part1', '=', search),
+                eb(
+                  'certificates.machine_id',
+                  'in',
+                  eb.selectFrom('machines').select('id').where(containsText('machines.name_key', search)),
+                ),
+              ]),
+            );
         const counted = await base
           .select((eb) => eb.fn.countAll<number>().as('total'))
           .executeTakeFirstOrThrow();

@@ -1,0 +1,198 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { CERTIFICATE_DEFAULTS } from 'contracts';
+import pg from 'pg';
+import type { Config } from '../config';
+import { migrate, openDatabase } from '../db/database';
+import { usersRepository } from '../modules/users/users.repository';
+import { measure, type LoadResult } from './load';
+import { populate, type Scale } from './populate';
+
+/**
+ * `npm run bench [-- --quick]`: builds a large database through the production schema, loads the running
+ * API from this second process, and checks the budgets of DESIGN §11. Exits non-zero when one fails.
+ */
+const quick = process.argv.includes('--quick');
+const scale: Scale = quick
+  ? { certificates: 10_000, machines: 1_000, unitsPerCertificate: 5 }
+  : { certificates: 1_000_000, machines: 10_000, unitsPerCertificate: 5 };
+const seconds = quick ? 3 : 10;
+const BENCH_USER = { email: 'bench@example.com', password: 'bench-Passwort-123' };
+/** Read calls that must reach at least half the throughput of /healthz (DESIGN §11). */
+const HALF_OF_HEALTHZ = ['certificate list, page 1', 'search by unit serial', 'public landing with serial'];
+
+interface Target {
+  kind: Config['database']['kind'];
+  location: Config['database'];
+  drop(): Promise<void>;
+}
+
+async function sqliteTarget(): Promise<Target> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-bench-'));
+  return {
+    kind: 'sqlite',
+    location: { kind: 'sqlite', file: path.join(dir, 'bench.db') },
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresTarget(url: string): Promise<Target> {
+  const name = `pb_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    location: { kind: 'postgres', url: target.toString() },
+    drop: () => admin(`drop database ${name} with (force)`),
+  };
+}
+
+const databaseUrl = (location: Config['database']) =>
+  location.kind === 'sqlite' ? `sqlite:${location.file}` : location.url;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function peakMemoryMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function runTarget(target: Target) {
+  const seeded = Date.now();
+  const database = openDatabase(target.location);
+  await migrate(database.db);
+  const userId = await usersRepository(database.db).add(BENCH_USER);
+  await populate(database, scale, userId);
+  const sample = await database.db
+    .selectFrom('certificate_units')
+    .innerJoin('certificates', 'certificates.id', 'certificate_units.certificate_id')
+    .select(['certificate_units.serial', 'certificates.machine_id', 'certificates.brand_id'])
+    .where('certificate_units.id', '=', Math.floor((scale.certificates * scale.unitsPerCertificate) / 2))
+    .executeTakeFirstOrThrow();
+  await database.close();
+  const seedSeconds = (Date.now() - seeded) / 1000;
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../main.ts')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(target.location),
+      DEMO_SEED: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (i > 300) throw new Error('the API did not start');
+      const ready = await fetch(`${base}/api/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const login = JSON.stringify({ username: BENCH_USER.email, password: BENCH_USER.password });
+    const { token } = (await (
+      await fetch(`${base}/api/login`, {
+        method: 'POST',
+        body: login,
+        headers: { 'content-type': 'application/json' },
+      })
+    ).json()) as { token: string };
+    const staff = { authorization: token };
+    const deepPage = Math.floor(scale.certificates / 10 / 2);
+    const create = JSON.stringify({
+      ...CERTIFICATE_DEFAULTS,
+      brand_id: sample.brand_id,
+      machine_id: sample.machine_id,
+      checked_by: 'Bench',
+      crowd: 10,
+    });
+    const results: LoadResult[] = [];
+    for (const load of [
+      { name: 'healthz (baseline)', path: '/api/healthz' },
+      { name: 'certificate list, page 1', path: '/api/certificates?page=1&per_page=10', headers: staff },
+      {
+        name: `certificate list, page ${deepPage}`,
+        path: `/api/certificates?page=${deepPage}&per_page=10`,
+        headers: staff,
+      },
+      { name: 'search by unit serial', path: `/api/certificates?search=${sample.serial}`, headers: staff },
+      { name: 'machine search', path: '/api/machines?search=maschine%2042', headers: staff },
+      {
+        name: 'public landing with serial',
+        path: `/api/brandMachineById/${sample.machine_id}?serial=${sample.serial}`,
+      },
+      { name: 'login', path: '/api/login', method: 'POST' as const, body: login, connections: 4 },
+      {
+        name: 'create certificate, 10 units',
+        path: '/api/certificate',
+        method: 'POST' as const,
+        body: create,
+        headers: staff,
+      },
+    ]) {
+      results.push(await measure(base, load, seconds));
+    }
+    return { seedSeconds, results, peakMemoryMb: peakMemoryMb(server.pid!) };
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+const targets = [await sqliteTarget()];
+if (process.env.TEST_DATABASE_URL) targets.push(await postgresTarget(process.env.TEST_DATABASE_URL));
+let failed = false;
+console.log(
+  `Benchmark: ${scale.certificates.toLocaleString('en')} certificates, ${(scale.certificates * scale.unitsPerCertificate).toLocaleString('en')} unit serials, ${scale.machines.toLocaleString('en')} machines; ${seconds} s per call\n`,
+);
+for (const target of targets) {
+  try {
+    const { seedSeconds, results, peakMemoryMb: memory } = await runTarget(target);
+    const baseline = results[0].rps;
+    console.log(`${target.kind}: data built in ${seedSeconds.toFixed(1)} s; API peak memory ${memory} MB`);
+    console.table(
+      results.map((r) => {
+        const budget = HALF_OF_HEALTHZ.includes(r.name);
+        const ratio = r.rps / baseline;
+        const ok = !budget || ratio >= 0.5;
+        if (!ok || r.failures > 0) failed = true;
+        return {
+          call: r.name,
+          'req/s': r.rps,
+          'p50 ms': r.p50,
+          'p99 ms': r.p99,
+          'vs healthz': r.method === 'POST' ? '' : ratio.toFixed(2),
+          failures: r.failures,
+          budget: budget ? (ok ? '≥ 0.50 ok' : '≥ 0.50 FAILED') : '',
+        };
+      }),
+    );
+  } finally {
+    await target.drop();
+  }
+}
+process.exit(failed ? 1 : 0);

@@ -73,6 +73,7 @@ const fastifyCodes: Record<string, [number, string]> = {
   FST_ERR_CTP_BODY_TOO_LARGE: [413, messages.bodyTooLarge],
   FST_ERR_CTP_INVALID_TYPE: [400, messages.badRequest],
   FST_ERR_BAD_URL: [400, messages.badRequest],
+  FST_ERR_MAX_PARAM_LENGTH: [400, messages.badRequest],
   FST_ERR_ASYNC_CONSTRAINT: [400, messages.badRequest],
   FST_REQ_FILE_TOO_LARGE: [413, messages.uploadTooLarge],
   FST_FILES_LIMIT: [413, messages.uploadTooLarge],

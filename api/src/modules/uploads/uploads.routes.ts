@@ -1,11 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, UploadResponse } from 'contracts';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { Services } from '../../services';
 import { checkImage } from './image-check';
+
+/**
+ * The bytes of the multipart field `file`. Size first (toBuffer stops at the multipart limit); a body the
+ * multipart parser cannot read (no boundary, cut off, malformed headers) is the client's error, not a 500.
+ */
+async function readFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') throw badRequest(messages.uploadMissing);
+    return await file.toBuffer();
+  } catch (error) {
+    // Our own errors and the plugin's limit errors carry a status; the parser's own errors do not.
+    if (error instanceof HttpError || (error as FastifyError).statusCode) throw error;
+    throw new HttpError(400, 'MULTIPART_INVALID', messages.multipartInvalid);
+  }
+}
 
 const uploadsRoutes: FastifyPluginAsyncTypebox<{
   services: Services;
@@ -24,10 +40,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       if (!request.isMultipart())
         throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') throw badRequest(messages.uploadMissing);
-      // Size first (toBuffer stops at the multipart limit), then the real type from the bytes.
-      const bytes = await file.toBuffer();
+      const bytes = await readFile(request);
       const type = await checkImage(bytes);
       if (type === 'unsupported') throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.uploadType);
       if (type === 'broken') throw new HttpError(415, 'BROKEN_IMAGE', messages.uploadBroken);

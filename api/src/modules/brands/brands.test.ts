@@ -233,6 +233,33 @@ for (const kind of kinds) {
       assert.ok(!(await t.services.brands.list()).some((b) => b.name === name));
     });
 
+    test('malformed JSON is a 400 and a body that is not JSON a 415, on create and update', async () => {
+      const brand = (await t.services.brands.list())[0];
+      for (const [method, url] of [
+        ['POST', '/api/brand'],
+        ['PUT', `/api/brand/${brand.id}`],
+      ] as const) {
+        for (const broken of ['{"name": ', '{name: 1}', '']) {
+          const response = await t.app.inject({
+            method,
+            url,
+            payload: broken,
+            headers: { ...auth(t.token), 'content-type': 'application/json' },
+          });
+          assertError(response, 400, broken ? messages.invalidJson : messages.emptyBody);
+        }
+        for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
+          const response = await t.app.inject({
+            method,
+            url,
+            payload: JSON.stringify({ name: unique('Format') }),
+            headers: { ...auth(t.token), 'content-type': type },
+          });
+          assertError(response, 415, messages.unsupportedMediaType);
+        }
+      }
+    });
+
     test('update of a brand that does not exist is a 404; a bad id is a 400', async () => {
       assertError(await update(999_999, { name: unique('Niemand') }), 404, messages.brandNotFound);
       for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {

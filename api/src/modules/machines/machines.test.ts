@@ -290,6 +290,33 @@ for (const kind of kinds) {
         await createOk();
       });
 
+      test('malformed JSON is a 400 and a body that is not JSON a 415, on create and update', async () => {
+        const machine = await t.services.db.selectFrom('machines').select('id').executeTakeFirstOrThrow();
+        for (const [method, url] of [
+          ['POST', '/api/machine'],
+          ['PUT', `/api/machine/${machine.id}`],
+        ] as const) {
+          for (const broken of ['{"name": ', '{name: 1}', '']) {
+            const response = await t.app.inject({
+              method,
+              url,
+              payload: broken,
+              headers: { ...auth(t.token), 'content-type': 'application/json' },
+            });
+            assertError(response, 400, broken ? messages.invalidJson : messages.emptyBody);
+          }
+          for (const type of ['text/plain', 'application/xml', 'application/x-www-form-urlencoded']) {
+            const response = await t.app.inject({
+              method,
+              url,
+              payload: JSON.stringify(body()),
+              headers: { ...auth(t.token), 'content-type': type },
+            });
+            assertError(response, 415, messages.unsupportedMediaType);
+          }
+        }
+      });
+
       test('missing required fields: each named with Pflichtfeld', async () => {
         await assertRefused(
           {},

@@ -534,6 +534,23 @@ for (const kind of kinds) {
         assert.deepEqual(names(await listOk('search=zr-77')), ['Zahnrad']);
       });
 
+      test('a renamed brand is found by its new name at once', async () => {
+        const renamed = await t.services.brands.create({
+          name: 'Vorname Marke',
+          logo: '',
+          email: '',
+          website_link: '',
+        });
+        await createOk({ brand_id: renamed.id, name: 'Umbenennungstest' });
+        const response = await send('PUT', `/api/brand/${renamed.id}`, { name: 'Nachname Märke' });
+        assert.equal(response.statusCode, 200, response.body);
+        assert.deepEqual(names(await listOk(`search=${encodeURIComponent('NACHNAME MÄRKE')}`)), [
+          'Umbenennungstest',
+        ]);
+        assert.deepEqual(names(await listOk('search=Vorname')), []);
+        assert.equal((await listOk('search=Umbenennungstest')).data[0].brand_name, 'Nachname Märke');
+      });
+
       test('LIKE wildcards in the search are taken literally', async () => {
         assert.deepEqual(names(await listOk(`search=${encodeURIComponent('50%')}`)), ['Rabatt 50% Modell']);
         assert.deepEqual(names(await listOk(`search=${encodeURIComponent('a_b')}`)), ['Teil a_b']);

@@ -47,6 +47,7 @@ test.describe('Abmelden und abgelaufene Sitzung', () => {
     await expect(page.getByText('Token abgelaufen, bitte melden Sie sich an')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.waitForTimeout(1000); // the toast slides in
     await snap(page, 'session-expired');
   });
 });

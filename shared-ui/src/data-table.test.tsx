@@ -1,7 +1,8 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DataTable, type ColumnDef } from './data-table';
+import { DataTable as LazyDataTable, type ColumnDef } from './data-table';
+import DataTable from './data-table-impl';
 
 interface Row {
   id: number;
@@ -104,5 +105,22 @@ describe('DataTable', () => {
     unmount();
     setup({ data: [], total: 0, loading: true });
     expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+});
+
+describe('DataTable (lazy)', () => {
+  it('loads the table on first use', async () => {
+    render(
+      <LazyDataTable<Row>
+        columns={columns}
+        data={rows}
+        total={2}
+        page={1}
+        pageSize={10}
+        onPageChange={() => {}}
+        onPageSizeChange={() => {}}
+      />,
+    );
+    expect(await screen.findByText('AirMAB 5000')).toBeInTheDocument();
   });
 });

@@ -14,13 +14,17 @@ import landingRoutes from './modules/landing/landing.routes';
 import machinesRoutes from './modules/machines/machines.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import { authenticate } from './plugins/authenticate';
-import { notFoundHandler, registerErrorHandling } from './plugins/error-handler';
+import frontends from './plugins/frontends';
+import { errorHandler, notFoundHandler, registerErrorHandling } from './plugins/error-handler';
+import { validatorCompiler } from './plugins/validation';
 import { createServices } from './services';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Serve the built frontends on the same port (single-host mode, DESIGN §2). */
+  serveFrontends?: boolean;
 }
 
 /** Tokens never reach a log line, not even one the external label page puts into a URL. */
@@ -31,17 +35,18 @@ function trustProxy(value: string | null): FastifyServerOptions['trustProxy'] {
   return value === 'true' ? true : value;
 }
 
-export async function buildApp({ config, database, logger = false }: AppOptions) {
+export async function buildApp({ config, database, logger = false, serveFrontends = false }: AppOptions) {
   const app = Fastify({
     logger,
     // One line per request, written by the onResponse hook below instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    // No array-to-scalar coercion: `["Max"]` is not a name.
-    ajv: { customOptions: { allErrors: true, coerceTypes: true } },
+    // Fastify's own errors (a bad URL encoding, an overlong parameter) get the same German JSON answer.
+    frameworkErrors: errorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  app.setValidatorCompiler(validatorCompiler);
   const services = createServices(database.db, config);
   registerErrorHandling(app);
   // The API speaks JSON (and multipart for uploads); plain text is refused with 415, not parsed.
@@ -107,6 +112,7 @@ export async function buildApp({ config, database, logger = false }: AppOptions)
     },
     { prefix: '/api' },
   );
+  if (serveFrontends) await app.register(frontends, { config });
 
   return app;
 }

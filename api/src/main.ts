@@ -28,7 +28,12 @@ if (config.demoSeed) {
   }
 }
 
-const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const app = await buildApp({
+  config,
+  database,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  serveFrontends: true,
+});
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -5,7 +5,7 @@ export const messages = {
   invalidQuery: 'Die Abfrageparameter sind ungültig.',
   invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
   emptyBody: 'Die Anfrage enthält keine Daten.',
-  unsupportedMediaType: 'Dieses Format wird nicht unterstützt. Bitte JSON senden.',
+  unsupportedMediaType: 'Dieses Datenformat wird hier nicht unterstützt.',
   bodyTooLarge: 'Die Anfrage ist zu groß.',
   notFound: 'Nicht gefunden.',
   routeNotFound: 'Diese Adresse gibt es nicht.',

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Migration,
+  type SqliteDatabase,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import * as initial from './migrations/2026-11-21T00-00-initial';
@@ -67,8 +74,11 @@ export function openDatabase(
     query_timeout: 15000,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
-  // An idle client that loses its server emits here; without a listener the process would crash.
+  // A client that loses its server emits 'error'; unheard, that event kills the process. Idle clients
+  // report through the pool, checked-out ones (between the statements of a transaction) on themselves.
+  // Either way the failing query rejects too and the request answers 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

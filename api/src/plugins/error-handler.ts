@@ -61,7 +61,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
       'SQLITE_LOCKED',
     ].includes(code) ||
     /^(08|53|57P)/.test(code) ||
-    /timeout exceeded when trying to connect|Connection terminated|Query read timeout/i.test(e?.message ?? '')
+    /timeout exceeded when trying to connect|Connection terminated|Query read timeout|is not queryable/i.test(
+      e?.message ?? '',
+    )
   );
 }
 
@@ -99,7 +101,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (known) return send(reply, known[0], error.code, known[1]);
   if (error.statusCode === 429) return send(reply, 429, 'TOO_MANY_REQUESTS', messages.tooManyRequests);
   if (isDatabaseUnavailable(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
+    // One short line: during an outage every request lands here, and stacks would flood the log.
+    request.log.warn({ code: error.code, reason: error.message }, 'database unavailable');
     reply.header('Retry-After', '5');
     return send(reply, 503, 'DATABASE_UNAVAILABLE', messages.databaseUnavailable);
   }

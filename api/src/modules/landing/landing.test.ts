@@ -179,16 +179,10 @@ for (const kind of kinds) {
         assertError(await landing(id), 400, messages.invalidQuery, { id: messages.fieldType });
     });
 
-    test(
-      'Infinity as id is a 400, never a 5xx',
-      {
-        todo: 'Ajv 8 skips minimum/maximum for a string coerced to Infinity: app.ts needs strictNumbers: false',
-      },
-      async () => {
-        for (const id of ['Infinity', '1e400'])
-          assertError(await landing(id), 400, messages.invalidQuery, { id: messages.fieldType });
-      },
-    );
+    test('Infinity as id is a 400, never a 5xx', async () => {
+      for (const id of ['Infinity', '1e400'])
+        assertError(await landing(id), 400, messages.invalidQuery, { id: messages.fieldType });
+    });
 
     test('a serial over 64 characters, or given twice, is a 400 naming the serial', async () => {
       assertError(await landing(`${machine.id}?serial=${'1'.repeat(65)}`), 400, messages.invalidQuery, {

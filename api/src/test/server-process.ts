@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+  output(): string;
+  /** Resident memory in MB, from /proc. */
+  rssMb(): number;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** The real API (`src/main.ts`) as its own process, the way `npm start` runs it. */
+export async function startServer(
+  env: Record<string, string>,
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../main.ts')], {
+    env: { ...process.env, DEMO_SEED: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    child,
+    base,
+    exited,
+    output: () => output,
+    rssMb: () =>
+      Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    const ready = await fetch(`${base}/api/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return server;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await server.stop('SIGKILL');
+  throw new Error(`server never answered: ${output}`);
+}
+
+export async function loginOver(base: string, username: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}

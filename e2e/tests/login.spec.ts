@@ -2,6 +2,8 @@ import { E2E_USER, expect, snap, test } from '../support/fixtures';
 
 test.describe('Anmeldung', () => {
   test('shows the login form as the spec says', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/login');
     await expect(page).toHaveTitle('BDS PRÜFBERICHT SOFTWARE');
     await expect(page.getByRole('heading', { name: 'einloggen' })).toBeVisible();
@@ -9,6 +11,8 @@ test.describe('Anmeldung', () => {
     await expect(page.getByLabel('Passwort')).toHaveAttribute('name', 'password');
     await expect(page.getByRole('button', { name: 'EINLOGGEN' })).toBeEnabled();
     await snap(page, 'login');
+    // The sign-in screen needs no remote.
+    expect(requested.filter((path) => path.startsWith('/remotes/'))).toEqual([]);
   });
 
   test('validates before sending anything', async ({ page }) => {

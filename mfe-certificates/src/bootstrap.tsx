@@ -1,8 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { createQueryClient, loadConfig, ToastHost } from 'shared-ui';
+import { loadConfig, ToastHost, queryDefaults } from 'shared-ui';
 import CertificateCreatePage from './features/certificate-create/components/certificate-create-page';
 import CertificateListPage from './features/certificate-list/components/certificate-list-page';
 import CertificatePrintPage from './features/certificate-print/components/certificate-print-page';
@@ -16,7 +16,7 @@ import './styles/remote.css';
 await loadConfig();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: queryDefaults })}>
       <BrowserRouter>
         <main className="cert-dev-page">
           <Routes>

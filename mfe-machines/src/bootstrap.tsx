@@ -1,8 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { createQueryClient, loadConfig, ToastHost } from 'shared-ui';
+import { loadConfig, ToastHost, queryDefaults } from 'shared-ui';
 import MachineFormPage from './features/machine-form/components/machine-form-page';
 import MachineListPage from './features/machine-list/components/machine-list-page';
 import './styles/remote.css';
@@ -14,7 +14,7 @@ import './styles/remote.css';
 await loadConfig();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={new QueryClient({ defaultOptions: queryDefaults })}>
       <BrowserRouter>
         <main className="mach-dev-page">
           <Routes>

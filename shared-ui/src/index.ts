@@ -13,4 +13,4 @@ export { ToastHost, notify, TOAST_DEFAULTS, SHORT_TOAST_MS, SESSION_EXPIRED_TOAS
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { formatDate } from './format-date';
 export { imageUrl } from './image-url';
-export { createQueryClient } from './query-client';
+export { queryDefaults } from './query-client';

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useToken } from './auth';
 
 /** Staff screens need the stored token; without it `/login`, replacing the history entry (spec §2). */
-export function RequireAuth({ children }: { children: ReactNode }) {
+export default function RequireAuthImpl({ children }: { children: ReactNode }) {
   const token = useToken();
   const location = useLocation();
   if (!token) return <Navigate to="/login" replace state={{ from: location }} />;

@@ -1,13 +1,45 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient, loadConfig, messages } from 'shared-ui';
-import { App } from './app/app';
+import { getToken, loadConfig, messages, ToastHost } from 'shared-ui';
+import { LoginPage } from './features/auth/components/login-page';
 import { registerRemotesFromConfig } from './federation/remotes';
-import { fallbackPlugin, retryPlugin } from './federation/runtime-plugins';
 import RemoteUnavailable from './federation/remote-unavailable';
+import { fallbackPlugin, retryPlugin } from './federation/runtime-plugins';
 
 const root = createRoot(document.getElementById('root')!);
+
+/** Pages anyone may open; everything else needs the token. */
+const PUBLIC_PATHS = /^\/landing(\/|$)/;
+
+/** The staff app with its router and server state, in its own chunk. */
+async function startApp() {
+  const { App } = await import('./app/app');
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+/**
+ * A signed-out user gets the sign-in form alone, so the login screen does not wait for react-router,
+ * TanStack Query or any remote (DESIGN §11: ≤ 150 KB). Any staff URL becomes `/login`, replacing the
+ * history entry (spec §2); after signing in the app starts at `/`.
+ */
+function showLogin() {
+  if (window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');
+  const signedIn = () => {
+    window.history.replaceState(null, '', '/');
+    void startApp();
+  };
+  root.render(
+    <StrictMode>
+      <LoginPage onSignedIn={signedIn} />
+      <ToastHost />
+    </StrictMode>,
+  );
+}
 
 async function start() {
   try {
@@ -26,11 +58,8 @@ async function start() {
     );
     return;
   }
-  root.render(
-    <StrictMode>
-      <App queryClient={createQueryClient()} />
-    </StrictMode>,
-  );
+  if (getToken() || PUBLIC_PATHS.test(window.location.pathname)) await startApp();
+  else showLogin();
 }
 
 void start();

@@ -1,7 +1,7 @@
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import { messages, RequireAuth } from 'shared-ui';
 import { RemoteScreen } from '../federation/remote-screen';
-import { LoginPage } from '../features/auth/components/login-page';
+import { LoginRoute } from '../features/auth/components/login-route';
 import { Dashboard } from '../features/dashboard/components/dashboard';
 import { parseTab } from '../features/dashboard/tabs';
 import { AppLayout } from '../features/layout/components/app-layout';
@@ -41,7 +41,7 @@ function NotFound() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<LoginPage />} />
+      <Route path="/login" element={<LoginRoute />} />
       <Route path="/" element={<DashboardRoute />} />
       <Route path="/machines" element={<StaffScreen remote="machines" expose="MachineForm" />} />
       <Route path="/machines/:id" element={<StaffScreen remote="machines" expose="MachineForm" />} />

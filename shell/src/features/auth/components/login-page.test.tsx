@@ -6,7 +6,8 @@ import { Route } from 'react-router-dom';
 import { getToken, setToken } from 'shared-ui';
 import { renderAt } from '../../../test/render';
 import { login } from '../api/login';
-import { LoginPage, validateLogin } from './login-page';
+import { validateLogin } from './login-page';
+import { LoginRoute } from './login-route';
 
 jest.mock('../api/login', () => ({ login: jest.fn() }));
 const loginMock = login as jest.MockedFunction<typeof login>;
@@ -26,7 +27,7 @@ function renderLogin() {
   renderAt(
     '/login',
     <>
-      <Route path="/login" element={<LoginPage />} />
+      <Route path="/login" element={<LoginRoute />} />
       <Route path="/" element={<p>Dashboard</p>} />
     </>,
   );

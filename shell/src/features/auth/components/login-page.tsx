@@ -1,7 +1,6 @@
 import { EMAIL_PATTERN } from 'contracts';
 import { useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router-dom';
-import { apiErrorMessage, isHttpError, messages, notify, setToken, useToken } from 'shared-ui';
+import { apiErrorMessage, isHttpError, messages, notify, setToken } from 'shared-ui';
 import { Logo } from '../../layout/components/logo';
 import { login } from '../api/login';
 import './login-page.css';
@@ -23,15 +22,15 @@ export function validateLogin(username: string, password: string): FieldErrors {
   return errors;
 }
 
-export function LoginPage() {
-  const token = useToken();
+/**
+ * The sign-in form. It uses no router, so the login screen loads without react-router (DESIGN §11):
+ * the bootstrap shows it alone to a signed-out user, the app's `/login` route wraps it in `LoginRoute`.
+ */
+export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
-
-  // Signed in already, or just now: the dashboard.
-  if (token) return <Navigate to="/" replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,6 +41,7 @@ export function LoginPage() {
     try {
       const { token: newToken } = await login({ username: username.trim(), password });
       setToken(newToken);
+      onSignedIn?.();
     } catch (error) {
       if (isHttpError(error)) {
         setErrors({ username: text.emailRejected, password: text.passwordRejected });

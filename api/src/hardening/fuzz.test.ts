@@ -298,7 +298,7 @@ test(`${TOTAL} generated hostile requests over every endpoint: no 5xx, alive, me
           /Invalid URL|not a valid HTTP method|Failed to parse URL/.test(String(error))
         )
           continue;
-        throw new Error(`${request.method} ${request.path.slice(0, 80)}: ${String(error)}`);
+        throw new Error(`${request.method} ${request.path.slice(0, 80)}: ${String(error)}`, { cause: error });
       }
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       if (status >= 500)

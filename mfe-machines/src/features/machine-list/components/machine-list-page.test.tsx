@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import MachineListPage from './machine-list-page';
 
 describe('MachineListPage', () => {
-  it('has the add button, the search box and the table columns', () => {
+  it('has the add button, the search box and the table columns', async () => {
     render(
       <MemoryRouter>
         <MachineListPage />
@@ -12,13 +12,8 @@ describe('MachineListPage', () => {
     );
     expect(screen.getByRole('link', { name: '+ HINZUFÜGEN' })).toHaveAttribute('href', '/machines');
     expect(screen.getByPlaceholderText('SUCHEN...')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
-      'POS.',
-      'ARTIKELNUMMER',
-      'MARKE',
-      'EAN-NUMMER',
-      'ERSTELLUNGSDATUM',
-      'AKTION',
-    ]);
+    expect(
+      (await screen.findAllByRole('columnheader')).map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['POS.', 'ARTIKELNUMMER', 'MARKE', 'EAN-NUMMER', 'ERSTELLUNGSDATUM', 'AKTION']);
   });
 });

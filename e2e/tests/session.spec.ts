@@ -1,4 +1,4 @@
-import { expect, signIn, snap, test } from '../support/fixtures';
+import { E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
 
 test.describe('Abmelden und abgelaufene Sitzung', () => {
   test('the logout dialog closes on NEIN, Escape and a click outside', async ({ page }) => {
@@ -26,17 +26,24 @@ test.describe('Abmelden und abgelaufene Sitzung', () => {
 
   test('JA revokes the session and goes to /login replacing history', async ({ page }) => {
     const token = await signIn(page);
+    const historyLength = await page.evaluate(() => history.length);
     await page.getByRole('button', { name: 'Abmelden' }).click();
     const logout = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
     await page.getByRole('button', { name: 'JA' }).click();
     expect((await logout).status()).toBe(204);
     await expect(page).toHaveURL(/\/login$/);
+    // /login replaced the dashboard's history entry instead of adding one.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // The token is revoked on the server, not only forgotten in the browser.
     const brands = await page.request.get('/api/brands', { headers: { Authorization: token } });
     expect(brands.status()).toBe(401);
-    await page.goBack();
-    await expect(page).not.toHaveURL(/\/$/);
+
+    // Signing in again on the app's own /login route (no page load in between).
+    await page.getByLabel('E-Mail').fill(E2E_USER.email);
+    await page.getByLabel('Passwort').fill(E2E_USER.password);
+    await page.getByRole('button', { name: 'EINLOGGEN' }).click();
+    await expect(page.getByTestId('certificate-create')).toBeVisible();
   });
 
   test('a 401 removes the token, says so and goes to /login', async ({ page }) => {

@@ -75,6 +75,14 @@ describe('http', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('a 401 while signing out needs no "expired" message', async () => {
+    const toastSpy = jest.spyOn(toast, 'error');
+    setToken('gone');
+    await expect(http.post('/logout', {}, { adapter: answer(401, {}) })).rejects.toBeInstanceOf(AxiosError);
+    expect(toastSpy).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('other errors leave the session alone', async () => {
     setToken('keep');
     await expect(http.get('/brands', { adapter: answer(500, {}) })).rejects.toBeInstanceOf(AxiosError);

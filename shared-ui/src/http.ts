@@ -6,8 +6,11 @@ import { messages } from './messages';
 import { navigateTo } from './navigation';
 import { notify, SESSION_EXPIRED_TOAST_ID } from './toasts';
 
-/** Requests whose 401 means "wrong credentials", not "session expired". */
-const CREDENTIAL_PATHS = ['/login'];
+/**
+ * Requests whose 401 is not "your session expired": a wrong password on /login, and signing out
+ * with a session that is already gone (the user is leaving anyway).
+ */
+const CREDENTIAL_PATHS = ['/login', '/logout'];
 
 function createHttp(): AxiosInstance {
   const instance = axios.create({ headers: { Accept: 'application/json' } });

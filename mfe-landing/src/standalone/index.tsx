@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { loadConfig } from 'shared-ui';
 import Landing from '../features/landing/components/landing-page';
+import './standalone.css';
 
 await loadConfig();
 createRoot(document.getElementById('root')!).render(

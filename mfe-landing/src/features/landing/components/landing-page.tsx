@@ -8,14 +8,17 @@ import './landing-page.css';
 export default function LandingPage() {
   const { id, serial } = useParams();
   return (
-    <main className="land-page" data-testid="landing-page">
-      <div className="land-box">
-        <p className="land-box__label">MODEL / MODELL</p>
-        <p className="land-box__value">#{id ?? '–'}</p>
-      </div>
-      <div className="land-box">
-        <p className="land-box__label">SERIAL NUMBER / SERIENNUMMER</p>
-        <p className="land-box__value">{serial ?? '–'}</p>
+    <main className="land-page" data-testid="landing-page" data-machine-id={id}>
+      <header className="land-header">BDS MASCHINEN</header>
+      <div className="land-boxes">
+        <div className="land-box">
+          <p className="land-box__label">MODEL / MODELL</p>
+          <p className="land-box__value">–</p>
+        </div>
+        <div className="land-box">
+          <p className="land-box__label">SERIAL NUMBER / SERIENNUMMER</p>
+          <p className="land-box__value">{serial ?? '–'}</p>
+        </div>
       </div>
     </main>
   );

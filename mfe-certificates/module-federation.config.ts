@@ -11,5 +11,6 @@ export const federation = {
     './Labels': './src/features/labels/components/labels-page.tsx',
   },
   shared: sharedDependencies,
-  experiments: { optimization: { target: 'web' as const } },
+  // Remotes load no remotes themselves: the snapshot and remote-loading code of the runtime is left out.
+  experiments: { optimization: { target: 'web' as const, disableSnapshot: true, disableRemote: true } },
 };

@@ -9,5 +9,6 @@ export const federation = {
     './MachineForm': './src/features/machine-form/components/machine-form-page.tsx',
   },
   shared: sharedDependencies,
-  experiments: { optimization: { target: 'web' as const } },
+  // Remotes load no remotes themselves: the snapshot and remote-loading code of the runtime is left out.
+  experiments: { optimization: { target: 'web' as const, disableSnapshot: true, disableRemote: true } },
 };

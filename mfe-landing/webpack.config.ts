@@ -2,6 +2,7 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Configuration } from 'webpack';
 import { createAppConfig, moduleRules } from '../scripts/webpack/create-config.ts';
+import { PrecompressPlugin } from '../scripts/webpack/precompress-plugin.ts';
 import { devPorts } from '../scripts/webpack/shared.ts';
 import { federation } from './module-federation.config.ts';
 
@@ -44,6 +45,7 @@ function standalone(_env: unknown, argv: { mode?: string }): Configuration {
         favicon: path.join(dir, '../shell/src/assets/favicon.svg'),
         scriptLoading: 'defer',
       }),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -30,6 +30,13 @@ test.describe('Ein Port für alles', () => {
       const hashed = await request.get(`/remotes/${name}/${chunk}`);
       expect(hashed.status()).toBe(200);
       expect(hashed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Precompressed at build time: Brotli when the browser takes it, the plain file otherwise.
+      const brotli = await request.get(`/remotes/${name}/remoteEntry.js`, {
+        headers: { 'Accept-Encoding': 'br' },
+      });
+      expect(brotli.headers()['content-encoding']).toBe('br');
+      expect(brotli.headers()['vary']).toContain('accept-encoding');
+      expect(await brotli.text()).toBe(await entry.text());
     }
   });
 

@@ -3,6 +3,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { PrecompressPlugin } from './precompress-plugin.ts';
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
@@ -79,6 +80,7 @@ export function createAppConfig(options: AppBuildOptions) {
           publicPath: '/',
           scriptLoading: 'defer',
         }),
+        ...(production ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',

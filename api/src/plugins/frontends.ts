@@ -78,10 +78,12 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
   const landingDist = path.join(webRoot, 'mfe-landing', 'dist', 'standalone');
   const remoteDist = (name: RemoteName) => path.join(webRoot, REMOTES[name], 'dist');
 
-  // Only the reply.sendFile decorator (ranges, ETag, 304, content types); the routes below choose the files.
+  // Only the reply.sendFile decorator (ranges, ETag, 304, content types, the builds' .br/.gz files);
+  // the routes below choose the files.
   await app.register(fastifyStatic, {
     root: webRoot,
     serve: false,
+    preCompressed: true,
     decorateReply: !app.hasReplyDecorator('sendFile'),
   });
 

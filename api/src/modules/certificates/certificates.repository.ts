@@ -154,7 +154,6 @@ export function certificatesRepository(db: Db) {
         sort === 'pos' ? (['id', flip(order)] as const) : [sortColumns[sort], order];
 
       let base = db.selectFrom('certificates');
-      let total: number;
       if (search) {
         // A whole unit serial names exactly one certificate: answer from the unique index alone. Otherwise
         // a month's serials (prefix + YYMM) or the article number, via the much smaller machine table.
@@ -175,19 +174,9 @@ export function certificatesRepository(db: Db) {
                 ),
               ]),
             );
-        const counted = await base
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow();
-        total = Number(counted.total);
-      } else {
-        const row = await db
-          .selectFrom('totals')
-          .select('value')
-          .where('name', '=', 'certificates')
-          .executeTakeFirstOrThrow();
-        total = Number(row.value);
       }
       const offset = (page - 1) * perPage;
+      const maintainedTotal = db.selectFrom('totals').select('value').where('name', '=', 'certificates');
       const rows = await base
         .select([
           'id',
@@ -199,14 +188,21 @@ export function certificatesRepository(db: Db) {
           'crowd',
           'created_at',
         ])
+        // Unfiltered, the maintained total rides along with the rows: one query for the common first page.
+        .$if(!search, (qb) => qb.select(maintainedTotal.as('total')))
         .orderBy(column, direction)
         .orderBy('id', direction)
         .limit(perPage)
         .offset(offset)
         .execute();
+      const total = search
+        ? Number(
+            (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total,
+          )
+        : Number(rows[0]?.total ?? (await maintainedTotal.executeTakeFirst())?.value ?? 0);
       return {
         total,
-        data: rows.map(({ end_serial_no, ...row }, i) => ({
+        data: rows.map(({ end_serial_no, total: _total, ...row }, i) => ({
           ...row,
           endSerialNo: end_serial_no,
           pos: sort === 'pos' && order === 'desc' ? total - offset - i : offset + i + 1,

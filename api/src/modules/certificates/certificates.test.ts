@@ -208,6 +208,9 @@ for (const kind of kinds) {
         page2.data.map((row: { pos: number }) => row.pos),
         [3, 4],
       );
+      const beyond = await list('page=9999');
+      assert.deepEqual(beyond.data, []);
+      assert.equal(beyond.total, all.total, 'a page past the end still tells the total');
       const reversed = await list('sort=pos&order=desc&per_page=1');
       assert.equal(reversed.data[0].pos, all.total);
       assert.equal(reversed.data[0].id, Math.min(...all.data.map((row: { id: number }) => row.id)));

@@ -50,6 +50,8 @@ export const messages = {
     'Dieser Bereich konnte nicht geladen werden. Die übrigen Bereiche funktionieren weiter.',
   retry: 'Erneut versuchen',
   configFailed: 'Die Konfiguration konnte nicht geladen werden.',
+  unexpectedError: 'Es ist ein unerwarteter Fehler aufgetreten.',
+  reload: 'Seite neu laden',
   notFound: 'Seite nicht gefunden',
   backHome: 'Zur Startseite',
 } as const;

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
-import { queryDefaults, ToastHost } from 'shared-ui';
+import { messages, queryDefaults, ToastHost } from 'shared-ui';
+import { ErrorBoundary } from '../federation/error-boundary';
 import { NavigationBridge } from './navigation-bridge';
 import { AppRoutes } from './routes';
 import './app.css';
@@ -13,9 +14,23 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <NavigationBridge />
-        <AppRoutes />
+        {/* Last line of defence; each remote screen has its own boundary (DESIGN §3). */}
+        <ErrorBoundary fallback={<UnexpectedError />}>
+          <AppRoutes />
+        </ErrorBoundary>
         <ToastHost />
       </BrowserRouter>
     </QueryClientProvider>
+  );
+}
+
+function UnexpectedError() {
+  return (
+    <main className="sh-config-error" role="alert">
+      <p>{messages.unexpectedError}</p>
+      <button type="button" className="sui-button" onClick={() => window.location.reload()}>
+        {messages.reload}
+      </button>
+    </main>
   );
 }

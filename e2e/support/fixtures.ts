@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { E2E_USER } from '../global-setup';
 
 const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
@@ -10,6 +10,16 @@ export function artifactPath(name: string): string {
 
 export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: artifactPath(name), fullPage: true });
+}
+
+/**
+ * A remote's exposed screen as the shell shows it (the shell's wrapper names it), loaded and not the
+ * fallback. Independent of what the remote renders, so the remote teams can change their screens freely.
+ */
+export function remoteScreen(page: Page, id: string): Locator {
+  return page
+    .locator(`[data-remote="${id}"]`)
+    .filter({ hasNot: page.getByRole('alert').filter({ hasText: 'Modul derzeit nicht verfügbar' }) });
 }
 
 /** A fresh session through the API, put where the shell keeps it; then the page opens `target`. */

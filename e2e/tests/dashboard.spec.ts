@@ -1,21 +1,20 @@
-import { expect, signIn, snap, test } from '../support/fixtures';
+import { expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
 
 test.describe('Dashboard und Remotes', () => {
   test('the active tab is in the URL and survives reload and Back', async ({ page }) => {
     await signIn(page);
     await page.getByRole('link', { name: 'Daten' }).click();
     await expect(page).toHaveURL(/\?tab=certificate_list$/);
-    await expect(page.getByTestId('certificate-list')).toBeVisible();
-    await expect(page.getByText('There are no records to display')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateList')).toBeVisible();
     await page.reload();
     await expect(page.getByRole('link', { name: 'Daten' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('certificate-list')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateList')).toBeVisible();
     await page.getByRole('link', { name: 'Bearbeiten' }).click();
-    await expect(page.getByTestId('machine-list')).toBeVisible();
+    await expect(remoteScreen(page, 'machines/MachineList')).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\?tab=certificate_list$/);
-    await expect(page.getByTestId('certificate-list')).toBeVisible();
-    await expect(page.getByTestId('machine-list')).toBeHidden();
+    await expect(remoteScreen(page, 'certificates/CertificateList')).toBeVisible();
+    await expect(remoteScreen(page, 'machines/MachineList')).toBeHidden();
     await snap(page, 'dashboard-daten');
   });
 
@@ -23,13 +22,13 @@ test.describe('Dashboard und Remotes', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await signIn(page);
-    await expect(page.getByTestId('certificate-create')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateCreate')).toBeVisible();
     expect(requested).toContain('/remotes/certificates/mf-manifest.json');
     expect(requested.filter((p) => p.startsWith('/remotes/machines/'))).toEqual([]);
     expect(requested.filter((p) => p.startsWith('/remotes/landing/'))).toEqual([]);
 
     await page.getByRole('link', { name: 'Bearbeiten' }).click();
-    await expect(page.getByTestId('machine-list')).toBeVisible();
+    await expect(remoteScreen(page, 'machines/MachineList')).toBeVisible();
     expect(requested).toContain('/remotes/machines/mf-manifest.json');
     expect(requested).toContain('/remotes/machines/remoteEntry.js');
   });
@@ -42,13 +41,13 @@ test.describe('Dashboard und Remotes', () => {
     await snap(page, 'remote-unavailable');
 
     await page.getByRole('link', { name: 'Daten' }).click();
-    await expect(page.getByTestId('certificate-list')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateList')).toBeVisible();
     await page.getByRole('link', { name: 'Bearbeiten' }).click();
     await expect(fallback).toBeVisible();
 
     await page.unroute('**/remotes/machines/**');
     await fallback.getByRole('button', { name: 'Erneut versuchen' }).click();
-    await expect(page.getByTestId('machine-list')).toBeVisible();
+    await expect(remoteScreen(page, 'machines/MachineList')).toBeVisible();
     await expect(fallback).toBeHidden();
   });
 
@@ -61,7 +60,7 @@ test.describe('Dashboard und Remotes', () => {
     await expect(fallback).toBeVisible();
     // The shell itself works: header, tabs, other remotes.
     await page.getByRole('link', { name: 'Bearbeiten' }).click();
-    await expect(page.getByTestId('machine-list')).toBeVisible();
+    await expect(remoteScreen(page, 'machines/MachineList')).toBeVisible();
 
     await page.unroute('**/remotes/certificates/mf-manifest.json');
     await page.route('**/remotes/certificates/remoteEntry.js', (route) =>
@@ -77,7 +76,7 @@ test.describe('Dashboard und Remotes', () => {
 
     await page.unroute('**/remotes/certificates/remoteEntry.js');
     await fallback.getByRole('button', { name: 'Erneut versuchen' }).click();
-    await expect(page.getByTestId('certificate-create')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateCreate')).toBeVisible();
   });
 
   test('ETIKETTEN DRUCKEN opens the built-in label page without the token in any URL', async ({
@@ -92,7 +91,7 @@ test.describe('Dashboard und Remotes', () => {
     const [popup] = await Promise.all([context.waitForEvent('page'), button.click()]);
     await popup.waitForLoadState();
     await expect(popup).toHaveURL(/\/labels$/);
-    await expect(popup.getByTestId('labels')).toBeVisible();
+    await expect(remoteScreen(popup, 'certificates/Labels')).toBeVisible();
     expect(urls.filter((url) => url.includes(token))).toEqual([]);
     await snap(popup, 'labels');
 
@@ -104,17 +103,17 @@ test.describe('Dashboard und Remotes', () => {
 
   test('the routed screens of the remotes render', async ({ page }) => {
     await signIn(page, '/machines');
-    await expect(page.getByTestId('machine-form')).toBeVisible();
+    await expect(remoteScreen(page, 'machines/MachineForm')).toBeVisible();
     await page.goto('/machines/3');
-    await expect(page.getByTestId('machine-form')).toBeVisible();
+    await expect(remoteScreen(page, 'machines/MachineForm')).toBeVisible();
     await page.goto('/pdf/1');
-    await expect(page.getByTestId('certificate-print')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificatePrint')).toBeVisible();
   });
 
   test('is usable at 375 px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, '/?tab=certificate_list');
-    await expect(page.getByTestId('certificate-list')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateList')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bearbeiten' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,4 +1,4 @@
-import { E2E_USER, expect, snap, test } from '../support/fixtures';
+import { E2E_USER, expect, remoteScreen, snap, test } from '../support/fixtures';
 
 test.describe('Anmeldung', () => {
   test('shows the login form as the spec says', async ({ page }) => {
@@ -61,7 +61,7 @@ test.describe('Anmeldung', () => {
       'aria-current',
       'page',
     );
-    await expect(page.getByTestId('certificate-create')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateCreate')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
     await snap(page, 'dashboard');
     // Signed in, /login leads back to the dashboard.

@@ -1,4 +1,4 @@
-import { E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
+import { E2E_USER, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
 
 test.describe('Abmelden und abgelaufene Sitzung', () => {
   test('the logout dialog closes on NEIN, Escape and a click outside', async ({ page }) => {
@@ -43,12 +43,12 @@ test.describe('Abmelden und abgelaufene Sitzung', () => {
     await page.getByLabel('E-Mail').fill(E2E_USER.email);
     await page.getByLabel('Passwort').fill(E2E_USER.password);
     await page.getByRole('button', { name: 'EINLOGGEN' }).click();
-    await expect(page.getByTestId('certificate-create')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateCreate')).toBeVisible();
   });
 
   test('a 401 removes the token, says so and goes to /login', async ({ page }) => {
     await signIn(page);
-    await expect(page.getByTestId('certificate-create')).toBeVisible();
+    await expect(remoteScreen(page, 'certificates/CertificateCreate')).toBeVisible();
     await page.evaluate(() => localStorage.setItem('token', 'abgelaufen-oder-falsch'));
     await page.reload();
     await expect(page.getByText('Token abgelaufen, bitte melden Sie sich an')).toBeVisible();

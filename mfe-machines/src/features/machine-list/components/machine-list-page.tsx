@@ -1,51 +1,53 @@
-import type { MachineListItem } from 'contracts';
-import { DEFAULT_PAGE_SIZE } from 'contracts';
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { DataTable, messages, type ColumnDef } from 'shared-ui';
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from 'shared-ui';
+import { machineMessages } from '../../../messages';
+import { MachinesPanel } from './machines-panel';
 import '../../../styles/remote.css';
 
-const columns: ColumnDef<MachineListItem, unknown>[] = [
-  { id: 'pos', header: 'POS.', accessorKey: 'pos' },
-  { id: 'name', header: 'ARTIKELNUMMER', accessorKey: 'name' },
-  { id: 'brand_name', header: 'MARKE', accessorKey: 'brand_name' },
-  { id: 'ean_number', header: 'EAN-NUMMER', accessorKey: 'ean_number', enableSorting: false },
-  { id: 'created_at', header: 'ERSTELLUNGSDATUM', accessorKey: 'created_at' },
-  {
-    id: 'action',
-    header: 'AKTION',
-    enableSorting: false,
-    cell: ({ row }) => <Link to={`/machines/${row.original.id}`}>Bearbeiten</Link>,
-  },
-];
+// Brand management is used rarely; it stays out of the tab's first load (DESIGN §11).
+const BrandsPanel = lazy(() => import('../../brands/components/brands-panel'));
 
-/** Tab "Bearbeiten" (spec §2). Placeholder until the machine issue connects it to GET /machines. */
+type View = 'machines' | 'brands';
+const VIEWS: View[] = ['machines', 'brands'];
+
+/**
+ * Tab "Bearbeiten" (spec §2): the machine catalogue and, behind a switch, the brands. A view stays mounted
+ * once opened, so a search or a half-filled brand survives switching back and forth.
+ */
 export default function MachineListPage() {
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [view, setView] = useState<View>('machines');
+  const [opened, setOpened] = useState<View[]>(['machines']);
+  if (!opened.includes(view)) setOpened([...opened, view]);
+
   return (
     <div className="mach-screen" data-testid="machine-list">
-      <div className="mach-toolbar">
-        <Link to="/machines" className="sui-button">
-          + HINZUFÜGEN
-        </Link>
-        <span className="mach-toolbar__spacer" />
-        <input
-          className="sui-input"
-          type="search"
-          placeholder={messages.search}
-          aria-label={messages.search}
-        />
+      <div className="mach-switch" role="group" aria-label={machineMessages.views.label}>
+        {VIEWS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="mach-switch__option"
+            aria-pressed={view === option}
+            onClick={() => setView(option)}
+          >
+            {machineMessages.views[option]}
+          </button>
+        ))}
       </div>
-      <DataTable<MachineListItem>
-        label="Maschinen"
-        columns={columns}
-        data={[]}
-        total={0}
-        page={1}
-        pageSize={pageSize}
-        onPageChange={() => {}}
-        onPageSizeChange={setPageSize}
-      />
+      <section
+        className="mach-screen"
+        hidden={view !== 'machines'}
+        aria-label={machineMessages.views.machines}
+      >
+        <MachinesPanel />
+      </section>
+      {opened.includes('brands') && (
+        <section className="mach-screen" hidden={view !== 'brands'} aria-label={machineMessages.views.brands}>
+          <Suspense fallback={<Spinner />}>
+            <BrandsPanel />
+          </Suspense>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,13 @@
+import { messages } from 'shared-ui';
+
+/** A failed load: the German reason and a retry, instead of the earlier app's silent console log. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="mach-load-error" role="alert">
+      <p>{message}</p>
+      <button type="button" className="sui-button sui-button--secondary" onClick={onRetry}>
+        {messages.retry}
+      </button>
+    </div>
+  );
+}

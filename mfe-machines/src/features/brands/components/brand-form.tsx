@@ -1,0 +1,119 @@
+import type { Brand, BrandFields } from 'contracts';
+import { validateBrandFields } from 'contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { apiErrorMessage, apiFieldErrors, notify, SHORT_TOAST_MS } from 'shared-ui';
+import { TextField } from '../../../components/text-field';
+import { httpStatus } from '../../../http-status';
+import { machineMessages } from '../../../messages';
+import { ImageUploadField } from '../../upload/components/image-upload-field';
+import { useImageUpload } from '../../upload/hooks/use-image-upload';
+import { useSaveBrand } from '../hooks/use-save-brand';
+
+const text = machineMessages.brands;
+
+type Values = BrandFields & { logo: string };
+type Errors = Partial<Record<keyof Values, string>>;
+
+/** Adds a brand (`brand` null) or edits one, with the API's rules checked first in the browser. */
+export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: () => void }) {
+  const [values, setValues] = useState<Values>({
+    name: brand?.name ?? '',
+    logo: brand?.logo ?? '',
+    email: brand?.email ?? '',
+    website_link: brand?.website_link ?? '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const save = useSaveBrand(brand?.id ?? null);
+  // Set at once, not on the next render: a double click must send one request.
+  const sending = useRef(false);
+  const upload = useImageUpload((path) => change('logo', path));
+
+  function change(field: keyof Values, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending.current) return;
+    const found = validateBrandFields(values);
+    setErrors(found);
+    setFormError(null);
+    const firstInvalid = (['name', 'email', 'website_link'] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      document.getElementById(`brand-${firstInvalid}`)?.focus();
+      return;
+    }
+    sending.current = true;
+    try {
+      await save.mutateAsync(values);
+      notify.success(brand ? text.updated : text.created, { autoClose: SHORT_TOAST_MS });
+      onClose();
+    } catch (error) {
+      // shared-ui's HTTP client already showed 'Token abgelaufen…' and went to /login.
+      if (httpStatus(error) === 401) return;
+      const fields = apiFieldErrors(error);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) setFormError(apiErrorMessage(error));
+      notify.error(brand ? text.updateFailed : text.createFailed, { autoClose: SHORT_TOAST_MS });
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  return (
+    <form className="mach-card" onSubmit={submit} noValidate aria-labelledby="brand-form-title">
+      <h2 id="brand-form-title" className="mach-subtitle">
+        {brand ? text.editTitle : text.addTitle}
+      </h2>
+      <div className="mach-grid">
+        <TextField
+          id="brand-name"
+          label={text.name}
+          value={values.name}
+          onChange={(value) => change('name', value)}
+          error={errors.name}
+          autoFocus
+        />
+        <TextField
+          id="brand-email"
+          type="email"
+          label={text.email}
+          value={values.email}
+          onChange={(value) => change('email', value)}
+          error={errors.email}
+        />
+        <TextField
+          id="brand-website_link"
+          type="url"
+          label={text.website}
+          placeholder="https://"
+          value={values.website_link}
+          onChange={(value) => change('website_link', value)}
+          error={errors.website_link}
+        />
+        <ImageUploadField
+          id="brand-logo"
+          label={text.logo}
+          value={values.logo}
+          upload={upload}
+          error={errors.logo}
+        />
+      </div>
+      {formError && (
+        <p className="sui-field-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="mach-actions">
+        <button type="submit" className="sui-button" disabled={save.isPending || upload.uploading}>
+          {text.save}
+        </button>
+        <button type="button" className="sui-button sui-button--secondary" onClick={onClose}>
+          {text.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Brand } from 'contracts';
+import { DEFAULT_PAGE_SIZE, isHttpUrl } from 'contracts';
+import { useState } from 'react';
+import { DataTable, imageUrl, Spinner, type ColumnDef } from 'shared-ui';
+import { LoadError } from '../../../components/load-error';
+import { machineMessages } from '../../../messages';
+import { useBrands } from '../hooks/use-brands';
+import { BrandForm } from './brand-form';
+
+const text = machineMessages.brands;
+
+/** Brand management (not in the earlier app, where brands lived only on the server): list, add, edit. */
+export default function BrandsPanel() {
+  const brands = useBrands();
+  // null: no form; 'new': adding; a brand: editing it.
+  const [editing, setEditing] = useState<Brand | 'new' | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+
+  const columns: ColumnDef<Brand, unknown>[] = [
+    {
+      id: 'logo',
+      header: text.logo,
+      cell: ({ row }) =>
+        row.original.logo ? (
+          <img className="mach-brand-logo" src={imageUrl(row.original.logo)} alt="" width={40} height={40} />
+        ) : null,
+    },
+    { id: 'name', header: text.name, accessorKey: 'name' },
+    { id: 'email', header: text.email, accessorKey: 'email' },
+    {
+      id: 'website_link',
+      header: text.website,
+      // Only http(s) becomes a link: a stored `javascript:` address must never be clickable.
+      cell: ({ row }) => {
+        const link = row.original.website_link;
+        return isHttpUrl(link) ? (
+          <a href={link} target="_blank" rel="noopener noreferrer">
+            {link}
+          </a>
+        ) : (
+          link
+        );
+      },
+    },
+    {
+      id: 'action',
+      header: text.action,
+      cell: ({ row }) => (
+        <button type="button" className="mach-link-button" onClick={() => setEditing(row.original)}>
+          {text.edit}
+        </button>
+      ),
+    },
+  ];
+
+  if (brands.isError) return <LoadError message={text.loadFailed} onRetry={() => void brands.refetch()} />;
+  if (brands.isPending) return <Spinner />;
+  const all = brands.data;
+
+  return (
+    <>
+      <div className="mach-toolbar">
+        <button type="button" className="sui-button" onClick={() => setEditing('new')}>
+          {text.add}
+        </button>
+      </div>
+      {editing && (
+        <BrandForm
+          key={editing === 'new' ? 'new' : editing.id}
+          brand={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <DataTable<Brand>
+        label={text.table}
+        columns={columns}
+        // GET /brands returns every brand, so this table pages in the browser.
+        data={all.slice((page - 1) * pageSize, page * pageSize)}
+        total={all.length}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        getRowId={(row) => String(row.id)}
+      />
+    </>
+  );
+}

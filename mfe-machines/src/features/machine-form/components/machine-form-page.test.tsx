@@ -1,0 +1,270 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Brand, Machine, MachineBody } from 'contracts';
+import { apiError, renderScreen } from '../../../test/render';
+import { getBrands } from '../../brands/api/get-brands';
+import { uploadImage } from '../../upload/api/upload-image';
+import { createMachine } from '../api/create-machine';
+import { getMachine } from '../api/get-machine';
+import { updateMachine } from '../api/update-machine';
+import MachineFormPage from './machine-form-page';
+
+jest.mock('../../brands/api/get-brands');
+jest.mock('../../upload/api/upload-image');
+jest.mock('../api/create-machine');
+jest.mock('../api/get-machine');
+jest.mock('../api/update-machine');
+const mocks = {
+  getBrands: jest.mocked(getBrands),
+  uploadImage: jest.mocked(uploadImage),
+  createMachine: jest.mocked(createMachine),
+  getMachine: jest.mocked(getMachine),
+  updateMachine: jest.mocked(updateMachine),
+};
+
+const brands: Brand[] = [
+  { id: 1, name: 'BDS Maschinen', logo: '', email: '', website_link: '' },
+  { id: 2, name: 'MABtec', logo: '', email: '', website_link: '' },
+];
+const machine: Machine = {
+  id: 7,
+  brand_id: 2,
+  name: 'MAB 825',
+  serial_prefix: '485',
+  ean_number: '4006381333931',
+  link_en: 'https://example.com/en',
+  link_ger: 'https://example.com/de',
+  image: 'uploads/abc.png',
+  electronic_circuit_board: 1,
+  voltage_resistance: '1500 V',
+  observation: '230 Volt',
+  description: 'Beschreibung',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+const renderAdd = () => renderScreen(<MachineFormPage />, { path: '/machines' });
+const renderEdit = () => renderScreen(<MachineFormPage />, { path: '/machines/7', route: '/machines/:id' });
+const save = () => screen.getByRole('button', { name: 'SPEICHERN' });
+const errorOf = (label: string) => screen.getByLabelText(label).getAttribute('aria-describedby');
+
+async function fillValidMachine(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByLabelText('MARKE'));
+  await user.click(screen.getByText('MABtec'));
+  await user.type(screen.getByLabelText('ARTIKELNUMMER'), 'MAB 900');
+  await user.type(screen.getByLabelText('SERIENNUMMER PRÄFIX'), '490');
+  await user.type(screen.getByLabelText('DEUTSCHE PRODUKTSEITE'), 'https://example.com/de');
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('MachineFormPage', () => {
+  beforeEach(() => {
+    for (const mock of Object.values(mocks)) mock.mockReset();
+    mocks.getBrands.mockResolvedValue(brands);
+    mocks.getMachine.mockResolvedValue(machine);
+  });
+
+  it('adds: the fields of the spec with corrected labels and NEIN as default', async () => {
+    renderAdd();
+    expect(screen.getByRole('heading', { name: 'MASCHINE HINZUFÜGEN' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Zurück/ })).toHaveAttribute('href', '/?tab=machine_list');
+    expect(await screen.findByText('wählen...')).toBeInTheDocument();
+    for (const label of [
+      'ARTIKELNUMMER',
+      'SERIENNUMMER PRÄFIX',
+      'DEUTSCHE PRODUKTSEITE',
+      'ENGLISCHE PRODUKTSEITE',
+      'PRODUKTFOTO',
+      'GEBEN SIE DIE EAN-NUMMER EIN',
+    ])
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    expect(screen.getByLabelText('DEUTSCHE PRODUKTSEITE')).toHaveAttribute('type', 'url');
+    expect(screen.getByLabelText('PRODUKTFOTO')).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif');
+    expect(screen.getByRole('radio', { name: 'NEIN' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Ja' })).not.toBeChecked();
+    expect(mocks.getMachine).not.toHaveBeenCalled();
+  });
+
+  it('shows the German messages under the fields and sends nothing while any is wrong', async () => {
+    const user = userEvent.setup();
+    renderAdd();
+    await user.click(await screen.findByRole('button', { name: 'SPEICHERN' }));
+    expect(screen.getByText('Bitte wählen')).toBeInTheDocument();
+    expect(screen.getAllByText('Pflichtfeld')).toHaveLength(2);
+    expect(screen.getByLabelText('MARKE')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('ARTIKELNUMMER'), 'X');
+    await user.type(screen.getByLabelText('SERIENNUMMER PRÄFIX'), '48 5');
+    await user.type(screen.getByLabelText('ENGLISCHE PRODUKTSEITE'), 'javascript:alert(1)');
+    await user.type(screen.getByLabelText('GEBEN SIE DIE EAN-NUMMER EIN'), '4006381333932');
+    await user.click(save());
+    expect(screen.getByText('Nur Buchstaben, Ziffern und „-“ erlaubt')).toBeInTheDocument();
+    expect(screen.getByText('Bitte eine gültige Adresse mit http:// oder https:// eingeben').id).toBe(
+      errorOf('ENGLISCHE PRODUKTSEITE'),
+    );
+    expect(screen.getByText('Ungültige EAN: 8 oder 13 Ziffern mit gültiger Prüfziffer')).toBeInTheDocument();
+    expect(screen.getByLabelText('ARTIKELNUMMER')).not.toHaveAttribute('aria-invalid');
+    expect(mocks.createMachine).not.toHaveBeenCalled();
+  });
+
+  it('sends one request for a double click, with SPEICHERN disabled while saving, then goes back', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<Machine>();
+    mocks.createMachine.mockReturnValue(pending.promise);
+    renderAdd();
+    await fillValidMachine(user);
+    await user.click(screen.getByRole('radio', { name: 'Ja' }));
+    await user.dblClick(save());
+    expect(save()).toBeDisabled();
+    expect(mocks.createMachine).toHaveBeenCalledTimes(1);
+    const expected: MachineBody = {
+      brand_id: 2,
+      electronic_circuit_board: 1,
+      name: 'MAB 900',
+      serial_prefix: '490',
+      link_ger: 'https://example.com/de',
+      link_en: '',
+      image: '',
+      ean_number: '',
+      voltage_resistance: '',
+      observation: '',
+      description: '',
+    };
+    expect(mocks.createMachine.mock.calls[0][0]).toEqual(expected);
+    pending.resolve({ ...machine, id: 8 });
+    expect(await screen.findByText('Maschine erfolgreich hinzugefügt!')).toBeInTheDocument();
+    // The toast closes after 1 s, then the dashboard opens on this tab.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?tab=machine_list'), {
+      timeout: 4000,
+    });
+  });
+
+  it('keeps everything typed after a failure, shows the API reason under its field, and can save again', async () => {
+    const user = userEvent.setup();
+    mocks.createMachine.mockRejectedValueOnce(
+      apiError(409, 'Diese Artikelnummer gibt es für diese Marke schon.', {
+        name: 'Diese Artikelnummer gibt es für diese Marke schon',
+      }),
+    );
+    renderAdd();
+    await fillValidMachine(user);
+    await user.click(save());
+    expect(
+      await screen.findByText('Die Maschine konnte nicht hinzugefügt werden. Bitte versuchen Sie es erneut!'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Diese Artikelnummer gibt es für diese Marke schon').id).toBe(
+      errorOf('ARTIKELNUMMER'),
+    );
+    expect(screen.getByLabelText('ARTIKELNUMMER')).toHaveFocus();
+    expect(screen.getByLabelText('ARTIKELNUMMER')).toHaveValue('MAB 900');
+    expect(screen.getByLabelText('SERIENNUMMER PRÄFIX')).toHaveValue('490');
+    expect(screen.getByLabelText('DEUTSCHE PRODUKTSEITE')).toHaveValue('https://example.com/de');
+    expect(screen.getByText('MABtec')).toBeInTheDocument();
+    expect(save()).toBeEnabled();
+
+    mocks.createMachine.mockRejectedValueOnce(apiError(503, 'Die Datenbank ist gerade nicht erreichbar.'));
+    await user.click(save());
+    expect(await screen.findByText('Die Datenbank ist gerade nicht erreichbar.')).toBeInTheDocument();
+    expect(save()).toBeEnabled();
+    expect(mocks.createMachine).toHaveBeenCalledTimes(2);
+  });
+
+  it('edits: brands first, then the machine once, its brand preselected; hidden fields are kept', async () => {
+    const user = userEvent.setup();
+    mocks.updateMachine.mockResolvedValue(machine);
+    renderEdit();
+    expect(screen.getByRole('heading', { name: 'MASCHINE BEARBEITEN' })).toBeInTheDocument();
+    expect(screen.getByText('Wird geladen …')).toBeInTheDocument();
+    expect(await screen.findByLabelText('ARTIKELNUMMER')).toHaveValue('MAB 825');
+    expect(mocks.getBrands.mock.invocationCallOrder[0]).toBeLessThan(
+      mocks.getMachine.mock.invocationCallOrder[0],
+    );
+    expect(mocks.getMachine).toHaveBeenCalledTimes(1);
+    expect(mocks.getMachine).toHaveBeenCalledWith(7);
+    expect(screen.getByText('MABtec')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Ja' })).toBeChecked();
+    expect(screen.getByRole('img', { name: /PRODUKTFOTO/ })).toHaveAttribute('src', '/api/uploads/abc.png');
+
+    await user.clear(screen.getByLabelText('ARTIKELNUMMER'));
+    await user.type(screen.getByLabelText('ARTIKELNUMMER'), 'MAB 826');
+    await user.click(save());
+    expect(await screen.findByText('Maschine erfolgreich aktualisiert!')).toBeInTheDocument();
+    const expected: MachineBody = {
+      brand_id: 2,
+      electronic_circuit_board: 1,
+      name: 'MAB 826',
+      serial_prefix: '485',
+      link_ger: 'https://example.com/de',
+      link_en: 'https://example.com/en',
+      image: 'uploads/abc.png',
+      ean_number: '4006381333931',
+      voltage_resistance: '1500 V',
+      observation: '230 Volt',
+      description: 'Beschreibung',
+    };
+    expect(mocks.updateMachine).toHaveBeenCalledWith(7, expected);
+  });
+
+  it('clearing the brand (✕) leaves it empty and asks for one instead of crashing', async () => {
+    const user = userEvent.setup();
+    const { container } = renderEdit();
+    await screen.findByLabelText('ARTIKELNUMMER');
+    await user.click(container.querySelector('.mach-select__clear-indicator')!);
+    expect(screen.getByText('wählen...')).toBeInTheDocument();
+    await user.click(save());
+    expect(screen.getByText('Bitte wählen')).toBeInTheDocument();
+    expect(mocks.updateMachine).not.toHaveBeenCalled();
+  });
+
+  it('SPEICHERN waits for a running photo upload, then saves the uploaded path', async () => {
+    const user = userEvent.setup();
+    const pending = deferred<string>();
+    mocks.uploadImage.mockReturnValue(pending.promise);
+    mocks.createMachine.mockResolvedValue(machine);
+    renderAdd();
+    await fillValidMachine(user);
+    await user.upload(
+      screen.getByLabelText('PRODUKTFOTO'),
+      new File(['png'], 'foto.png', { type: 'image/png' }),
+    );
+    expect(save()).toBeDisabled();
+    pending.resolve('uploads/neu.png');
+    expect(await screen.findByRole('img', { name: /PRODUKTFOTO/ })).toHaveAttribute(
+      'src',
+      '/api/uploads/neu.png',
+    );
+    await user.click(save());
+    expect(mocks.createMachine.mock.calls[0][0]).toMatchObject({ image: 'uploads/neu.png' });
+  });
+
+  it('says so when the machine does not exist', async () => {
+    mocks.getMachine.mockRejectedValue(apiError(404, 'Maschine nicht gefunden.'));
+    renderEdit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Maschine nicht gefunden.');
+  });
+
+  it('a failed update says so and keeps the form', async () => {
+    const user = userEvent.setup();
+    mocks.updateMachine.mockRejectedValue(new Error('Network Error'));
+    renderEdit();
+    await user.type(await screen.findByLabelText('SERIENNUMMER PRÄFIX'), '-X');
+    await user.click(save());
+    expect(
+      await screen.findByText(
+        'Die Maschine konnte nicht aktualisiert werden. Bitte versuchen Sie es erneut!',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('SERIENNUMMER PRÄFIX')).toHaveValue('485-X');
+    expect(save()).toBeEnabled();
+  });
+});

@@ -1,0 +1,27 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MachineListQuery } from 'contracts';
+import type { TableSort } from 'shared-ui';
+import { getMachines } from '../api/get-machines';
+
+export interface MachineSearch {
+  /** Already trimmed; '' lists everything. */
+  search: string;
+  page: number;
+  pageSize: number;
+  sort: TableSort | null;
+}
+
+/** One page of the catalogue, searched and sorted by the server; the previous page stays while the next loads. */
+export function useMachines({ search, page, pageSize, sort }: MachineSearch) {
+  const query: MachineListQuery = {
+    page,
+    per_page: pageSize,
+    ...(search && { search }),
+    ...(sort && { sort: sort.id as MachineListQuery['sort'], order: sort.desc ? 'desc' : 'asc' }),
+  };
+  return useQuery({
+    queryKey: ['machines', query],
+    queryFn: () => getMachines(query),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,72 @@
+import { useId, useRef } from 'react';
+import { imageUrl } from 'shared-ui';
+import { UPLOAD_MIME_TYPES } from 'contracts';
+import { machineMessages } from '../../../messages';
+import type { ImageUpload } from '../hooks/use-image-upload';
+
+interface Props {
+  id: string;
+  label: string;
+  /** The stored path, or '' for none. */
+  value: string;
+  upload: ImageUpload;
+  /** A validation or API error of this field. */
+  error?: string;
+}
+
+/** File input that uploads at once, with progress, a 200×200 preview and the reason a file was refused. */
+export function ImageUploadField({ id, label, value, upload, error }: Props) {
+  const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const message = upload.error ?? error;
+
+  return (
+    <div className="sui-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="mach-upload">
+        <div className="mach-upload__preview">
+          {value ? (
+            <img
+              src={imageUrl(value)}
+              alt={`${label}: ${machineMessages.upload.preview}`}
+              width={200}
+              height={200}
+            />
+          ) : null}
+        </div>
+        <div className="mach-upload__controls">
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            className="mach-upload__input"
+            accept={UPLOAD_MIME_TYPES.join(',')}
+            disabled={upload.uploading}
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? errorId : undefined}
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              if (!file) return;
+              await upload.upload(file);
+              // Lets the same file be chosen again after a refusal or a lost connection.
+              if (input.current) input.current.value = '';
+            }}
+          />
+          {upload.uploading && (
+            <div className="mach-upload__progress" role="status">
+              <progress max={100} value={upload.progress} aria-label={machineMessages.upload.uploading} />
+              <span>
+                {machineMessages.upload.uploading} {upload.progress} %
+              </span>
+            </div>
+          )}
+          {message && (
+            <p id={errorId} className="sui-field-error" role="alert">
+              {message}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

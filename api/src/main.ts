@@ -35,11 +35,18 @@ const app = await buildApp({
   serveFrontends: true,
 });
 
+/**
+ * Requests a client has already sent may still sit unread in the socket when the signal comes, and
+ * closing would reset them. A short grace period lets them arrive and be answered first.
+ */
+const SHUTDOWN_GRACE_MS = 1000;
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down; requests in flight finish first');
+  await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS));
   await app.close();
   await database.close();
   process.exit(0);

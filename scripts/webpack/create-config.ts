@@ -43,8 +43,6 @@ export function moduleRules(production: boolean): NonNullable<Configuration['mod
         },
       },
     },
-    // contracts and shared-ui are TypeScript sources without side effects beyond their CSS.
-    { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
     { test: /\.css$/, use: ['style-loader', 'css-loader'] },
     { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
   ];

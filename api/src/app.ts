@@ -65,16 +65,20 @@ export async function buildApp({ config, database, logger = false, serveFrontend
     );
   });
 
+  // Remotes deployed on their own hosts load scripts, styles and images from there.
+  const remoteOrigins = Object.values(config.remoteManifests)
+    .filter((url) => /^https?:/.test(url))
+    .map((url) => new URL(url).origin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remoteOrigins],
         // react-select and react-toastify inject style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...remoteOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -35,6 +37,32 @@ describe('configuration', () => {
     assert.equal(config.sessionIdleMinutes, 120);
     assert.equal(config.sessionMaxHours, 10);
     assert.equal(config.trustProxy, null);
+    assert.deepEqual(config.remoteManifests, {
+      certificates: '/remotes/certificates/mf-manifest.json',
+      machines: '/remotes/machines/mf-manifest.json',
+      landing: '/remotes/landing/mf-manifest.json',
+    });
+  });
+
+  test('a remote deployed on its own host is named by its manifest URL, and the CSP allows that origin', async () => {
+    const env = { REMOTE_MACHINES_URL: 'https://machines.cdn.example/v2/mf-manifest.json' };
+    const config = loadConfig(env);
+    assert.equal(config.remoteManifests.machines, env.REMOTE_MACHINES_URL);
+    assert.equal(config.remoteManifests.landing, '/remotes/landing/mf-manifest.json');
+    assertRefused(
+      { REMOTE_LANDING_URL: 'javascript:alert(1)' },
+      'REMOTE_LANDING_URL muss eine http(s)-Adresse sein, ist aber „javascript:alert(1)“',
+    );
+    const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    const app = await buildApp({ config, database });
+    try {
+      const csp = String((await app.inject({ url: '/api/healthz' })).headers['content-security-policy']);
+      assert.match(csp, /script-src 'self' https:\/\/machines\.cdn\.example;/);
+      assert.match(csp, /connect-src 'self' https:\/\/machines\.cdn\.example(;|$)/);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 
   test('empty values count as unset', () => {

@@ -17,7 +17,12 @@ export interface Config {
   trustProxy: string | null;
   /** Where the built frontends live; a missing dist is simply not served. */
   webRoot: string;
+  /** Each remote's mf-manifest.json: served here by default, or from its own host when deployed alone. */
+  remoteManifests: Record<RemoteName, string>;
 }
+
+export const REMOTE_NAMES = ['certificates', 'machines', 'landing'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export class ConfigError extends Error {}
 
@@ -82,5 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: positiveInt(env, 'SESSION_MAX_HOURS', 10, 24 * 365),
     trustProxy: env.TRUST_PROXY?.trim() || null,
     webRoot: repoRoot,
+    remoteManifests: Object.fromEntries(
+      REMOTE_NAMES.map((name) => {
+        const variable = `REMOTE_${name.toUpperCase()}_URL`;
+        return [name, httpOrigin(env, variable) ?? `/remotes/${name}/mf-manifest.json`];
+      }),
+    ) as Record<RemoteName, string>,
   };
 }

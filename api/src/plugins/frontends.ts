@@ -110,11 +110,7 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
     return {
       apiBase: '/api',
       webBase: config.webBase ?? requestOrigin(request),
-      remotes: {
-        certificates: '/remotes/certificates/mf-manifest.json',
-        machines: '/remotes/machines/mf-manifest.json',
-        landing: '/remotes/landing/mf-manifest.json',
-      },
+      remotes: config.remoteManifests,
       labelPrintUrl: config.labelPrintUrl,
       companyName: config.companyName,
       companyAddress: config.companyAddress,

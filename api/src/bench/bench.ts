@@ -179,7 +179,8 @@ for (const target of targets) {
         const budget = HALF_OF_HEALTHZ.includes(r.name);
         const ratio = r.rps / baseline;
         const ok = !budget || ratio >= 0.5;
-        if (!ok || r.failures > 0) failed = true;
+        // The budget speaks of a million certificates; the quick run only proves the benchmark still works.
+        if ((!ok && !quick) || r.failures > 0) failed = true;
         return {
           call: r.name,
           'req/s': r.rps,
@@ -187,7 +188,7 @@ for (const target of targets) {
           'p99 ms': r.p99,
           'vs healthz': r.method === 'POST' ? '' : ratio.toFixed(2),
           failures: r.failures,
-          budget: budget ? (ok ? '≥ 0.50 ok' : '≥ 0.50 FAILED') : '',
+          budget: budget ? (ok ? '≥ 0.50 ok' : quick ? '≥ 0.50 (not at this scale)' : '≥ 0.50 FAILED') : '',
         };
       }),
     );

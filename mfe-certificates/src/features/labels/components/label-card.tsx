@@ -1,0 +1,36 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { imageUrl } from 'shared-ui';
+import type { LabelPreset } from '../label-presets';
+import type { LabelContent } from '../labels';
+import { EanBarcode } from './ean-barcode';
+
+/** One label: brand logo, article number, the unit's serial, the EAN barcode and the QR code to its landing page. */
+export function LabelCard({ label, preset }: { label: LabelContent; preset: LabelPreset }) {
+  const { parts } = preset;
+  return (
+    <article
+      className={`cert-label cert-label--${preset.layout}${label.serial ? '' : ' cert-label--product'}`}
+      aria-label={label.serial ?? label.article}
+      data-testid="label"
+    >
+      <div className="cert-label__text">
+        {label.logo && <img className="cert-label__logo" src={imageUrl(label.logo)} alt="" />}
+        <p className="cert-label__article">{label.article}</p>
+        {label.serial && (
+          <p className="cert-label__serial">
+            <span className="cert-label__serial-caption">SN</span> {label.serial}
+          </p>
+        )}
+        {label.ean && <EanBarcode ean={label.ean} module={parts.barModule} barHeight={parts.barHeight} />}
+      </div>
+      <QRCodeSVG
+        className="cert-label__qr"
+        value={label.qr}
+        level="M"
+        marginSize={0}
+        title={label.qr}
+        data-testid="label-qr"
+      />
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { LABEL_PRESETS, labelsPerPage, type LabelPreset } from '../label-presets';
+import { labelMessages } from '../label-messages';
+import { clampCount, eanState, type LabelContent } from '../labels';
+import { LabelPrintRoot } from './label-print-root';
+import { LabelSheet } from './label-sheet';
+
+export interface CountSetting {
+  label: string;
+  range: { min: number; max: number; default: number };
+}
+
+interface LabelPrintPanelProps {
+  /** The labels for a count (copies per unit, or product labels). */
+  labelsFor: (count: number) => LabelContent[];
+  count: CountSetting;
+  /** The EAN as stored, to warn when it cannot become a barcode. */
+  ean: string;
+  preset: LabelPreset;
+  onPreset: (id: string) => void;
+}
+
+/** Stock and count, the EAN warning, the print button and the preview of exactly what prints. */
+export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: LabelPrintPanelProps) {
+  const id = useId();
+  const [countDraft, setCountDraft] = useState(String(count.range.default));
+  const labels = labelsFor(clampCount(countDraft, count.range));
+  const pages = Math.ceil(labels.length / labelsPerPage(preset));
+  const state = eanState(ean);
+
+  return (
+    <>
+      {state === 'invalid' && (
+        <p className="cert-labels-warning" role="alert">
+          {labelMessages.eanInvalid(ean)}
+        </p>
+      )}
+      {state === 'missing' && <p className="cert-labels-warning">{labelMessages.eanMissing}</p>}
+      <div className="cert-labels-settings">
+        <div className="sui-field">
+          <label htmlFor={`${id}-preset`}>{labelMessages.preset}</label>
+          <select
+            id={`${id}-preset`}
+            className="sui-input"
+            value={preset.id}
+            onChange={(event) => onPreset(event.target.value)}
+          >
+            {LABEL_PRESETS.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="sui-field">
+          <label htmlFor={`${id}-count`}>{count.label}</label>
+          <input
+            id={`${id}-count`}
+            className="sui-input"
+            type="number"
+            inputMode="numeric"
+            min={count.range.min}
+            max={count.range.max}
+            step={1}
+            value={countDraft}
+            onChange={(event) => setCountDraft(event.target.value)}
+            onBlur={() => setCountDraft(String(clampCount(countDraft, count.range)))}
+          />
+        </div>
+        <button className="sui-button cert-labels-print-button" type="button" onClick={() => window.print()}>
+          {labelMessages.print}
+        </button>
+      </div>
+      <section className="cert-labels-preview" aria-labelledby={`${id}-preview`}>
+        <h2 id={`${id}-preview`} className="cert-labels-heading">
+          {labelMessages.preview}
+        </h2>
+        <p className="cert-note" data-testid="labels-summary">
+          {labelMessages.summary(labels.length, pages)}
+        </p>
+        <LabelSheet labels={labels} preset={preset} />
+      </section>
+      <LabelPrintRoot preset={preset}>
+        <LabelSheet labels={labels} preset={preset} />
+      </LabelPrintRoot>
+    </>
+  );
+}

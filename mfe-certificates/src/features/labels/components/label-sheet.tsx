@@ -1,0 +1,42 @@
+import type { CSSProperties } from 'react';
+import { labelsPerPage, type LabelPreset } from '../label-presets';
+import { paginate, type LabelContent } from '../labels';
+import { LabelCard } from './label-card';
+
+/** The preset's measures as CSS variables: the preview and the print use the same sheet, so they match. */
+function sheetVariables(preset: LabelPreset): CSSProperties {
+  const { page, label, columns, offset, gap, parts } = preset;
+  const mm = (value: number) => `${value}mm`;
+  return {
+    '--page-w': mm(page.width),
+    '--page-h': mm(page.height),
+    '--label-w': mm(label.width),
+    '--label-h': mm(label.height),
+    '--columns': columns,
+    '--offset-top': mm(offset.top),
+    '--offset-left': mm(offset.left),
+    '--gap-x': mm(gap.x),
+    '--gap-y': mm(gap.y),
+    '--padding-x': mm(parts.padding.x),
+    '--padding-y': mm(parts.padding.y),
+    '--logo-h': mm(parts.logo),
+    '--article-size': mm(parts.article),
+    '--serial-size': mm(parts.serial),
+    '--qr': mm(parts.qr),
+  } as CSSProperties;
+}
+
+/** The labels laid out on the preset's pages, one page box per printed page. */
+export function LabelSheet({ labels, preset }: { labels: LabelContent[]; preset: LabelPreset }) {
+  return (
+    <div className="cert-label-sheet" style={sheetVariables(preset)}>
+      {paginate(labels, labelsPerPage(preset)).map((page, index) => (
+        <section key={index} className="cert-label-page" data-testid="label-page">
+          {page.map((label) => (
+            <LabelCard key={label.key} label={label} preset={preset} />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}

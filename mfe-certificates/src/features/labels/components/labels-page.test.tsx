@@ -1,0 +1,271 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CertificateList, Machine, PrintData } from 'contracts';
+import { MemoryRouter } from 'react-router-dom';
+import { setConfig } from 'shared-ui';
+import { getBrands } from '../api/get-brands';
+import { getCertificate } from '../api/get-certificate';
+import { getMachine } from '../api/get-machine';
+import { searchCertificates } from '../api/search-certificates';
+import { searchMachines } from '../api/search-machines';
+import { PRESET_STORAGE_KEY } from '../hooks/use-label-preset';
+import LabelsPage from './labels-page';
+
+jest.mock('../api/get-brands', () => ({ getBrands: jest.fn() }));
+jest.mock('../api/get-certificate', () => ({ getCertificate: jest.fn() }));
+jest.mock('../api/get-machine', () => ({ getMachine: jest.fn() }));
+jest.mock('../api/search-certificates', () => ({ searchCertificates: jest.fn() }));
+jest.mock('../api/search-machines', () => ({ searchMachines: jest.fn() }));
+const getCertificateMock = getCertificate as jest.MockedFunction<typeof getCertificate>;
+const searchCertificatesMock = searchCertificates as jest.MockedFunction<typeof searchCertificates>;
+const getMachineMock = getMachine as jest.MockedFunction<typeof getMachine>;
+const searchMachinesMock = searchMachines as jest.MockedFunction<typeof searchMachines>;
+const getBrandsMock = getBrands as jest.MockedFunction<typeof getBrands>;
+
+const certificate = {
+  id: 7,
+  machine_id: 12,
+  machine_type: 'MAB 825',
+  brand_image: 'uploads/logo.png',
+  ean_number: '4006381333931',
+  serialNoPart1: '4852406',
+  recordsCount: 1,
+  crowd: 3,
+  serial_no: '4852406001',
+  endSerialNo: '4852406003',
+  created_at: '2026-11-21T08:00:00.000Z',
+} as PrintData;
+
+const list: CertificateList = {
+  data: [
+    {
+      id: 7,
+      pos: 1,
+      machine_id: 12,
+      machine_type: 'MAB 825',
+      serial_no: '4852406001',
+      endSerialNo: '4852406003',
+      checked_by: 'Anna',
+      crowd: 3,
+      created_at: '2026-11-21T08:00:00.000Z',
+    },
+  ],
+  total: 1,
+};
+
+beforeAll(() => {
+  // jsdom has no canvas; JsBarcode measures the digits with one.
+  HTMLCanvasElement.prototype.getContext = (() => ({
+    measureText: () => ({ width: 0 }),
+  })) as unknown as typeof HTMLCanvasElement.prototype.getContext;
+  setConfig({
+    apiBase: '/api',
+    webBase: 'https://pb.example',
+    remotes: { certificates: '', machines: '', landing: '' },
+    labelPrintUrl: null,
+    companyName: '',
+    companyAddress: '',
+  });
+});
+
+beforeEach(() => {
+  window.localStorage.clear();
+  searchCertificatesMock.mockResolvedValue(list);
+  getCertificateMock.mockResolvedValue(certificate);
+});
+
+afterEach(() => {
+  jest.resetAllMocks();
+});
+
+function renderPage(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <LabelsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const preview = () => screen.getByRole('region', { name: 'Vorschau' });
+const previewLabels = () => within(preview()).getAllByRole('article');
+
+describe('LabelsPage: serial labels', () => {
+  it('prints one label per unit, as many copies of each as chosen', async () => {
+    const user = userEvent.setup();
+    renderPage('/labels?certificate=7');
+    expect(
+      await within(await screen.findByRole('region', { name: 'Vorschau' })).findAllByRole('article'),
+    ).toHaveLength(3);
+    expect(getCertificateMock).toHaveBeenCalledWith(7);
+    expect(previewLabels().map((label) => label.getAttribute('aria-label'))).toEqual([
+      '4852406001',
+      '4852406002',
+      '4852406003',
+    ]);
+    expect(within(previewLabels()[1]).getByText('MAB 825')).toBeInTheDocument();
+    expect(
+      within(previewLabels()[1]).getByText('https://pb.example/landing/12/4852406002'),
+    ).toBeInTheDocument();
+
+    const copies = screen.getByLabelText('KOPIEN JE SERIENNUMMER');
+    expect(copies).toHaveValue(1);
+    await user.clear(copies);
+    await user.type(copies, '2');
+    expect(previewLabels()).toHaveLength(6);
+    expect(screen.getByTestId('labels-summary')).toHaveTextContent('6 Etiketten auf 6 Seiten');
+    // The print root holds the same labels as the preview.
+    expect(within(screen.getByTestId('labels-print')).getAllByRole('article')).toHaveLength(6);
+
+    await user.clear(copies);
+    await user.type(copies, '0');
+    await user.tab();
+    expect(copies).toHaveValue(1);
+    expect(previewLabels()).toHaveLength(3);
+  });
+
+  it('finds a certificate by a unit serial and puts its id in the address', async () => {
+    const user = userEvent.setup();
+    renderPage('/labels');
+    expect(await screen.findByText('4852406001 – 4852406003')).toBeInTheDocument();
+    expect(searchCertificatesMock).toHaveBeenLastCalledWith('');
+    expect(screen.queryByRole('region', { name: 'Vorschau' })).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('PRÜFBERICHT SUCHEN'), ' 4852406002 {Enter}');
+    expect(searchCertificatesMock).toHaveBeenLastCalledWith('4852406002');
+    await user.click(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' }));
+    expect(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(
+      await within(await screen.findByRole('region', { name: 'Vorschau' })).findAllByRole('article'),
+    ).toHaveLength(3);
+    expect(getCertificateMock).toHaveBeenCalledWith(7);
+  });
+
+  it('shows the API message when the certificate does not exist', async () => {
+    getCertificateMock.mockRejectedValue(new Error('404'));
+    renderPage('/labels?certificate=99');
+    expect(await screen.findByText('Der Prüfbericht konnte nicht geladen werden.')).toBeInTheDocument();
+  });
+
+  it('ignores an id that is no database id', async () => {
+    renderPage('/labels?certificate=7abc');
+    expect(await screen.findByText('4852406001 – 4852406003')).toBeInTheDocument();
+    expect(getCertificateMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('LabelsPage: presets', () => {
+  it('starts on the 62 mm roll: one label per page', async () => {
+    renderPage('/labels?certificate=7');
+    expect(await screen.findByLabelText('ETIKETTENFORMAT')).toHaveValue('roll-62');
+    expect(within(preview()).getAllByTestId('label-page')).toHaveLength(3);
+    expect(screen.getByTestId('labels-print').querySelector('style')?.textContent).toContain(
+      '@page { size: 62mm 100mm; margin: 0; }',
+    );
+  });
+
+  it('puts up to 24 labels on an A4 sheet, sizes the print page, and remembers the choice', async () => {
+    getCertificateMock.mockResolvedValue({ ...certificate, crowd: 30 });
+    const user = userEvent.setup();
+    const { unmount } = renderPage('/labels?certificate=7');
+    await user.selectOptions(await screen.findByLabelText('ETIKETTENFORMAT'), 'A4-Bogen 3 × 8 (70 × 37 mm)');
+    const pages = within(preview()).getAllByTestId('label-page');
+    expect(pages.map((page) => within(page).getAllByRole('article').length)).toEqual([24, 6]);
+    expect(screen.getByTestId('labels-summary')).toHaveTextContent('30 Etiketten auf 2 Seiten');
+    expect(screen.getByTestId('labels-print').querySelector('style')?.textContent).toContain(
+      '@page { size: 210mm 297mm; margin: 0; }',
+    );
+    expect(window.localStorage.getItem(PRESET_STORAGE_KEY)).toBe('a4-3x8');
+
+    unmount();
+    expect(screen.queryByTestId('labels-print')).not.toBeInTheDocument();
+    renderPage('/labels?certificate=7');
+    expect(await screen.findByLabelText('ETIKETTENFORMAT')).toHaveValue('a4-3x8');
+  });
+
+  it('100 × 50 mm thermal labels: one per page', async () => {
+    window.localStorage.setItem(PRESET_STORAGE_KEY, 'thermal-100x50');
+    renderPage('/labels?certificate=7');
+    expect(await screen.findByLabelText('ETIKETTENFORMAT')).toHaveValue('thermal-100x50');
+    expect(within(preview()).getAllByTestId('label-page')).toHaveLength(3);
+  });
+});
+
+describe('LabelsPage: EAN', () => {
+  it('draws a valid EAN-13 as a barcode on every label', async () => {
+    renderPage('/labels?certificate=7');
+    await screen.findByRole('region', { name: 'Vorschau' });
+    expect(within(preview()).getAllByRole('img', { name: 'EAN 4006381333931' })).toHaveLength(3);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns about an invalid EAN and prints no barcode, but the rest of the label', async () => {
+    getCertificateMock.mockResolvedValue({ ...certificate, ean_number: '4006381333932' });
+    renderPage('/labels?certificate=7');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Die EAN „4006381333932“ ist ungültig (8 oder 13 Ziffern mit gültiger Prüfziffer). ' +
+        'Die Etiketten werden ohne Strichcode gedruckt.',
+    );
+    expect(within(preview()).queryAllByRole('img', { name: /^EAN/ })).toHaveLength(0);
+    expect(screen.getByTestId('labels-print').querySelector('.cert-label__barcode')).toBeNull();
+    expect(previewLabels()).toHaveLength(3);
+    expect(
+      within(previewLabels()[0]).getByText('https://pb.example/landing/12/4852406001'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the machine has no EAN', async () => {
+    getCertificateMock.mockResolvedValue({ ...certificate, ean_number: '' });
+    renderPage('/labels?certificate=7');
+    expect(
+      await screen.findByText(
+        'Für diese Maschine ist keine EAN hinterlegt. Die Etiketten werden ohne Strichcode gedruckt.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(preview()).queryAllByRole('img', { name: /^EAN/ })).toHaveLength(0);
+  });
+});
+
+describe('LabelsPage: product labels', () => {
+  const machine = { id: 5, brand_id: 2, name: 'AirMAB 5000', ean_number: '96385074' } as Machine;
+
+  it('prints the chosen number of labels for a machine, with its EAN-8 and product page', async () => {
+    getMachineMock.mockResolvedValue(machine);
+    getBrandsMock.mockResolvedValue([
+      { id: 2, name: 'MABtec', logo: 'uploads/m.png', email: '', website_link: '' },
+    ]);
+    searchMachinesMock.mockResolvedValue({ data: [], total: 0 });
+    const user = userEvent.setup();
+    renderPage('/labels?machine=5');
+    expect(screen.getByRole('button', { name: 'PRODUKTETIKETTEN' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      await within(await screen.findByRole('region', { name: 'Vorschau' })).findAllByRole('article'),
+    ).toHaveLength(1);
+    const count = screen.getByLabelText('ANZAHL ETIKETTEN');
+    await user.clear(count);
+    await user.type(count, '4');
+    expect(previewLabels()).toHaveLength(4);
+    const label = previewLabels()[0];
+    expect(label).toHaveAccessibleName('AirMAB 5000');
+    expect(within(label).getByText('https://pb.example/landing/5')).toBeInTheDocument();
+    expect(within(label).getByRole('img', { name: 'EAN 96385074' })).toBeInTheDocument();
+    expect(label.querySelector('img.cert-label__logo')).toHaveAttribute('src', '/api/uploads/m.png');
+  });
+
+  it('switching the kind clears the choice', async () => {
+    searchMachinesMock.mockResolvedValue({ data: [], total: 0 });
+    const user = userEvent.setup();
+    renderPage('/labels?certificate=7');
+    await screen.findByRole('region', { name: 'Vorschau' });
+    await user.click(screen.getByRole('button', { name: 'PRODUKTETIKETTEN' }));
+    expect(await screen.findByText('Keine Maschinen gefunden.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Vorschau' })).not.toBeInTheDocument();
+  });
+});

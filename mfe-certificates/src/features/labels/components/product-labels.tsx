@@ -1,0 +1,45 @@
+import { apiErrorMessage, getConfig, Spinner } from 'shared-ui';
+import type { LabelPreset } from '../label-presets';
+import { labelMessages } from '../label-messages';
+import { PRODUCT_LABELS, productLabels } from '../labels';
+import { useBrands, useMachine } from '../hooks/use-label-queries';
+import { LabelPrintPanel } from './label-print-panel';
+import { LoadError } from './load-error';
+
+const countSetting = { label: labelMessages.productCount, range: PRODUCT_LABELS };
+
+/** Labels for a machine that has no serial yet (shelf, box): article number, EAN and its product page. */
+export function ProductLabels({
+  id,
+  preset,
+  onPreset,
+}: {
+  id: number;
+  preset: LabelPreset;
+  onPreset: (id: string) => void;
+}) {
+  const machine = useMachine(id);
+  const brands = useBrands(machine.isSuccess);
+  if (machine.isError) {
+    return (
+      <LoadError
+        message={apiErrorMessage(machine.error) ?? labelMessages.machineFailed}
+        onRetry={() => void machine.refetch()}
+      />
+    );
+  }
+  // Without the brand list the labels still print, only without the logo.
+  if (machine.isPending || brands.isPending) return <Spinner />;
+  const { data } = machine;
+  const logo = brands.data?.find((brand) => brand.id === data.brand_id)?.logo ?? '';
+  return (
+    <LabelPrintPanel
+      key={data.id}
+      labelsFor={(count) => productLabels(data, logo, count, getConfig().webBase)}
+      count={countSetting}
+      ean={data.ean_number}
+      preset={preset}
+      onPreset={onPreset}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { apiErrorMessage, getConfig, Spinner } from 'shared-ui';
+import type { LabelPreset } from '../label-presets';
+import { labelMessages } from '../label-messages';
+import { COPIES, serialLabels } from '../labels';
+import { useCertificate } from '../hooks/use-label-queries';
+import { LabelPrintPanel } from './label-print-panel';
+import { LoadError } from './load-error';
+
+const copiesSetting = { label: labelMessages.copies, range: COPIES };
+
+/** One label per unit of the certificate, each copy of it as often as chosen. */
+export function SerialLabels({
+  id,
+  preset,
+  onPreset,
+}: {
+  id: number;
+  preset: LabelPreset;
+  onPreset: (id: string) => void;
+}) {
+  const certificate = useCertificate(id);
+  if (certificate.isPending) return <Spinner />;
+  if (certificate.isError) {
+    return (
+      <LoadError
+        message={apiErrorMessage(certificate.error) ?? labelMessages.certificateFailed}
+        onRetry={() => void certificate.refetch()}
+      />
+    );
+  }
+  const { data } = certificate;
+  return (
+    <LabelPrintPanel
+      key={data.id}
+      labelsFor={(copies) => serialLabels(data, copies, getConfig().webBase)}
+      count={copiesSetting}
+      ean={data.ean_number}
+      preset={preset}
+      onPreset={onPreset}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+/** The label page's German strings. */
+export const labelMessages = {
+  title: 'ETIKETTEN DRUCKEN',
+  kind: 'Art der Etiketten',
+  serialKind: 'SERIENNUMMERN',
+  productKind: 'PRODUKTETIKETTEN',
+  certificateSearch: 'PRÜFBERICHT SUCHEN',
+  certificatePlaceholder: 'Artikelnummer oder Seriennummer',
+  machineSearch: 'MASCHINE SUCHEN',
+  machinePlaceholder: 'Artikelnummer oder EAN',
+  search: 'SUCHEN',
+  certificates: 'Prüfberichte',
+  machines: 'Maschinen',
+  article: 'ARTIKELNUMMER',
+  serials: 'SERIENNUMMERN',
+  crowd: 'MENGE',
+  date: 'DATUM',
+  brand: 'MARKE',
+  ean: 'EAN',
+  choose: 'Auswählen',
+  chosen: 'Ausgewählt',
+  noCertificates: 'Keine Prüfberichte gefunden.',
+  noMachines: 'Keine Maschinen gefunden.',
+  moreResults: (shown: number, total: number) =>
+    `${shown} von ${total} Treffern: bitte die Suche genauer fassen.`,
+  searchFailed: 'Die Suche ist fehlgeschlagen.',
+  certificateFailed: 'Der Prüfbericht konnte nicht geladen werden.',
+  machineFailed: 'Die Maschine konnte nicht geladen werden.',
+  retry: 'Erneut versuchen',
+  preset: 'ETIKETTENFORMAT',
+  copies: 'KOPIEN JE SERIENNUMMER',
+  productCount: 'ANZAHL ETIKETTEN',
+  print: 'DRUCKEN',
+  preview: 'Vorschau',
+  summary: (labels: number, pages: number) =>
+    `${labels} ${labels === 1 ? 'Etikett' : 'Etiketten'} auf ${pages} ${pages === 1 ? 'Seite' : 'Seiten'}`,
+  eanInvalid: (ean: string) =>
+    `Die EAN „${ean}“ ist ungültig (8 oder 13 Ziffern mit gültiger Prüfziffer). ` +
+    'Die Etiketten werden ohne Strichcode gedruckt.',
+  eanMissing: 'Für diese Maschine ist keine EAN hinterlegt. Die Etiketten werden ohne Strichcode gedruckt.',
+  nothingChosen: 'Wählen Sie oben aus, wofür Etiketten gedruckt werden sollen.',
+} as const;

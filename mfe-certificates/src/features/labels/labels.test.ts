@@ -1,0 +1,95 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Machine, PrintData } from 'contracts';
+import { LABEL_PRESETS, findPreset, labelsPerPage, printCss } from './label-presets';
+import { clampCount, COPIES, eanState, paginate, productLabels, serialLabels } from './labels';
+
+const certificate = {
+  id: 7,
+  machine_id: 12,
+  machine_type: 'MAB 825',
+  brand_image: 'uploads/logo.png',
+  ean_number: '4006381333931',
+  serialNoPart1: '4852406',
+  recordsCount: 998,
+  crowd: 3,
+} as PrintData;
+
+describe('serial labels', () => {
+  it('makes units × copies labels, the copies of a unit together, each with its landing URL', () => {
+    const labels = serialLabels(certificate, 2, 'https://pb.example/');
+    expect(labels).toHaveLength(6);
+    expect(labels.map((label) => label.serial)).toEqual([
+      '4852406998',
+      '4852406998',
+      '4852406999',
+      '4852406999',
+      '48524061000',
+      '48524061000',
+    ]);
+    expect(labels[4].qr).toBe('https://pb.example/landing/12/48524061000');
+    expect(new Set(labels.map((label) => label.key)).size).toBe(6);
+    expect(labels.every((label) => label.ean === '4006381333931' && label.article === 'MAB 825')).toBe(true);
+  });
+
+  it('never passes an invalid EAN on to the barcode', () => {
+    expect(serialLabels({ ...certificate, ean_number: '4006381333932' }, 1, 'x')[0].ean).toBeNull();
+    expect(serialLabels({ ...certificate, ean_number: '' }, 1, 'x')[0].ean).toBeNull();
+  });
+});
+
+it('product labels point to the machine page without a serial', () => {
+  const machine = { id: 5, name: 'AirMAB 5000', ean_number: '96385074' } as Machine;
+  const labels = productLabels(machine, 'uploads/b.png', 3, 'https://pb.example');
+  expect(labels).toHaveLength(3);
+  expect(labels[0]).toMatchObject({
+    article: 'AirMAB 5000',
+    ean: '96385074',
+    qr: 'https://pb.example/landing/5',
+  });
+  expect(labels[0].serial).toBeUndefined();
+});
+
+it('EAN states', () => {
+  expect(eanState('4006381333931')).toBe('valid');
+  expect(eanState(' 96385074 ')).toBe('valid');
+  expect(eanState('4006381333932')).toBe('invalid');
+  expect(eanState('40063813339')).toBe('invalid');
+  expect(eanState('')).toBe('missing');
+});
+
+it('counts stay whole numbers within their range', () => {
+  expect(clampCount('3', COPIES)).toBe(3);
+  expect(clampCount('0', COPIES)).toBe(1);
+  expect(clampCount('-4', COPIES)).toBe(1);
+  expect(clampCount('2.7', COPIES)).toBe(2);
+  expect(clampCount('', COPIES)).toBe(1);
+  expect(clampCount('abc', COPIES)).toBe(1);
+  expect(clampCount('1e9', COPIES)).toBe(COPIES.max);
+});
+
+describe('presets', () => {
+  it('roll and thermal stock print one label per page, the A4 sheet 24', () => {
+    expect(LABEL_PRESETS.map((preset) => [preset.id, labelsPerPage(preset)])).toEqual([
+      ['roll-62', 1],
+      ['thermal-100x50', 1],
+      ['a4-3x8', 24],
+    ]);
+    expect(paginate([...Array(25).keys()], 24).map((page) => page.length)).toEqual([24, 1]);
+    expect(paginate([], 24)).toEqual([]);
+  });
+
+  it('the labels fit their page, and the page box is the stock', () => {
+    for (const preset of LABEL_PRESETS) {
+      const { page, label, columns, rows, offset, gap } = preset;
+      expect(offset.left + columns * label.width + (columns - 1) * gap.x).toBeLessThanOrEqual(page.width);
+      expect(offset.top + rows * label.height + (rows - 1) * gap.y).toBeLessThanOrEqual(page.height);
+      expect(printCss(preset)).toContain(`@page { size: ${page.width}mm ${page.height}mm; margin: 0; }`);
+    }
+  });
+
+  it('an unknown stored id falls back to the first preset', () => {
+    expect(findPreset('a4-3x8').id).toBe('a4-3x8');
+    expect(findPreset('gone').id).toBe('roll-62');
+    expect(findPreset(null).id).toBe('roll-62');
+  });
+});

@@ -1,0 +1,73 @@
+import { isValidEan, landingUrl, unitSerial, type Machine, type PrintData } from 'contracts';
+
+/** What one printed label shows. */
+export interface LabelContent {
+  key: string;
+  logo: string;
+  article: string;
+  /** Absent on product labels. */
+  serial?: string;
+  /** Only a valid EAN: an invalid one is never printed as a barcode. */
+  ean: string | null;
+  qr: string;
+}
+
+export type EanState = 'valid' | 'missing' | 'invalid';
+
+export function eanState(ean: string): EanState {
+  if (!ean.trim()) return 'missing';
+  return isValidEan(ean.trim()) ? 'valid' : 'invalid';
+}
+
+function printableEan(ean: string): string | null {
+  return eanState(ean) === 'valid' ? ean.trim() : null;
+}
+
+export const COPIES = { min: 1, max: 10, default: 1 } as const;
+export const PRODUCT_LABELS = { min: 1, max: 100, default: 1 } as const;
+
+/** A whole number within the range; anything else (empty, text, fractions) falls back to the nearest valid. */
+export function clampCount(value: string | number, range: { min: number; max: number }): number {
+  const number = Math.floor(Number(value));
+  if (!Number.isFinite(number)) return range.min;
+  return Math.min(range.max, Math.max(range.min, number));
+}
+
+/** One label per unit and copy, the copies of a unit next to each other so they stay together when cut. */
+export function serialLabels(certificate: PrintData, copies: number, webBase: string): LabelContent[] {
+  const ean = printableEan(certificate.ean_number);
+  return Array.from({ length: certificate.crowd }, (_, unit) => {
+    const serial = unitSerial(certificate.serialNoPart1, certificate.recordsCount, unit);
+    return Array.from({ length: copies }, (_, copy) => ({
+      key: `${serial}-${copy}`,
+      logo: certificate.brand_image,
+      article: certificate.machine_type,
+      serial,
+      ean,
+      qr: landingUrl(webBase, certificate.machine_id, serial),
+    }));
+  }).flat();
+}
+
+export function productLabels(
+  machine: Machine,
+  logo: string,
+  count: number,
+  webBase: string,
+): LabelContent[] {
+  const ean = printableEan(machine.ean_number);
+  return Array.from({ length: count }, (_, copy) => ({
+    key: String(copy),
+    logo,
+    article: machine.name,
+    ean,
+    qr: landingUrl(webBase, machine.id),
+  }));
+}
+
+/** Splits the labels into printed pages of `perPage`. */
+export function paginate<T>(items: readonly T[], perPage: number): T[][] {
+  const pages: T[][] = [];
+  for (let start = 0; start < items.length; start += perPage) pages.push(items.slice(start, start + perPage));
+  return pages;
+}

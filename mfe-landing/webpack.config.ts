@@ -1,5 +1,6 @@
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import { createAppConfig, moduleRules } from '../scripts/webpack/create-config.ts';
 import { PrecompressPlugin } from '../scripts/webpack/precompress-plugin.ts';
@@ -22,6 +23,15 @@ const federated = createAppConfig({
  */
 function standalone(_env: unknown, argv: { mode?: string }): Configuration {
   const production = argv.mode !== 'development';
+  // A stylesheet instead of style-loader: the page's HTML paints its loading state before any script runs.
+  const isCssRule = (rule: unknown) =>
+    typeof rule === 'object' &&
+    rule !== null &&
+    String((rule as { test?: unknown }).test) === String(/\.css$/);
+  const rules = [
+    ...moduleRules(production)!.filter((rule) => !isCssRule(rule)),
+    { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+  ];
   return {
     name: 'standalone',
     mode: production ? 'production' : 'development',
@@ -35,13 +45,24 @@ function standalone(_env: unknown, argv: { mode?: string }): Configuration {
       filename: production ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: { rules: moduleRules(production) },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      // Preact runs the same screen here at a tenth of React's size and start-up time (DESIGN §11 budget,
+      // Lighthouse on a slow phone). The shell keeps the shared React singleton: only this page is aliased.
+      alias: {
+        'react/jsx-runtime': 'preact/jsx-runtime',
+        'react-dom/client': 'preact/compat/client',
+        'react-dom': 'preact/compat',
+        react: 'preact/compat',
+      },
+    },
+    module: { rules },
     plugins: [
+      new MiniCssExtractPlugin({ filename: production ? '[name].[contenthash:10].css' : '[name].css' }),
       new HtmlWebpackPlugin({
-        template: path.join(dir, '../scripts/webpack/index.html'),
-        title: 'BDS Maschinen',
+        template: path.join(dir, 'src/standalone/index.html'),
         favicon: path.join(dir, '../shell/src/assets/favicon.svg'),
         scriptLoading: 'defer',
       }),

@@ -1,18 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { loadConfig } from 'shared-ui';
-import Landing from '../features/landing/components/landing-page';
+import { LandingScreen } from '../features/landing/components/landing-screen';
+import { loadConfig } from './load-config';
+import { landingRoute } from './route';
 import './standalone.css';
 
-await loadConfig();
+const { machineId, serial } = landingRoute(window.location.pathname);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <Routes>
-        <Route path="/landing/:id/:serial?" element={<Landing />} />
-        <Route path="*" element={<Landing />} />
-      </Routes>
-    </BrowserRouter>
+    <LandingScreen machineId={machineId} serial={serial} loadConfig={loadConfig} />
   </StrictMode>,
 );

@@ -1,25 +1,13 @@
 import { useParams } from 'react-router-dom';
-import './landing-page.css';
+import { getConfig } from 'shared-ui';
+import type { LandingConfig } from '../config';
+import { LandingScreen } from './landing-screen';
 
-/**
- * The public customer page for a machine and serial number (spec §2, earlier-app §4).
- * Placeholder until the landing issue fills it; the exposed name `./Landing` stays.
- */
+// The shell loaded /config.json before it rendered any screen.
+const shellConfig = (): Promise<LandingConfig> => Promise.resolve(getConfig());
+
+/** The screen the shell shows at `/landing/:id/:serial?` (exposed as `./Landing`). */
 export default function LandingPage() {
-  const { id, serial } = useParams();
-  return (
-    <main className="land-page" data-testid="landing-page" data-machine-id={id}>
-      <header className="land-header">BDS MASCHINEN</header>
-      <div className="land-boxes">
-        <div className="land-box">
-          <p className="land-box__label">MODEL / MODELL</p>
-          <p className="land-box__value">–</p>
-        </div>
-        <div className="land-box">
-          <p className="land-box__label">SERIAL NUMBER / SERIENNUMMER</p>
-          <p className="land-box__value">{serial ?? '–'}</p>
-        </div>
-      </div>
-    </main>
-  );
+  const { id = '', serial } = useParams();
+  return <LandingScreen machineId={id} serial={serial} loadConfig={shellConfig} />;
 }

@@ -1,0 +1,94 @@
+import { CERTIFICATE_DEFAULTS } from 'contracts';
+import { machinePhoto } from '../../api/src/db/demo-images.ts';
+import { E2E_USER } from '../global-setup';
+
+/**
+ * Landing-page test data made through the real API, as staff would: the e2e database has no demo data
+ * (the seed only fills a database without users). Plain fetch, so Playwright tests and the Lighthouse
+ * script share it.
+ */
+export interface LandingMachine {
+  machineId: number;
+  name: string;
+  linkEn: string;
+  linkGer: string;
+  /** The first unit of a certificate issued for this machine. */
+  serial: string;
+  createdAt: string;
+}
+
+async function call<T>(baseURL: string, token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: {
+      Authorization: token,
+      ...(body instanceof FormData ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+export async function signInToken(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: E2E_USER.email, password: E2E_USER.password }),
+  });
+  if (!response.ok) throw new Error(`login: HTTP ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Creates a brand (once per name), a machine with a photo, and a certificate for one unit of it. */
+export async function createLandingMachine(
+  baseURL: string,
+  token: string,
+  name = `MAB 825 E2E ${Date.now().toString(36)}`,
+): Promise<LandingMachine> {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(machinePhoto([0, 158, 215], 1))], { type: 'image/png' }),
+    'photo.png',
+  );
+  const { path: image } = await call<{ path: string }>(baseURL, token, 'POST', '/upload', form);
+
+  const brands = await call<{ data: { id: number; name: string }[] }>(baseURL, token, 'GET', '/brands');
+  const brand =
+    brands.data.find((existing) => existing.name === 'BDS Maschinen') ??
+    (await call<{ id: number }>(baseURL, token, 'POST', '/brand', {
+      name: 'BDS Maschinen',
+      email: 'info@bds-maschinen.de',
+      website_link: 'https://www.bds-maschinen.de',
+    }));
+
+  const linkEn = 'https://www.bds-maschinen.de/en/products/mab-825';
+  const linkGer = 'https://www.bds-maschinen.de/de/produkte/mab-825';
+  const machine = await call<{ id: number }>(baseURL, token, 'POST', '/machine', {
+    brand_id: brand.id,
+    name,
+    serial_prefix: '485',
+    link_en: linkEn,
+    link_ger: linkGer,
+    image,
+    electronic_circuit_board: 1,
+  });
+
+  const [certificate] = await call<{ serial_no: string; created_at: string }[]>(
+    baseURL,
+    token,
+    'POST',
+    '/certificate',
+    { ...CERTIFICATE_DEFAULTS, brand_id: brand.id, machine_id: machine.id, checked_by: 'E2E', crowd: 1 },
+  );
+  return {
+    machineId: machine.id,
+    name,
+    linkEn,
+    linkGer,
+    serial: certificate.serial_no,
+    createdAt: certificate.created_at,
+  };
+}

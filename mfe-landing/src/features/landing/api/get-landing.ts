@@ -1,0 +1,69 @@
+import type { Landing } from 'contracts';
+
+/** A weak mobile connection may be slow, but the page must not stay on 'Data loading ...' for ever. */
+export const LANDING_TIMEOUT_MS = 15_000;
+
+export type LandingFailure = 'not-found' | 'failed';
+
+export class LandingError extends Error {
+  constructor(
+    readonly kind: LandingFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LandingError';
+  }
+}
+
+export interface LandingAnswer {
+  landing: Landing;
+  /** The server's clock (HTTP `Date`), when the browser may read it; the footer year comes from it. */
+  serverDate: Date | null;
+}
+
+function readDate(response: Response): Date | null {
+  const header = response.headers.get('Date');
+  const date = header ? new Date(header) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/**
+ * `GET /brandMachineById/:id?serial=…`, the page's one API call. Plain `fetch` without credentials instead
+ * of shared-ui's client: that client adds the staff token, and a public page must never send it (earlier-app
+ * §7 bug 19); it also keeps axios out of the customers' download.
+ */
+export async function getLanding(
+  apiBase: string,
+  machineId: string,
+  serial: string | undefined,
+  signal: AbortSignal,
+): Promise<LandingAnswer> {
+  // A machine id is a positive integer; anything else in the URL cannot name a machine.
+  if (!/^[1-9]\d{0,15}$/.test(machineId)) throw new LandingError('not-found', `bad machine id ${machineId}`);
+  const query = serial ? `?${new URLSearchParams({ serial })}` : '';
+  const url = `${apiBase}/brandMachineById/${machineId}${query}`;
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), LANDING_TIMEOUT_MS);
+  const abort = () => timeout.abort();
+  signal.addEventListener('abort', abort);
+  try {
+    const response = await fetch(url, {
+      credentials: 'omit',
+      headers: { Accept: 'application/json' },
+      signal: timeout.signal,
+    });
+    // 400 is a machine id or serial the API refuses to read: for a customer, that machine does not exist.
+    if (response.status === 404 || response.status === 400) {
+      throw new LandingError('not-found', `${url}: HTTP ${response.status}`);
+    }
+    if (!response.ok) throw new LandingError('failed', `${url}: HTTP ${response.status}`);
+    return { landing: (await response.json()) as Landing, serverDate: readDate(response) };
+  } catch (error) {
+    if (error instanceof LandingError) throw error;
+    throw new LandingError('failed', `${url}: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', abort);
+  }
+}

@@ -1,0 +1,224 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { LANDING_TIMEOUT_MS } from '../api/get-landing';
+import type { LandingConfig } from '../config';
+import { LandingScreen } from './landing-screen';
+
+const config: LandingConfig = {
+  apiBase: '/api',
+  companyName: 'BDS Maschinen GmbH',
+  companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
+};
+const loadConfig = () => Promise.resolve(config);
+
+const machine = {
+  name: 'MAB 825',
+  image: 'uploads/abc.png',
+  link_en: 'https://www.bds-maschinen.de/en/products/mab-825',
+  link_ger: 'https://www.bds-maschinen.de/de/produkte/mab-825',
+  brand_name: 'BDS Maschinen',
+};
+
+/** Only the HTTP layer is faked: a fetch answer with the server's Date header. */
+function answer(status: number, body: unknown, date = 'Sat, 02 Jan 2027 10:00:00 GMT'): Response {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: { get: (name: string) => (name.toLowerCase() === 'date' ? date : null) },
+    json: async () => body,
+  } as unknown as Response;
+}
+
+const fetchMock = jest.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock;
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  document.title = 'Before';
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+  localStorage.clear();
+});
+
+function renderScreen(serial?: string, machineId = '7') {
+  return render(<LandingScreen machineId={machineId} serial={serial} loadConfig={loadConfig} />);
+}
+
+function requestedUrl(call = 0): string {
+  return String(fetchMock.mock.calls[call][0]);
+}
+
+describe('LandingScreen', () => {
+  it("shows 'Data loading ...' and no footer while the machine is fetched", async () => {
+    fetchMock.mockReturnValue(new Promise(() => {}));
+    renderScreen('4852406001');
+    expect(screen.getByRole('status')).toHaveTextContent('Data loading ...');
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    await act(() => Promise.resolve());
+    expect(requestedUrl()).toBe('/api/brandMachineById/7?serial=4852406001');
+  });
+
+  it('shows the machine: photo, boxes, title, both greetings, both product links and the footer', async () => {
+    fetchMock.mockResolvedValue(answer(200, machine));
+    renderScreen();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
+    expect(requestedUrl()).toBe('/api/brandMachineById/7');
+    const photo = screen.getByRole('img', { name: 'MAB 825' });
+    expect(photo).toHaveAttribute('src', '/api/uploads/abc.png');
+    expect(photo).toHaveAttribute('width', '600');
+    expect(photo).toHaveAttribute('height', '600');
+
+    expect(screen.getByText('MODEL / MODELL').nextSibling).toHaveTextContent('MAB 825');
+    // The route without a serial has no serial box.
+    expect(screen.queryByText('SERIAL NUMBER / SERIENNUMMER')).not.toBeInTheDocument();
+    expect(screen.getByText(/Congratulations on your recent purchase of/)).toHaveTextContent(
+      'Congratulations on your recent purchase of MAB 825 from BDS Maschinen GmbH.',
+    );
+    expect(screen.getByText(/Herzlichen Glückwunsch/)).toHaveTextContent(
+      'Herzlichen Glückwunsch zu Ihrem kürzlichen Kauf einer MAB 825 von BDS Maschinen GmbH.',
+    );
+    expect(screen.getByText(/Contact Us for support/)).toBeInTheDocument();
+
+    const english = screen.getByRole('link', { name: 'PRODUCT PAGE' });
+    expect(english).toHaveAttribute('href', machine.link_en);
+    expect(english).toHaveAttribute('target', '_blank');
+    expect(english).toHaveAttribute('rel', 'noopener noreferrer');
+    const german = screen.getByRole('link', { name: 'PRODUKTSEITE' });
+    expect(german).toHaveAttribute('href', machine.link_ger);
+    expect(german).toHaveAttribute('target', '_blank');
+
+    // The year comes from the server's clock, not the phone's.
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      'Copyright © 2027 BDS Maschinen GmbH, Martinstrasse 108, 41063 Mönchengladbach, Germany',
+    );
+    expect(document.title).toBe('MAB 825 – BDS Maschinen GmbH');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      expect.stringContaining('MAB 825 from BDS Maschinen GmbH'),
+    );
+  });
+
+  it('marks an issued serial as verified, with the test date', async () => {
+    fetchMock.mockResolvedValue(
+      answer(200, {
+        ...machine,
+        serial: { value: '4852406001', verified: true, tested_at: '2026-03-31T22:30:00.000Z' },
+      }),
+    );
+    renderScreen('4852406001');
+
+    const mark = await screen.findByTestId('serial-verified');
+    // 22:30 UTC on 31 March is 1 April in Germany.
+    expect(mark).toHaveTextContent('Genuine serial number, tested on 01.04.2026');
+    expect(mark).toHaveTextContent('Echte Seriennummer, geprüft am 01.04.2026');
+    expect(screen.getByText('SERIAL NUMBER / SERIENNUMMER').nextSibling).toHaveTextContent('4852406001');
+    expect(screen.queryByTestId('serial-unknown')).not.toBeInTheDocument();
+  });
+
+  it('shows the model page with a neutral note for a serial that was never issued', async () => {
+    fetchMock.mockResolvedValue(
+      answer(200, { ...machine, serial: { value: '999', verified: false, tested_at: null } }),
+    );
+    renderScreen('999');
+
+    const note = await screen.findByTestId('serial-unknown');
+    expect(note).toHaveTextContent('We cannot confirm this serial number for this model.');
+    expect(note).toHaveTextContent('Diese Seriennummer können wir für dieses Modell nicht bestätigen.');
+    // A note, not an alarm: the model page is all there.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'PRODUCT PAGE' })).toBeInTheDocument();
+    expect(screen.queryByTestId('serial-verified')).not.toBeInTheDocument();
+  });
+
+  it('says that an unknown machine was not found, and tries again on request', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(404, { error: { code: 'NOT_FOUND', message: 'Maschine nicht gefunden.' } }),
+    );
+    renderScreen('4852406001');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Machine not found / Maschine nicht gefunden');
+    expect(alert).toHaveTextContent('Dieser QR-Code führt zu keiner uns bekannten Maschine.');
+    expect(screen.queryByText('Data loading ...')).not.toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('BDS Maschinen GmbH');
+
+    fetchMock.mockResolvedValueOnce(answer(200, machine));
+    await userEvent.click(within(alert).getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('treats an id that cannot name a machine as not found, without asking the API', async () => {
+    renderScreen(undefined, 'abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Machine not found');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('ends a network failure in a bilingual message with a retry', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderScreen('4852406001');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The page could not be loaded / Die Seite konnte nicht geladen werden');
+    expect(alert).toHaveTextContent('Bitte prüfen Sie Ihre Internetverbindung');
+
+    fetchMock.mockResolvedValueOnce(answer(200, machine));
+    await userEvent.click(screen.getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
+  });
+
+  it('ends a server error (503) in the same message', async () => {
+    fetchMock.mockResolvedValue(answer(503, { error: { code: 'UNAVAILABLE', message: '…' } }));
+    renderScreen();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The page could not be loaded');
+  });
+
+  it('gives up on a request that never answers instead of loading for ever', async () => {
+    jest.useFakeTimers();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    renderScreen('4852406001');
+    await act(() => Promise.resolve());
+    expect(screen.getByText('Data loading ...')).toBeInTheDocument();
+
+    await act(async () => jest.advanceTimersByTime(LANDING_TIMEOUT_MS));
+    expect(screen.getByRole('alert')).toHaveTextContent('The page could not be loaded');
+  });
+
+  it('sends no token, even when a staff member is signed in on this browser', async () => {
+    localStorage.setItem('token', 'staff-token');
+    fetchMock.mockResolvedValue(answer(200, machine));
+    renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'MAB 825' });
+
+    const init = fetchMock.mock.calls[0][1]!;
+    expect(init.credentials).toBe('omit');
+    expect(JSON.stringify(init.headers)).not.toMatch(/authorization|staff-token/i);
+  });
+
+  it('hides a button whose link is empty and never renders a javascript: link', async () => {
+    fetchMock.mockResolvedValue(answer(200, { ...machine, link_en: '', link_ger: 'javascript:alert(1)' }));
+    renderScreen();
+    await screen.findByRole('heading', { level: 1, name: 'MAB 825' });
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('renders a hostile machine name as text', async () => {
+    const name = '<img src=x onerror=alert(1)>';
+    fetchMock.mockResolvedValue(answer(200, { ...machine, name }));
+    const { container } = renderScreen();
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,189 @@
+import type { Landing } from 'contracts';
+import type { LandingConfig } from '../config';
+import { useDocumentMeta } from '../hooks/use-document-meta';
+import { useLanding } from '../hooks/use-landing';
+import { texts } from '../texts';
+import { formatDate } from '../utils/berlin-date';
+import './landing-screen.css';
+
+export interface LandingScreenProps {
+  machineId: string;
+  serial?: string;
+  /** The runtime config: the shell's loaded one, or `/config.json` fetched by the standalone page. */
+  loadConfig: () => Promise<LandingConfig>;
+}
+
+/** Product links are http(s) only (the API refuses others; a `javascript:` link must never render). */
+function isWebLink(link: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(link);
+}
+
+/** Stored images are served from the API base plus `/` plus the stored path (spec §7). */
+function imageSrc(apiBase: string, path: string): string {
+  return /^https?:/i.test(path) ? path : `${apiBase}/${path.replace(/^\/+/, '')}`;
+}
+
+function SerialCheck({ serial }: { serial: NonNullable<Landing['serial']> }) {
+  if (!serial.verified) {
+    return (
+      <div className="land-check land-check--unknown" data-testid="serial-unknown">
+        <span className="land-check__icon" aria-hidden="true">
+          i
+        </span>
+        <p lang="en">{texts.unknownSerial.en}</p>
+        <p lang="de">{texts.unknownSerial.de}</p>
+      </div>
+    );
+  }
+  const date = formatDate(serial.tested_at);
+  return (
+    <div className="land-check land-check--verified" data-testid="serial-verified">
+      <span className="land-check__icon" aria-hidden="true">
+        ✓
+      </span>
+      <p lang="en">
+        {texts.verified.en} <time dateTime={serial.tested_at ?? undefined}>{date}</time>
+      </p>
+      <p lang="de">
+        {texts.verified.de} <time dateTime={serial.tested_at ?? undefined}>{date}</time>
+      </p>
+    </div>
+  );
+}
+
+function Greeting({
+  lang,
+  name,
+  company,
+  link,
+}: {
+  lang: 'en' | 'de';
+  name: string;
+  company: string;
+  link: string;
+}) {
+  const t = texts[lang];
+  return (
+    <section className="land-greeting" lang={lang}>
+      <p className="land-greeting__salutation">{t.salutation}</p>
+      <p>
+        {t.purchase[0]}
+        <b>{name}</b>
+        {t.purchase[1]}
+        {company}
+        {t.purchase[2]}
+      </p>
+      <p>
+        {t.help[0]}
+        <b>{name}</b>
+        {t.help[1]}
+      </p>
+      <p>{t.links}</p>
+      {isWebLink(link) && (
+        <a className="land-button" href={link} target="_blank" rel="noopener noreferrer">
+          {t.button}
+        </a>
+      )}
+    </section>
+  );
+}
+
+function MachineDetails({ landing, config }: { landing: Landing; config: LandingConfig }) {
+  const { name, image, serial } = landing;
+  return (
+    <article className="land-card">
+      {image && (
+        // The square frame is there before the photo arrives, so nothing moves when it does.
+        <div className="land-photo">
+          <img
+            src={imageSrc(config.apiBase, image)}
+            width={600}
+            height={600}
+            alt={name}
+            fetchPriority="high"
+          />
+        </div>
+      )}
+      <div className="land-info">
+        <dl className="land-boxes">
+          <div className="land-box">
+            <dt>{texts.modelLabel}</dt>
+            <dd>{name}</dd>
+          </div>
+          {serial && (
+            <div className="land-box">
+              <dt>{texts.serialLabel}</dt>
+              <dd>{serial.value}</dd>
+            </div>
+          )}
+        </dl>
+        {serial && <SerialCheck serial={serial} />}
+        {landing.brand_name && <p className="land-brand">{landing.brand_name}</p>}
+        <h1 className="land-title">{name}</h1>
+        <Greeting lang="en" name={name} company={config.companyName} link={landing.link_en} />
+        <Greeting lang="de" name={name} company={config.companyName} link={landing.link_ger} />
+      </div>
+    </article>
+  );
+}
+
+function LoadError({ kind, onRetry }: { kind: 'not-found' | 'failed'; onRetry: () => void }) {
+  const message = kind === 'not-found' ? texts.notFound : texts.failed;
+  return (
+    <div className="land-error" role="alert">
+      <h1 className="land-error__title">{message.title}</h1>
+      <p lang="en">{message.en}</p>
+      <p lang="de">{message.de}</p>
+      <button type="button" className="land-button" onClick={onRetry}>
+        {texts.retry}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The public customer page for a machine and, from the QR code, a serial number (spec §2, earlier-app §4).
+ * The same screen runs in the shell and as the standalone page customers open.
+ */
+export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenProps) {
+  const { state, retry } = useLanding(loadConfig, machineId, serial);
+  const config = state.status === 'loading' ? null : state.config;
+  const ready = state.status === 'ready' ? state : null;
+  useDocumentMeta(
+    ready && `${ready.landing.name} – ${ready.config.companyName}`,
+    ready && texts.description(ready.landing.name, ready.config.companyName),
+  );
+
+  return (
+    <div className="land-page" data-testid="landing-page" data-machine-id={machineId}>
+      <header className="land-header">
+        <span className="land-header__name">{config?.companyName}</span>
+      </header>
+      <main className="land-main">
+        {state.status === 'loading' && (
+          <p className="land-loading" role="status">
+            {texts.loading}
+          </p>
+        )}
+        {ready && <MachineDetails landing={ready.landing} config={ready.config} />}
+        {(state.status === 'not-found' || state.status === 'failed') && (
+          <LoadError kind={state.status} onRetry={retry} />
+        )}
+      </main>
+      {/* Only once something is shown: a footer under the loading text would jump down when the page fills. */}
+      {state.status !== 'loading' && (
+        <footer className="land-footer">
+          {config && (
+            <div className="land-banner" aria-hidden="true">
+              {config.companyName}
+            </div>
+          )}
+          <p className="land-copyright">
+            Copyright © {ready?.year ?? new Date().getFullYear()}
+            {config && ` ${config.companyName}, ${config.companyAddress}`}
+          </p>
+        </footer>
+      )}
+    </div>
+  );
+}

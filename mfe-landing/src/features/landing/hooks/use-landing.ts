@@ -1,0 +1,57 @@
+import type { Landing } from 'contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { getLanding, LandingError } from '../api/get-landing';
+import type { LandingConfig } from '../config';
+import { berlinYear } from '../utils/berlin-date';
+
+export type LandingState =
+  | { status: 'loading' }
+  | { status: 'ready'; config: LandingConfig; landing: Landing; year: number }
+  | { status: 'not-found' | 'failed'; config: LandingConfig | null };
+
+const LOADING: LandingState = { status: 'loading' };
+
+/**
+ * The machine behind the QR code, fetched without a token. Ends in 'ready', 'not-found' or 'failed' (never
+ * stuck loading: the request has a timeout); `retry` asks again, the config included if that failed.
+ */
+export function useLanding(
+  loadConfig: () => Promise<LandingConfig>,
+  machineId: string,
+  serial: string | undefined,
+): { state: LandingState; retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const key = JSON.stringify([machineId, serial ?? null, attempt]);
+  // The settled answer belongs to one key; a new route or a retry shows 'loading' until its own answer.
+  const [settled, setSettled] = useState<{ key: string; state: LandingState } | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    let config: LandingConfig | null = null;
+    loadConfig()
+      .then((loaded) => {
+        config = loaded;
+        return getLanding(loaded.apiBase, machineId, serial, controller.signal);
+      })
+      .then(
+        ({ landing, serverDate }): LandingState => ({
+          status: 'ready',
+          config: config!,
+          landing,
+          // The server's clock where readable: a phone with a wrong date still shows this year (bug 25).
+          year: berlinYear(serverDate ?? new Date()),
+        }),
+        (error: unknown): LandingState => {
+          console.error(error);
+          return { status: error instanceof LandingError ? error.kind : 'failed', config };
+        },
+      )
+      .then((state) => {
+        if (!controller.signal.aborted) setSettled({ key, state });
+      });
+    return () => controller.abort();
+  }, [key, loadConfig, machineId, serial]);
+
+  const retry = useCallback(() => setAttempt((count) => count + 1), []);
+  return { state: settled?.key === key ? settled.state : LOADING, retry };
+}

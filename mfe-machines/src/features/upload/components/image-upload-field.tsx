@@ -35,23 +35,29 @@ export function ImageUploadField({ id, label, value, upload, error }: Props) {
           ) : null}
         </div>
         <div className="mach-upload__controls">
-          <input
-            ref={input}
-            id={id}
-            type="file"
-            className="mach-upload__input"
-            accept={UPLOAD_MIME_TYPES.join(',')}
-            disabled={upload.uploading}
-            aria-invalid={message ? true : undefined}
-            aria-describedby={message ? errorId : undefined}
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              if (!file) return;
-              await upload.upload(file);
-              // Lets the same file be chosen again after a refusal or a lost connection.
-              if (input.current) input.current.value = '';
-            }}
-          />
+          <div>
+            <input
+              ref={input}
+              id={id}
+              type="file"
+              // Hidden but focusable: the browser's own button would speak the browser's language.
+              className="sui-visually-hidden mach-upload__input"
+              accept={UPLOAD_MIME_TYPES.join(',')}
+              disabled={upload.uploading}
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? errorId : undefined}
+              onChange={async (event) => {
+                const file = event.target.files?.[0];
+                if (!file) return;
+                await upload.upload(file);
+                // Lets the same file be chosen again after a refusal or a lost connection.
+                if (input.current) input.current.value = '';
+              }}
+            />
+            <label htmlFor={id} className="sui-button sui-button--secondary mach-upload__button">
+              {value ? machineMessages.upload.change : machineMessages.upload.choose}
+            </label>
+          </div>
           {upload.uploading && (
             <div className="mach-upload__progress" role="status">
               <progress max={100} value={upload.progress} aria-label={machineMessages.upload.uploading} />

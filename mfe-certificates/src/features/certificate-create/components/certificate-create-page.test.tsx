@@ -1,26 +1,246 @@
-import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
+import { notify, setConfig } from 'shared-ui';
+import { createCertificate } from '../api/create-certificate';
 import { getBrands } from '../api/get-brands';
+import { getMachinesByBrand } from '../api/get-machines-by-brand';
 import CertificateCreatePage from './certificate-create-page';
 
 jest.mock('../api/get-brands', () => ({ getBrands: jest.fn() }));
+jest.mock('../api/get-machines-by-brand', () => ({ getMachinesByBrand: jest.fn() }));
+jest.mock('../api/create-certificate', () => ({ createCertificate: jest.fn() }));
 const getBrandsMock = getBrands as jest.MockedFunction<typeof getBrands>;
+const getMachinesMock = getMachinesByBrand as jest.MockedFunction<typeof getMachinesByBrand>;
+const createMock = createCertificate as jest.MockedFunction<typeof createCertificate>;
 
-afterEach(() => {
-  getBrandsMock.mockReset();
+const brands = [
+  {
+    id: 1,
+    name: 'BDS',
+    logo: 'uploads/bds.png',
+    email: 'info@bds.example',
+    website_link: 'https://bds.example',
+  },
+  { id: 2, name: 'MABtec', logo: '', email: '', website_link: '' },
+];
+const machinesOf: Record<number, Awaited<ReturnType<typeof getMachinesByBrand>>> = {
+  1: [
+    { id: 11, name: 'MAB 825', image: 'uploads/mab.png', electronic_circuit_board: 1, serial_prefix: '485' },
+  ],
+  2: [{ id: 21, name: 'AirMAB 5000', image: '', electronic_circuit_board: 0, serial_prefix: '486' }],
+};
+
+const printData: PrintData = {
+  id: 7,
+  brand_id: 1,
+  machine_id: 11,
+  checked_by: 'Erika',
+  crowd: 2,
+  ...CERTIFICATE_DEFAULTS,
+  electronic_circuit_board: 1,
+  machine_type: 'MAB 825',
+  machine_image: 'uploads/mab.png',
+  serial_prefix: '485',
+  brand_name: 'BDS',
+  brand_image: '',
+  brand_email: 'info@bds.example',
+  brand_website: 'https://bds.example',
+  ean_number: '',
+  serialNoPart1: '4852611',
+  recordsCount: 4,
+  serial_no: '4852611004',
+  endSerialNo: '4852611005',
+  created_at: '2026-11-21T10:00:00.000Z',
+};
+
+beforeEach(() => {
+  setConfig({
+    apiBase: '/api',
+    webBase: 'https://pruefbericht.example',
+    remotes: { certificates: '', machines: '', landing: '' },
+    labelPrintUrl: null,
+    companyName: '',
+    companyAddress: '',
+  });
+  getBrandsMock.mockResolvedValue(brands);
+  getMachinesMock.mockImplementation(async (brandId) => machinesOf[brandId]);
+  window.print = jest.fn();
 });
 
+afterEach(() => {
+  jest.clearAllMocks();
+  document.body.innerHTML = '';
+});
+
+async function renderPage() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <CertificateCreatePage />
+    </QueryClientProvider>,
+  );
+  await screen.findByLabelText('MARKE');
+  return user;
+}
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await choose(user, 'MARKE', 'BDS');
+  await choose(user, 'ARTIKELNUMMER', 'MAB 825');
+  await user.type(screen.getByLabelText('GEPRÜFT VON'), '  Erika ');
+}
+
 describe('CertificateCreatePage', () => {
-  it('shows a spinner while the brands load, then offers them', async () => {
-    getBrandsMock.mockResolvedValue([{ id: 1, name: 'BDS', logo: '', email: '', website_link: '' }]);
+  it('shows a spinner while the brands load, then the form with placeholders', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <CertificateCreatePage />
       </QueryClientProvider>,
     );
     expect(screen.getByRole('status')).toBeInTheDocument();
-    expect(await screen.findByRole('option', { name: 'BDS' })).toBeInTheDocument();
-    expect(screen.getByLabelText('MARKE')).toBeInTheDocument();
+    expect(await screen.findByLabelText('MARKE')).toBeInTheDocument();
+    expect(screen.getAllByText('wählen...')).toHaveLength(2);
+    expect(screen.getByLabelText('MENGE')).toHaveValue(1);
+    expect(screen.getByText('Ausgewählte Maschine')).toBeInTheDocument();
+    expect(screen.getByText('Ausgewählte Marke')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('keeps the machine select disabled until a brand is chosen, then shows the choices', async () => {
+    const user = await renderPage();
+    expect(screen.getByLabelText('ARTIKELNUMMER')).toBeDisabled();
+    await choose(user, 'MARKE', 'BDS');
+    expect(getMachinesMock).toHaveBeenCalledWith(1);
+    expect(screen.getByLabelText('ARTIKELNUMMER')).toBeEnabled();
+    await choose(user, 'ARTIKELNUMMER', 'MAB 825');
+    expect(screen.getByRole('img', { name: 'MAB 825' })).toHaveAttribute('src', '/api/uploads/mab.png');
+    expect(screen.getByRole('img', { name: 'BDS' })).toHaveAttribute('src', '/api/uploads/bds.png');
+    const board = screen.getByRole('group', { name: 'ELEKTRISCHE REGELUNG' });
+    expect(within(board).getByRole('checkbox', { name: 'Ja' })).toBeChecked();
+    expect(within(board).getByRole('checkbox', { name: 'NEIN' })).not.toBeChecked();
+    expect(within(board).getByRole('checkbox', { name: 'Ja' })).toBeDisabled();
+  });
+
+  it('clearing the brand clears the machine and disables its select; another brand clears it too', async () => {
+    const user = await renderPage();
+    await choose(user, 'MARKE', 'BDS');
+    await choose(user, 'ARTIKELNUMMER', 'MAB 825');
+    expect(screen.getByText('MAB 825')).toBeInTheDocument();
+
+    await choose(user, 'MARKE', 'MABtec');
+    expect(screen.queryByText('MAB 825')).not.toBeInTheDocument();
+    await choose(user, 'ARTIKELNUMMER', 'AirMAB 5000');
+    expect(
+      within(screen.getByRole('group', { name: 'ELEKTRISCHE REGELUNG' })).getByRole('checkbox', {
+        name: 'NEIN',
+      }),
+    ).toBeChecked();
+
+    // Backspace in a clearable single select clears it: react-select passes null (the earlier app crashed).
+    await user.click(screen.getByLabelText('MARKE'));
+    await user.keyboard('{Backspace}{Escape}');
+    expect(screen.queryByText('MABtec')).not.toBeInTheDocument();
+    expect(screen.queryByText('AirMAB 5000')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('ARTIKELNUMMER')).toBeDisabled();
+    expect(screen.getAllByText('wählen...')).toHaveLength(2);
+  });
+
+  it('validates as spec §5, shows the messages under the fields and sends nothing', async () => {
+    const user = await renderPage();
+    const scroll = jest.fn();
+    HTMLFormElement.prototype.scrollIntoView = scroll;
+    await user.clear(screen.getByLabelText('MENGE'));
+    await user.type(screen.getByLabelText('GEPRÜFT VON'), '   ');
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    expect(screen.getAllByText('Bitte wählen')).toHaveLength(2);
+    expect(screen.getAllByText('Bitte EINGEBEN')).toHaveLength(2);
+    expect(screen.getByLabelText('GEPRÜFT VON')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('GEPRÜFT VON')).toHaveAccessibleErrorMessage('Bitte EINGEBEN');
+    expect(scroll).toHaveBeenCalled();
+
+    await fillValidForm(user);
+    for (const quantity of ['0', '101', '1.5', '-2', '1e2']) {
+      fireEvent.change(screen.getByLabelText('MENGE'), { target: { value: quantity } });
+      await user.click(screen.getByRole('button', { name: 'WEITER' }));
+      expect(screen.getByLabelText('MENGE')).toHaveAccessibleErrorMessage('Bitte EINGEBEN');
+    }
+    expect(screen.queryByText('Bitte wählen')).not.toBeInTheDocument();
+    expect(createMock).not.toHaveBeenCalled();
+  });
+
+  it('binds every check item to its own field and records unticked as NOT OK', async () => {
+    createMock.mockResolvedValue(printData);
+    const user = await renderPage();
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText('MENGE'));
+    await user.type(screen.getByLabelText('MENGE'), '100');
+    await user.click(screen.getByRole('checkbox', { name: 'ZUBEHÖR' }));
+    await user.click(screen.getByRole('checkbox', { name: 'SPANNUNGSFESTIGKEIT' }));
+    await user.selectOptions(screen.getByLabelText('BEMERKUNGEN'), '110 Volt, 50-60Hz');
+    await user.selectOptions(screen.getByLabelText('HERKUNFT'), 'POLAND');
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
+    expect(createMock.mock.calls[0][0]).toEqual({
+      brand_id: 1,
+      machine_id: 11,
+      checked_by: 'Erika',
+      crowd: 100,
+      perpendicularity: 'OK',
+      tolerance_of_spindle: 'OK',
+      magnet_base_switch: 'OK',
+      motor_switch: 'OK',
+      guide: 'OK',
+      isolation: 'OK',
+      insulation_resistance: 'OK',
+      resistance_to_voltage: 'NOT OK',
+      accessories: 'NOT OK',
+      technical_certification: 'OK',
+      observation: '110 Volt, 50-60Hz',
+      origin_germany: 'POLAND',
+    });
+  });
+
+  it('one press creates one certificate, WEITER is enabled again, then the print dialog opens', async () => {
+    let answer!: (data: PrintData) => void;
+    createMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const user = await renderPage();
+    await fillValidForm(user);
+    const weiter = screen.getByRole('button', { name: 'WEITER' });
+    fireEvent.click(weiter);
+    fireEvent.click(weiter);
+    fireEvent.submit(weiter.closest('form')!);
+    await waitFor(() => expect(weiter).toBeDisabled());
+    expect(createMock).toHaveBeenCalledTimes(1);
+
+    await act(async () => answer(printData));
+    expect(weiter).toBeEnabled();
+    expect(window.print).not.toHaveBeenCalled();
+    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    const pages = document.querySelectorAll('.cert-print-root .cert-doc');
+    expect(pages).toHaveLength(4);
+    expect(createMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failure enables WEITER again and says so in German', async () => {
+    const error = Object.assign(new Error('Network Error'), { isAxiosError: true });
+    createMock.mockRejectedValue(error);
+    const toast = jest.spyOn(notify, 'error');
+    const user = await renderPage();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        'Der Prüfbericht konnte nicht erstellt werden. Der Server ist nicht erreichbar. Bitte versuchen Sie es erneut!',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'WEITER' })).toBeEnabled();
+    expect(window.print).not.toHaveBeenCalled();
   });
 });

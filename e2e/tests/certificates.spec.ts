@@ -1,0 +1,265 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  BarcodeFormat,
+  BinaryBitmap,
+  DecodeHintType,
+  HybridBinarizer,
+  QRCodeReader,
+  RGBLuminanceSource,
+} from '@zxing/library';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { baseURL } from '../playwright.config';
+import { expect, signIn, snap, test } from '../support/fixtures';
+
+const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
+
+interface PrintData {
+  id: number;
+  machine_id: number;
+  crowd: number;
+  serialNoPart1: string;
+  recordsCount: number;
+  serial_no: string;
+  endSerialNo: string;
+  checked_by: string;
+}
+
+/** A small solid-colour PNG, uploaded like a logo or photo from the machine form. */
+async function uploadPng(request: APIRequestContext, token: string, rgb: [number, number, number]) {
+  const png = new PNG({ width: 240, height: 120 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([...rgb, 255], i);
+  const response = await request.post('/api/upload', {
+    headers: { Authorization: token },
+    multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG.sync.write(png) } },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { path: string }).path;
+}
+
+/** A brand and a machine of this test run only, so the serials start at 001 whatever else ran before. */
+async function createBrandAndMachine(request: APIRequestContext, token: string) {
+  const run = Date.now().toString(36).toUpperCase();
+  const headers = { Authorization: token };
+  const brand = await request.post('/api/brand', {
+    headers,
+    data: {
+      name: `Prüfmarke ${run}`,
+      logo: await uploadPng(request, token, [0, 158, 215]),
+      email: 'qualitaet@pruefmarke.example',
+      website_link: 'https://www.pruefmarke.example',
+    },
+  });
+  expect(brand.status()).toBeLessThan(300);
+  const { id: brandId, name: brandName } = (await brand.json()) as { id: number; name: string };
+  const machine = await request.post('/api/machine', {
+    headers,
+    data: {
+      brand_id: brandId,
+      name: `MAB ${run}`,
+      serial_prefix: `T${run.slice(-4)}`,
+      electronic_circuit_board: 1,
+      image: await uploadPng(request, token, [214, 64, 45]),
+    },
+  });
+  expect(machine.status()).toBe(201);
+  const { id: machineId, name: machineName } = (await machine.json()) as { id: number; name: string };
+  return { brandName, machineId, machineName };
+}
+
+/** Replaces the print dialog: counts the calls, so a test can wait for "the dialog opened". */
+async function stubPrint(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { printCalls: number };
+    w.printCalls = 0;
+    window.print = () => {
+      w.printCalls += 1;
+    };
+  });
+}
+const printCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The print of the current page as an A4 PDF (print media, the page's own @page rules). */
+async function printToPdf(page: Page, name: string): Promise<string> {
+  const file = path.join(artifacts, `${name}.pdf`);
+  await page.pdf({ path: file, format: 'A4', preferCSSPageSize: true });
+  return file;
+}
+
+const pdfPages = (file: string) =>
+  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+/** The PDF's text with whitespace collapsed: a value that wraps inside its cell still reads as one string. */
+const pdfText = (file: string) =>
+  execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+
+/** Every page as a PNG (150 dpi), in page order. */
+function pdfToPngs(file: string, prefix: string): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cert-pages-'));
+  execFileSync('pdftoppm', ['-r', '150', '-png', file, path.join(dir, 'page')]);
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((page, i) => {
+      const target = path.join(artifacts, `${prefix}-${i + 1}.png`);
+      fs.copyFileSync(path.join(dir, page), target);
+      return target;
+    });
+}
+
+function decodeQr(pngFile: string): string {
+  const png = PNG.sync.read(fs.readFileSync(pngFile));
+  const luminance = new Uint8ClampedArray(png.width * png.height);
+  for (let i = 0; i < luminance.length; i++)
+    luminance[i] = (png.data[i * 4] * 299 + png.data[i * 4 + 1] * 587 + png.data[i * 4 + 2] * 114) / 1000;
+  const bitmap = new BinaryBitmap(
+    new HybridBinarizer(new RGBLuminanceSource(luminance, png.width, png.height)),
+  );
+  const hints = new Map<DecodeHintType, unknown>([
+    [DecodeHintType.TRY_HARDER, true],
+    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]],
+  ]);
+  return new QRCodeReader().decode(bitmap, hints).getText();
+}
+
+test.describe('Prüfberichte', () => {
+  test('create 3 units, print 6 pages with their serials and QR codes, find and reprint them', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await stubPrint(page);
+    const token = await signIn(page);
+    const { brandName, machineId, machineName } = await createBrandAndMachine(page.request, token);
+    await page.reload();
+
+    const form = page.getByTestId('certificate-create');
+    await expect(page.getByLabel('ARTIKELNUMMER', { exact: true })).toBeDisabled();
+    await choose(page, 'MARKE', brandName);
+    await choose(page, 'ARTIKELNUMMER', machineName);
+    await expect(page.getByRole('img', { name: machineName })).toBeVisible();
+    await expect(page.getByRole('img', { name: brandName })).toBeVisible();
+    await expect(form.getByRole('checkbox', { name: 'Ja' })).toBeChecked();
+    await page.getByLabel('GEPRÜFT VON').fill('Erika Mustermann');
+    await page.getByLabel('MENGE').fill('3');
+    // One box unticked: the certificate says NOT OK in exactly that row.
+    await form.getByRole('checkbox', { name: 'ZUBEHÖR' }).uncheck();
+    await snap(page, 'certificate-create-form');
+
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/certificate') && r.status() === 200);
+    await page.getByRole('button', { name: 'WEITER' }).click();
+    const [data] = (await (await answer).json()) as PrintData[];
+    expect(data.crowd).toBe(3);
+    await expect(page.getByRole('button', { name: 'WEITER' })).toBeEnabled();
+    await expect.poll(() => printCalls(page)).toBe(1);
+
+    const serials = [0, 1, 2].map((k) => data.serialNoPart1 + String(data.recordsCount + k).padStart(3, '0'));
+    expect([data.serial_no, data.endSerialNo]).toEqual([serials[0], serials[2]]);
+    const first = await printToPdf(page, 'certificate-3-units');
+    expect(pdfPages(first)).toBe(6);
+    const text = pdfText(first);
+    for (const serial of serials) expect(text.split(serial).length - 1).toBe(2);
+    expect(text).toContain('Erika Mustermann');
+    expect(text).toContain('परीक्षण प्रमाणपत्र');
+    expect(text).toContain('NOT OK');
+    expect(text).toContain('qualitaet@pruefmarke.example');
+    // The form never prints.
+    expect(text).not.toContain('WEITER');
+    const pages = pdfToPngs(first, 'certificate-page');
+    expect(pages.map(decodeQr)).toEqual(
+      serials.flatMap((serial) => {
+        const url = `${baseURL}/landing/${machineId}/${serial}`;
+        return [url, url];
+      }),
+    );
+
+    await page.getByRole('link', { name: 'Daten' }).click();
+    const list = page.getByTestId('certificate-list');
+    const firstRow = list.getByRole('row').nth(1);
+    await expect(firstRow).toContainText(serials[0]);
+    await expect(firstRow).toContainText(serials[2]);
+    await expect(firstRow).toContainText('Erika Mustermann');
+    await snap(page, 'certificate-list');
+
+    await list.getByPlaceholder('SUCHEN...').fill(`  ${serials[1]} `);
+    await list.getByPlaceholder('SUCHEN...').press('Enter');
+    await expect(list.getByRole('row')).toHaveCount(2);
+    await expect(list.getByRole('row').nth(1)).toContainText(serials[0]);
+    await snap(page, 'certificate-list-search');
+
+    // The machine is renamed after the first print; the reprint still shows what was certified.
+    const machine = await page.request.get(`/api/machine/${machineId}`, {
+      headers: { Authorization: token },
+    });
+    const current = (await machine.json()) as Record<string, unknown>;
+    const editable = ['brand_id', 'serial_prefix', 'ean_number', 'link_en', 'link_ger', 'image'] as const;
+    const body = Object.fromEntries(editable.map((key) => [key, current[key]]));
+    const renamed = await page.request.put(`/api/machine/${machineId}`, {
+      headers: { Authorization: token },
+      data: { ...body, electronic_circuit_board: 0, name: `${machineName} neu` },
+    });
+    expect(renamed.status()).toBe(200);
+
+    await page.evaluate(() => ((window as unknown as { printCalls: number }).printCalls = 0));
+    await list.getByRole('link', { name: `Drucken: ${serials[0]}` }).click();
+    await expect(page).toHaveURL(`/pdf/${data.id}`);
+    await expect.poll(() => printCalls(page)).toBe(1);
+    await snap(page, 'certificate-reprint-screen');
+    const reprint = await printToPdf(page, 'certificate-3-units-reprint');
+    expect(pdfPages(reprint)).toBe(6);
+    expect(pdfText(reprint)).toBe(text);
+  });
+
+  test('a checker named like HTML prints as text and runs nothing', async ({ page }) => {
+    await stubPrint(page);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const token = await signIn(page);
+    const { brandName, machineName } = await createBrandAndMachine(page.request, token);
+    await page.reload();
+    await choose(page, 'MARKE', brandName);
+    await choose(page, 'ARTIKELNUMMER', machineName);
+    const hostile = '<img src=x onerror=alert(1)>';
+    await page.getByLabel('GEPRÜFT VON').fill(hostile);
+    await page.getByRole('button', { name: 'WEITER' }).click();
+    await expect.poll(() => printCalls(page)).toBe(1);
+    await expect(page.getByTestId('print-root')).toContainText(hostile);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    const file = await printToPdf(page, 'certificate-hostile-checker');
+    expect(pdfPages(file)).toBe(2);
+    expect(pdfText(file)).toContain(hostile);
+    expect(dialogs).toEqual([]);
+  });
+
+  test('bad inputs show the German messages and send nothing', async ({ page }) => {
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/certificate'))
+        posted.push(request.url());
+    });
+    await signIn(page);
+    const form = page.getByTestId('certificate-create');
+    await page.getByLabel('MENGE').fill('');
+    await page.getByLabel('GEPRÜFT VON').fill('   ');
+    await page.getByRole('button', { name: 'WEITER' }).click();
+    await expect(form.getByText('Bitte wählen')).toHaveCount(2);
+    await expect(form.getByText('Bitte EINGEBEN')).toHaveCount(2);
+    await snap(page, 'certificate-create-errors');
+    for (const quantity of ['0', '101', '1.5', '-3']) {
+      await page.getByLabel('MENGE').fill(quantity);
+      await page.getByRole('button', { name: 'WEITER' }).click();
+      await expect(page.locator('#cert-crowd-error')).toHaveText('Bitte EINGEBEN');
+    }
+    expect(posted).toEqual([]);
+  });
+});

@@ -1,0 +1,126 @@
+import type { PrintData } from 'contracts';
+import { isHttpUrl, landingUrl, unitSerial } from 'contracts';
+import { QRCodeSVG } from 'qrcode.react';
+import { formatDate, getConfig, imageUrl } from 'shared-ui';
+import { certMessages } from '../../../messages';
+import {
+  LEFT_ROWS,
+  RIGHT_ROWS,
+  SCAN_LABELS,
+  SUBTITLE_LINES,
+  TITLE,
+  type CertificateRow,
+  type Translations,
+} from '../certificate-rows';
+import './certificate-print.css';
+
+/** 100 CSS px, as on the earlier certificate (spec §9). */
+const QR_SIZE = 100;
+
+function Labels({ labels }: { labels: Translations }) {
+  const [german, ...translations] = labels;
+  return (
+    <>
+      <b className="cert-doc__label-de">{german}</b>
+      {translations.map((text, i) => (
+        <span key={i} className="cert-doc__label-tr">
+          {text}
+        </span>
+      ))}
+    </>
+  );
+}
+
+interface PageProps {
+  data: PrintData;
+  /** 0-based unit index. */
+  unit: number;
+  /** 0 = the customer's copy, 1 = the factory's copy. */
+  copy: 0 | 1;
+}
+
+/** One A4 page: the certificate of one unit. All text is rendered as text, never as HTML. */
+export function CertificatePage({ data, unit, copy }: PageProps) {
+  const serial = unitSerial(data.serialNoPart1, data.recordsCount, unit);
+  const date = formatDate(data.created_at);
+  const qrUrl = landingUrl(getConfig().webBase, data.machine_id, serial);
+  const value = (row: CertificateRow) => row.value?.(data, serial, date) ?? '';
+  const logo = imageUrl(data.brand_image);
+
+  return (
+    <section className="cert-doc" data-serial={serial} data-copy={copy}>
+      <header className="cert-doc__head">
+        <div>
+          <h2 className="cert-doc__title">{TITLE}</h2>
+          {SUBTITLE_LINES.map((line) => (
+            <p key={line} className="cert-doc__subtitle">
+              {line}
+            </p>
+          ))}
+        </div>
+        {logo && <img className="cert-doc__logo" src={logo} alt={data.brand_name} />}
+      </header>
+      <table className="cert-doc__table">
+        <colgroup>
+          <col className="cert-doc__col-label" />
+          <col className="cert-doc__col-value" />
+          <col className="cert-doc__col-gap" />
+          <col className="cert-doc__col-label" />
+          <col className="cert-doc__col-value" />
+        </colgroup>
+        <tbody>
+          {LEFT_ROWS.map((left, i) => {
+            const right = RIGHT_ROWS[i];
+            return (
+              <tr key={left.key}>
+                <th scope="row">
+                  <Labels labels={left.labels} />
+                </th>
+                <td className="cert-doc__value">{value(left)}</td>
+                <td className="cert-doc__gap" />
+                <th scope="row">
+                  <Labels labels={right.labels} />
+                </th>
+                <td className="cert-doc__value" data-field={right.key}>
+                  {value(right)}
+                </td>
+              </tr>
+            );
+          })}
+          <tr>
+            <th scope="row">
+              <Labels labels={SCAN_LABELS} />
+            </th>
+            <td className="cert-doc__value cert-doc__qr">
+              <QRCodeSVG value={qrUrl} size={QR_SIZE} level="M" data-url={qrUrl} />
+            </td>
+            <td className="cert-doc__gap" colSpan={3} />
+          </tr>
+        </tbody>
+      </table>
+      <footer className="cert-doc__links">
+        {data.brand_email && <a href={`mailto:${data.brand_email}`}>{data.brand_email}</a>}
+        {/* The API accepts only http(s) websites; an older value of another kind prints as plain text. */}
+        {isHttpUrl(data.brand_website) ? (
+          <a href={data.brand_website}>{data.brand_website}</a>
+        ) : (
+          <span>{data.brand_website}</span>
+        )}
+      </footer>
+      <p className="cert-doc__copy">{certMessages.print.copies[copy]}</p>
+    </section>
+  );
+}
+
+/** The whole print: for each unit its customer's and factory's copy, 2 pages per unit (spec §9). */
+export function CertificateDocument({ data }: { data: PrintData }) {
+  return (
+    <div className="cert-doc-pages">
+      {Array.from({ length: data.crowd }, (_, unit) =>
+        ([0, 1] as const).map((copy) => (
+          <CertificatePage key={`${unit}-${copy}`} data={data} unit={unit} copy={copy} />
+        )),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { PrintData } from 'contracts';
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { CertificateDocument } from './certificate-document';
+
+/** The print dialog opens about half a second after the answer (spec §9). */
+export const PRINT_DELAY_MS = 500;
+/** A logo that never loads must not keep the dialog from opening. */
+const IMAGE_WAIT_MS = 5000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves when every distinct image in `root` is decoded (or failed), so the print has its logo. */
+function imagesReady(root: HTMLElement): Promise<unknown> {
+  const first = new Map<string, HTMLImageElement>();
+  for (const img of root.querySelectorAll('img')) if (!first.has(img.src)) first.set(img.src, img);
+  return Promise.all([...first.values()].map((img) => img.decode().catch(() => undefined)));
+}
+
+interface PrintRootProps {
+  data: PrintData;
+  /** Opens the print dialog once the document is ready; each new `data` prints again. */
+  autoPrint?: boolean;
+  onAfterPrint?: () => void;
+}
+
+/**
+ * The certificate in a print-only root directly under <body>: the print CSS hides every other child of
+ * <body>, so the shell and the form never print and the screen never shows these pages.
+ */
+export function PrintRoot({ data, autoPrint = false, onAfterPrint }: PrintRootProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!autoPrint || !rootRef.current) return;
+    let cancelled = false;
+    const ready = Promise.race([
+      Promise.all([imagesReady(rootRef.current), document.fonts?.ready]),
+      delay(IMAGE_WAIT_MS),
+    ]);
+    Promise.all([ready, delay(PRINT_DELAY_MS)]).then(() => {
+      if (!cancelled) window.print();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [data, autoPrint]);
+
+  useEffect(() => {
+    if (!onAfterPrint) return;
+    window.addEventListener('afterprint', onAfterPrint);
+    return () => window.removeEventListener('afterprint', onAfterPrint);
+  }, [onAfterPrint]);
+
+  return createPortal(
+    <div className="cert-print-root" ref={rootRef} data-testid="print-root">
+      <CertificateDocument data={data} />
+    </div>,
+    document.body,
+  );
+}

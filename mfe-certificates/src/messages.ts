@@ -1,0 +1,45 @@
+/**
+ * The German strings of this remote: labels from the spec and the earlier app (typos corrected), plus the
+ * few messages the earlier app lacked (errors it swallowed, the reprint screen, the two copies of a unit).
+ */
+export const certMessages = {
+  create: {
+    brand: 'MARKE',
+    machine: 'ARTIKELNUMMER',
+    checkedBy: 'GEPRÜFT VON',
+    crowd: 'MENGE',
+    choose: 'wählen...',
+    noOptions: 'Keine Treffer',
+    loadingOptions: 'Wird geladen …',
+    observation: 'BEMERKUNGEN',
+    origin: 'HERKUNFT',
+    circuitBoard: 'ELEKTRISCHE REGELUNG',
+    yes: 'Ja',
+    no: 'NEIN',
+    submit: 'WEITER',
+    machinePreview: 'Ausgewählte Maschine',
+    brandPreview: 'Ausgewählte Marke',
+    failed: 'Der Prüfbericht konnte nicht erstellt werden.',
+    tryAgain: 'Bitte versuchen Sie es erneut!',
+    unreachable: 'Der Server ist nicht erreichbar.',
+    brandsFailed: 'Die Marken konnten nicht geladen werden.',
+    machinesFailed: 'Die Maschinen dieser Marke konnten nicht geladen werden.',
+  },
+  list: {
+    label: 'Prüfberichte',
+    searchButton: 'Suchen',
+    action: 'AKTION',
+    print: 'Drucken',
+    failed: 'Die Prüfberichte konnten nicht geladen werden.',
+  },
+  print: {
+    heading: 'Prüfbericht',
+    print: 'DRUCKEN',
+    back: 'Zurück',
+    failed: 'Der Prüfbericht konnte nicht geladen werden.',
+    notFound: 'Prüfbericht nicht gefunden.',
+    /** The two pages of a unit: one goes with the machine, one stays in the factory's file. */
+    copies: ['Kundenexemplar / Customer copy', 'Werksexemplar / Factory copy'],
+  },
+  retry: 'Erneut versuchen',
+} as const;

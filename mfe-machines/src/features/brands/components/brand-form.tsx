@@ -1,5 +1,5 @@
 import type { Brand, BrandFields } from 'contracts';
-import { validateBrandFields } from 'contracts';
+import { TEXT_MAX, URL_MAX, validateBrandFields } from 'contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { apiErrorMessage, apiFieldErrors, notify, SHORT_TOAST_MS } from 'shared-ui';
 import { TextField } from '../../../components/text-field';
@@ -74,6 +74,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: ()
           value={values.name}
           onChange={(value) => change('name', value)}
           error={errors.name}
+          maxLength={TEXT_MAX}
           autoFocus
         />
         <TextField
@@ -83,6 +84,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: ()
           value={values.email}
           onChange={(value) => change('email', value)}
           error={errors.email}
+          maxLength={254}
         />
         <TextField
           id="brand-website_link"
@@ -92,6 +94,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: ()
           value={values.website_link}
           onChange={(value) => change('website_link', value)}
           error={errors.website_link}
+          maxLength={URL_MAX}
         />
         <ImageUploadField
           id="brand-logo"

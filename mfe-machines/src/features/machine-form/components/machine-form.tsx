@@ -1,5 +1,5 @@
 import type { Brand, Machine, MachineBody, MachineFields } from 'contracts';
-import { validateMachineFields } from 'contracts';
+import { TEXT_MAX, URL_MAX, validateMachineFields } from 'contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Select from 'react-select';
@@ -28,6 +28,17 @@ const FIELD_IDS: Record<Field, string> = {
   link_en: 'machine-link_en',
   image: 'machine-image',
   ean_number: 'machine-ean_number',
+};
+
+type TextFieldName = 'name' | 'serial_prefix' | 'link_ger' | 'link_en' | 'ean_number';
+
+/** MachineBody's length limits, so the browser stops typing where the API would refuse. */
+const MAX_LENGTH: Record<TextFieldName, number> = {
+  name: TEXT_MAX,
+  serial_prefix: 20,
+  link_ger: URL_MAX,
+  link_en: URL_MAX,
+  ean_number: 13,
 };
 
 function initialValues(machine: Machine | null): Values {
@@ -59,7 +70,7 @@ export function MachineForm({ id, brands, machine }: Props) {
   const [values, setValues] = useState(() => initialValues(machine));
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // After a success the form stays disabled until the toast has closed and the dashboard opens.
+  // After a success the form stays disabled until the dashboard opens.
   const [saved, setSaved] = useState(false);
   const save = useSaveMachine(id);
   // Set at once, not on the next render: a double click must send one request.
@@ -120,16 +131,14 @@ export function MachineForm({ id, brands, machine }: Props) {
     }
   }
 
-  const textField = (
-    field: Exclude<Field, 'brand_id' | 'electronic_circuit_board' | 'image'>,
-    label: string,
-  ) => (
+  const textField = (field: TextFieldName, label: string) => (
     <TextField
       id={FIELD_IDS[field]}
       label={label}
       type={field === 'link_en' || field === 'link_ger' ? 'url' : 'text'}
       placeholder={field === 'link_en' || field === 'link_ger' ? 'https://' : undefined}
       inputMode={field === 'ean_number' ? 'numeric' : undefined}
+      maxLength={MAX_LENGTH[field]}
       value={values[field]}
       onChange={(value) => change(field, value)}
       error={errors[field]}

@@ -1,0 +1,248 @@
+import type { Page, Request } from '@playwright/test';
+import { expect, snap, test } from '../support/fixtures';
+import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
+
+const COMPANY = 'BDS Maschinen GmbH';
+const ADDRESS = 'Martinstrasse 108, 41063 Mönchengladbach, Germany';
+const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
+
+const berlinDate = (iso: string) =>
+  new Intl.DateTimeFormat('de-DE', {
+    timeZone: 'Europe/Berlin',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
+
+let machine: LandingMachine;
+let hostile: LandingMachine;
+
+test.beforeAll(async ({ baseURL }) => {
+  const token = await signInToken(baseURL!);
+  machine = await createLandingMachine(baseURL!, token);
+  hostile = await createLandingMachine(baseURL!, token, `${HOSTILE_NAME} ${Date.now().toString(36)}`);
+});
+
+/** Requests the page makes, to prove that it never sends a token. */
+function recordRequests(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+  return requests;
+}
+
+/** The layout shifts the page has had so far (the CLS sum, without session windows). */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) sum += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 300);
+      }),
+  );
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+const devices = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+];
+
+for (const device of devices) {
+  test.describe(`Kundenseite (${device.name})`, () => {
+    test.use({ viewport: device.viewport, isMobile: device.isMobile, hasTouch: device.hasTouch });
+
+    test('an issued serial: machine, verified mark, greetings, product links and footer', async ({
+      page,
+    }) => {
+      const requests = recordRequests(page);
+      await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
+
+      const title = page.getByRole('heading', { level: 1, name: machine.name });
+      await expect(title).toBeVisible();
+      const photo = page.getByRole('img', { name: machine.name });
+      await expect(photo).toHaveAttribute('width', '600');
+      await expect(photo).toHaveAttribute('height', '600');
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+      await expect(page.locator('.land-box', { hasText: 'MODEL / MODELL' })).toContainText(machine.name);
+      await expect(page.locator('.land-box', { hasText: 'SERIAL NUMBER / SERIENNUMMER' })).toContainText(
+        machine.serial,
+      );
+      const date = berlinDate(machine.createdAt);
+      const verified = page.getByTestId('serial-verified');
+      await expect(verified).toContainText(`Genuine serial number, tested on ${date}`);
+      await expect(verified).toContainText(`Echte Seriennummer, geprüft am ${date}`);
+      await expect(page.getByText('Congratulations on your recent purchase of')).toContainText(
+        `${machine.name} from ${COMPANY}.`,
+      );
+      await expect(page.getByText('Herzlichen Glückwunsch zu Ihrem kürzlichen Kauf einer')).toContainText(
+        `${machine.name} von ${COMPANY}.`,
+      );
+
+      for (const [name, href] of [
+        ['PRODUCT PAGE', machine.linkEn],
+        ['PRODUKTSEITE', machine.linkGer],
+      ]) {
+        const link = page.getByRole('link', { name });
+        await expect(link).toHaveAttribute('href', href);
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+      }
+
+      await expect(page.getByRole('contentinfo')).toContainText(
+        `Copyright © ${new Date().getFullYear()} ${COMPANY}, ${ADDRESS}`,
+      );
+      await expect(page).toHaveTitle(`${machine.name} – ${COMPANY}`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        'content',
+        new RegExp(machine.name),
+      );
+      expect(await layoutShift(page)).toBe(0);
+
+      // Public: no token sent, and neither the staff shell nor the federation runtime downloaded.
+      expect(requests.filter((request) => request.headers()['authorization'])).toEqual([]);
+      const paths = requests.map((request) => new URL(request.url()).pathname);
+      expect(paths.filter((path) => path.startsWith('/remotes/') || path.startsWith('/main.'))).toEqual([]);
+      await snap(page, `landing-${device.name}-verified`);
+    });
+
+    test('the route without a serial shows the model without a serial box', async ({ page }) => {
+      await page.goto(`/landing/${machine.machineId}`);
+      await expect(page.getByRole('heading', { level: 1, name: machine.name })).toBeVisible();
+      await expect(page.getByText('MODEL / MODELL')).toBeVisible();
+      await expect(page.getByText('SERIAL NUMBER / SERIENNUMMER')).toHaveCount(0);
+      await expect(page.getByTestId('serial-verified')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'PRODUCT PAGE' })).toHaveAttribute('href', machine.linkEn);
+      await snap(page, `landing-${device.name}-without-serial`);
+    });
+
+    test('a serial that was never issued: the model page with a neutral note', async ({ page }) => {
+      await page.goto(`/landing/${machine.machineId}/9999999999`);
+      await expect(page.getByTestId('serial-unknown')).toContainText(
+        'We cannot confirm this serial number for this model.',
+      );
+      await expect(page.getByRole('heading', { level: 1, name: machine.name })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.getByTestId('serial-verified')).toHaveCount(0);
+      await snap(page, `landing-${device.name}-unknown-serial`);
+    });
+
+    test('an unknown machine: a bilingual message with a retry', async ({ page }) => {
+      await page.goto('/landing/999999/4852406001');
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText('Machine not found / Maschine nicht gefunden');
+      await expect(page.getByText('Data loading ...')).toHaveCount(0);
+      const again = page.waitForRequest(/\/api\/brandMachineById\/999999/);
+      await alert.getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }).click();
+      await again;
+      await expect(page.getByRole('alert')).toContainText('Machine not found');
+      await snap(page, `landing-${device.name}-unknown-machine`);
+    });
+
+    test('a failed request: a bilingual message, and the retry loads the page', async ({ page }) => {
+      await page.route('**/api/brandMachineById/**', (route) => route.abort('internetdisconnected'));
+      await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText(
+        'The page could not be loaded / Die Seite konnte nicht geladen werden',
+      );
+      await snap(page, `landing-${device.name}-error`);
+
+      await page.unroute('**/api/brandMachineById/**');
+      await alert.getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }).click();
+      await expect(page.getByTestId('serial-verified')).toBeVisible();
+    });
+
+    test('a machine named like HTML is shown as text and runs nothing', async ({ page }) => {
+      const dialogs: string[] = [];
+      page.on('dialog', async (dialog) => {
+        dialogs.push(dialog.message());
+        await dialog.dismiss();
+      });
+      await page.goto(`/landing/${hostile.machineId}/${hostile.serial}`);
+      await expect(page.getByRole('heading', { level: 1, name: hostile.name })).toBeVisible();
+      await expect(page.locator('.land-box', { hasText: 'MODEL / MODELL' })).toContainText(HOSTILE_NAME);
+      // The machine photo is the only image; the name made none.
+      await expect(page.locator('img')).toHaveCount(1);
+      await page.waitForTimeout(300);
+      expect(dialogs).toEqual([]);
+      await expect(page).toHaveTitle(`${hostile.name} – ${COMPANY}`);
+    });
+  });
+}
+
+test.describe('Kundenseite, everywhere', () => {
+  test('no token is read or sent, even with a staff session in the same browser', async ({ page }) => {
+    await page.goto('/landing/999999');
+    await page.evaluate(() => localStorage.setItem('token', 'staff-token-of-this-browser'));
+    const requests = recordRequests(page);
+    await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
+    await expect(page.getByTestId('serial-verified')).toBeVisible();
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) {
+      expect(request.headers()['authorization'], request.url()).toBeUndefined();
+      expect(request.url()).not.toContain('staff-token');
+    }
+  });
+
+  test('320 px wide: no horizontal scrolling in any state', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const url of [
+      `/landing/${machine.machineId}/${machine.serial}`,
+      `/landing/${hostile.machineId}/${'9'.repeat(40)}`,
+      '/landing/999999/1',
+    ]) {
+      await page.goto(url);
+      await expect(page.getByText('Data loading ...')).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+    }
+    await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
+    await expect(page.getByTestId('serial-verified')).toBeVisible();
+    await snap(page, 'landing-320px');
+  });
+
+  test('the API refuses a javascript: product link, so the page can never show one', async ({
+    request,
+    baseURL,
+  }) => {
+    const headers = { Authorization: await signInToken(baseURL!) };
+    const current = await request.get(`/api/machine/${machine.machineId}`, { headers });
+    expect(current.status()).toBe(200);
+    const stored = (await current.json()) as Record<string, unknown>;
+    const keep = ['brand_id', 'name', 'serial_prefix', 'ean_number', 'link_en', 'link_ger', 'image'] as const;
+    const fields = {
+      ...Object.fromEntries(keep.map((key) => [key, stored[key]])),
+      electronic_circuit_board: stored.electronic_circuit_board,
+    };
+    // The same body with http(s) links is accepted: the refusals below are the links' doing.
+    const control = await request.put(`/api/machine/${machine.machineId}`, { headers, data: fields });
+    expect(control.status()).toBe(200);
+
+    for (const link of ['javascript:alert(1)', 'JavaScript:alert(document.cookie)', ' javascript:alert(1)']) {
+      for (const field of ['link_en', 'link_ger']) {
+        const created = await request.post('/api/machine', {
+          headers,
+          data: { ...fields, name: `${machine.name} JS`, [field]: link },
+        });
+        expect(created.status(), `POST ${field} = ${link}`).toBe(400);
+        const updated = await request.put(`/api/machine/${machine.machineId}`, {
+          headers,
+          data: { ...fields, [field]: link },
+        });
+        expect(updated.status(), `PUT ${field} = ${link}`).toBe(400);
+      }
+    }
+    const landing = await request.get(`/api/brandMachineById/${machine.machineId}`);
+    expect(((await landing.json()) as { link_en: string }).link_en).toBe(machine.linkEn);
+  });
+});

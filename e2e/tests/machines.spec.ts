@@ -220,6 +220,23 @@ test.describe('Maschinen und Marken', () => {
     await snap(page, 'machine-duplicate');
   });
 
+  test('an expired session while saving says so and opens the login', async ({ page }) => {
+    const token = await signIn(page, '/machines');
+    await chooseBrand(page, 'MABtec');
+    await page.getByLabel('ARTIKELNUMMER').fill(unique('E2E Abgelaufen'));
+    await page.getByLabel('SERIENNUMMER PRÄFIX').fill('E2E');
+    // The session ends on the server while the form is open.
+    expect((await page.request.post('/api/logout', { headers: { Authorization: token } })).status()).toBe(
+      204,
+    );
+    await page.getByRole('button', { name: 'SPEICHERN' }).click();
+    await expect(page.getByText('Token abgelaufen, bitte melden Sie sich an')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(
+      page.getByText('Die Maschine konnte nicht hinzugefügt werden.', { exact: false }),
+    ).toHaveCount(0);
+  });
+
   test('refuses an SVG renamed to .png and a file over 5 MB with a message', async ({ page }) => {
     await signIn(page, '/machines');
     const uploads: string[] = [];

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { expect, snap, test } from '../support/fixtures';
+import { expect, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 const COMPANY = 'BDS Maschinen GmbH';
@@ -108,6 +108,8 @@ for (const device of devices) {
         new RegExp(machine.name),
       );
       expect(await layoutShift(page)).toBe(0);
+      // Valid HTML: nothing block-level inside a paragraph (earlier-app §7, bug 22).
+      await expect(page.locator('p div, p hr, p p, p section')).toHaveCount(0);
 
       // Public: no token sent, and neither the staff shell nor the federation runtime downloaded.
       expect(requests.filter((request) => request.headers()['authorization'])).toEqual([]);
@@ -149,9 +151,18 @@ for (const device of devices) {
       await snap(page, `landing-${device.name}-unknown-machine`);
     });
 
-    test('a failed request: a bilingual message, and the retry loads the page', async ({ page }) => {
-      await page.route('**/api/brandMachineById/**', (route) => route.abort('internetdisconnected'));
+    test('a failed request: loading, then a bilingual message, and the retry loads the page', async ({
+      page,
+    }) => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/brandMachineById/**', async (route) => {
+        await held;
+        await route.abort('internetdisconnected');
+      });
       await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
+      await expect(page.getByRole('status')).toHaveText('Data loading ...');
+      release();
       const alert = page.getByRole('alert');
       await expect(alert).toContainText(
         'The page could not be loaded / Die Seite konnte nicht geladen werden',
@@ -244,5 +255,31 @@ test.describe('Kundenseite, everywhere', () => {
     }
     const landing = await request.get(`/api/brandMachineById/${machine.machineId}`);
     expect(((await landing.json()) as { link_en: string }).link_en).toBe(machine.linkEn);
+  });
+
+  test('the same screen runs in the staff shell (the remote ./Landing), still without a token', async ({
+    page,
+  }) => {
+    // In one-port mode the server answers /landing/… with the standalone page; the shell's route is what
+    // a separately hosted shell serves. So the browser gets the shell's page for this one document.
+    const shell = await page.request.get('/');
+    const shellHtml = await shell.text();
+    await page.route(/\/landing\/\d+/, (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ body: shellHtml, contentType: 'text/html', headers: shell.headers() })
+        : route.continue(),
+    );
+    await signIn(page);
+    const landingCalls = recordRequests(page);
+    await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
+
+    const screen = page.locator('[data-remote="landing/Landing"]');
+    await expect(screen.getByTestId('serial-verified')).toContainText(berlinDate(machine.createdAt));
+    await expect(screen.getByRole('heading', { level: 1, name: machine.name })).toBeVisible();
+    await expect(screen.getByRole('contentinfo')).toContainText(`${COMPANY}, ${ADDRESS}`);
+    const api = landingCalls.filter((request) => request.url().includes('/api/brandMachineById/'));
+    expect(api).toHaveLength(1);
+    expect(api[0].headers()['authorization']).toBeUndefined();
+    await snap(page, 'landing-in-shell');
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Brand } from 'contracts';
 import { apiError, renderScreen } from '../../../test/render';
@@ -103,5 +103,19 @@ describe('BrandsPanel', () => {
       email: 'info@bds-maschinen.de',
       website_link: 'https://www.bds-maschinen.de',
     });
+  });
+
+  it('sends one request for two quick clicks on SPEICHERN', async () => {
+    const user = userEvent.setup();
+    mocks.createBrand.mockResolvedValue({ ...brands[0], id: 3, name: 'Neu' });
+    renderScreen(<BrandsPanel />);
+    await user.click(await screen.findByRole('button', { name: '+ HINZUFÜGEN' }));
+    await user.type(screen.getByLabelText('NAME'), 'Neu');
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'SPEICHERN' }));
+      fireEvent.click(screen.getByRole('button', { name: 'SPEICHERN' }));
+    });
+    expect(await screen.findByText('Marke erfolgreich hinzugefügt!')).toBeInTheDocument();
+    expect(mocks.createBrand).toHaveBeenCalledTimes(1);
   });
 });

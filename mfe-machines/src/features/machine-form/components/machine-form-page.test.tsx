@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Brand, Machine, MachineBody } from 'contracts';
 import { apiError, renderScreen } from '../../../test/render';
@@ -124,8 +124,12 @@ describe('MachineFormPage', () => {
     renderAdd();
     await fillValidMachine(user);
     await user.click(screen.getByRole('radio', { name: 'Ja' }));
-    await user.dblClick(save());
-    expect(save()).toBeDisabled();
+    // Two clicks before React renders again: the button cannot be disabled yet for the second one.
+    act(() => {
+      fireEvent.click(save());
+      fireEvent.click(save());
+    });
+    await waitFor(() => expect(save()).toBeDisabled());
     expect(mocks.createMachine).toHaveBeenCalledTimes(1);
     const expected: MachineBody = {
       brand_id: 2,
@@ -143,6 +147,7 @@ describe('MachineFormPage', () => {
     expect(mocks.createMachine.mock.calls[0][0]).toEqual(expected);
     pending.resolve({ ...machine, id: 8 });
     expect(await screen.findByText('Maschine erfolgreich hinzugefügt!')).toBeInTheDocument();
+    expect(mocks.createMachine).toHaveBeenCalledTimes(1);
     // The toast closes after 1 s, then the dashboard opens on this tab.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?tab=machine_list'), {
       timeout: 4000,
@@ -247,10 +252,25 @@ describe('MachineFormPage', () => {
     expect(mocks.createMachine.mock.calls[0][0]).toMatchObject({ image: 'uploads/neu.png' });
   });
 
-  it('says so when the machine does not exist', async () => {
+  it('says so when the machine does not exist or the address is no machine id', async () => {
     mocks.getMachine.mockRejectedValue(apiError(404, 'Maschine nicht gefunden.'));
-    renderEdit();
+    const { unmount } = renderEdit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Maschine nicht gefunden.');
+    unmount();
+    mocks.getMachine.mockClear();
+    renderScreen(<MachineFormPage />, { path: '/machines/abc', route: '/machines/:id' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Maschine nicht gefunden.');
+    expect(mocks.getMachine).not.toHaveBeenCalled();
+  });
+
+  it('says in German when the brands cannot be loaded, and loads them again on retry', async () => {
+    const user = userEvent.setup();
+    mocks.getBrands.mockRejectedValueOnce(apiError(503, 'Die Datenbank ist gerade nicht erreichbar.'));
+    renderEdit();
+    expect(await screen.findByText('Die Daten konnten nicht geladen werden.')).toBeInTheDocument();
+    expect(mocks.getMachine).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByLabelText('ARTIKELNUMMER')).toHaveValue('MAB 825');
   });
 
   it('a failed update says so and keeps the form', async () => {

@@ -9,6 +9,8 @@ export class LandingError extends Error {
   constructor(
     readonly kind: LandingFailure,
     message: string,
+    /** The server's clock when it answered (see LandingAnswer). */
+    readonly serverDate: Date | null = null,
   ) {
     super(message);
     this.name = 'LandingError';
@@ -55,9 +57,9 @@ export async function getLanding(
     });
     // 400 is a machine id or serial the API refuses to read: for a customer, that machine does not exist.
     if (response.status === 404 || response.status === 400) {
-      throw new LandingError('not-found', `${url}: HTTP ${response.status}`);
+      throw new LandingError('not-found', `${url}: HTTP ${response.status}`, readDate(response));
     }
-    if (!response.ok) throw new LandingError('failed', `${url}: HTTP ${response.status}`);
+    if (!response.ok) throw new LandingError('failed', `${url}: HTTP ${response.status}`, readDate(response));
     return { landing: (await response.json()) as Landing, serverDate: readDate(response) };
   } catch (error) {
     if (error instanceof LandingError) throw error;

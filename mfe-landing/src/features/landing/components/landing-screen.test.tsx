@@ -21,7 +21,11 @@ const machine = {
 };
 
 /** Only the HTTP layer is faked: a fetch answer with the server's Date header. */
-function answer(status: number, body: unknown, date = 'Sat, 02 Jan 2027 10:00:00 GMT'): Response {
+function answer(
+  status: number,
+  body: unknown,
+  date: string | null = 'Sat, 02 Jan 2027 10:00:00 GMT',
+): Response {
   return {
     ok: status >= 200 && status < 300,
     status,
@@ -147,7 +151,7 @@ describe('LandingScreen', () => {
     expect(alert).toHaveTextContent('Machine not found / Maschine nicht gefunden');
     expect(alert).toHaveTextContent('Dieser QR-Code führt zu keiner uns bekannten Maschine.');
     expect(screen.queryByText('Data loading ...')).not.toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('BDS Maschinen GmbH');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Copyright © 2027 BDS Maschinen GmbH');
 
     fetchMock.mockResolvedValueOnce(answer(200, machine));
     await userEvent.click(within(alert).getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }));
@@ -178,6 +182,15 @@ describe('LandingScreen', () => {
     fetchMock.mockResolvedValue(answer(503, { error: { code: 'UNAVAILABLE', message: '…' } }));
     renderScreen();
     expect(await screen.findByRole('alert')).toHaveTextContent('The page could not be loaded');
+  });
+
+  it("takes the footer year from the phone's clock when the server's Date header is not readable", async () => {
+    // A cross-origin API does not expose Date to the page.
+    fetchMock.mockResolvedValue(answer(200, machine, null));
+    renderScreen();
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent(
+      `Copyright © ${new Date().getFullYear()} BDS Maschinen GmbH`,
+    );
   });
 
   it('gives up on a request that never answers instead of loading for ever', async () => {

@@ -179,7 +179,7 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
             </div>
           )}
           <p className="land-copyright">
-            Copyright © {ready?.year ?? new Date().getFullYear()}
+            Copyright © {state.year}
             {config && ` ${config.companyName}, ${config.companyAddress}`}
           </p>
         </footer>

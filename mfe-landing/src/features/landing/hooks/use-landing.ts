@@ -4,10 +4,12 @@ import { getLanding, LandingError } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 import { berlinYear } from '../utils/berlin-date';
 
+/** `year` is the footer's: from the server's clock where readable, so a phone with a wrong date still
+ * shows this year (earlier-app §7, bug 25). */
 export type LandingState =
   | { status: 'loading' }
   | { status: 'ready'; config: LandingConfig; landing: Landing; year: number }
-  | { status: 'not-found' | 'failed'; config: LandingConfig | null };
+  | { status: 'not-found' | 'failed'; config: LandingConfig | null; year: number };
 
 const LOADING: LandingState = { status: 'loading' };
 
@@ -38,12 +40,16 @@ export function useLanding(
           status: 'ready',
           config: config!,
           landing,
-          // The server's clock where readable: a phone with a wrong date still shows this year (bug 25).
           year: berlinYear(serverDate ?? new Date()),
         }),
         (error: unknown): LandingState => {
           console.error(error);
-          return { status: error instanceof LandingError ? error.kind : 'failed', config };
+          const known = error instanceof LandingError ? error : null;
+          return {
+            status: known?.kind ?? 'failed',
+            config,
+            year: berlinYear(known?.serverDate ?? new Date()),
+          };
         },
       )
       .then((state) => {

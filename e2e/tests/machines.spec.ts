@@ -90,6 +90,16 @@ async function errorOf(page: Page, label: string) {
   return page.locator(`[id="${id}"]`);
 }
 
+/** The certificate form (another remote) offers the machine under its brand: both share the brand cache. */
+async function expectInCertificateForm(page: Page, brand: string, machine: string) {
+  await page.getByRole('link', { name: 'Prüfbericht erstellen' }).click();
+  const form = page.getByTestId('certificate-create');
+  await form.getByLabel('MARKE', { exact: true }).click();
+  await page.getByRole('option', { name: brand, exact: true }).click();
+  await form.getByLabel('ARTIKELNUMMER', { exact: true }).click();
+  await expect(page.getByRole('option', { name: machine, exact: true })).toBeVisible();
+}
+
 test.describe('Maschinen und Marken', () => {
   test.beforeEach(async ({ page }) => {
     await ensureDemoData(page);
@@ -198,6 +208,7 @@ test.describe('Maschinen und Marken', () => {
     await expect(page).toHaveURL(/\/\?tab=machine_list$/);
     await search(page, name);
     await expect(table.getByRole('row').nth(1)).toContainText('96385074');
+    await expectInCertificateForm(page, 'MABtec', name);
   });
 
   test('a taken article number is refused in German and nothing typed is lost', async ({ page }) => {
@@ -280,6 +291,9 @@ test.describe('Maschinen und Marken', () => {
     await expect(table.locator('img, script')).toHaveCount(0);
     await table.getByRole('link', { name: 'Bearbeiten' }).click();
     await expect(page.getByLabel('ARTIKELNUMMER')).toHaveValue(name);
+    await page.getByRole('link', { name: 'Zurück' }).click();
+    await expectInCertificateForm(page, 'Kernbohr Pro', name);
+    await expect(page.locator('[data-testid="certificate-create"] img[src="x"]')).toHaveCount(0);
   });
 
   test('adds a brand with a logo, edits it and uses it for a machine', async ({ page }) => {
@@ -335,5 +349,6 @@ test.describe('Maschinen und Marken', () => {
     await expect(page.getByRole('table', { name: 'Maschinen' }).getByRole('row').nth(1)).toContainText(
       'E2E 1',
     );
+    await expectInCertificateForm(page, brand, 'E2E 1');
   });
 });

@@ -40,8 +40,11 @@ async function uploadPng(request: APIRequestContext, token: string, rgb: [number
   return ((await response.json()) as { path: string }).path;
 }
 
-/** A brand and a machine of this test run only, so the serials start at 001 whatever else ran before. */
-async function createBrandAndMachine(request: APIRequestContext, token: string) {
+/**
+ * A brand and a machine of this test run only, so the serials start at 001 whatever else ran before.
+ * `longest` fills every printed text the API allows to its limit (or far beyond any real value).
+ */
+async function createBrandAndMachine(request: APIRequestContext, token: string, longest = false) {
   const run = Date.now().toString(36).toUpperCase();
   const headers = { Authorization: token };
   const brand = await request.post('/api/brand', {
@@ -49,8 +52,10 @@ async function createBrandAndMachine(request: APIRequestContext, token: string) 
     data: {
       name: `Prüfmarke ${run}`,
       logo: await uploadPng(request, token, [0, 158, 215]),
-      email: 'qualitaet@pruefmarke.example',
-      website_link: 'https://www.pruefmarke.example',
+      email: longest
+        ? `qualitaetssicherung.${'abteilung.'.repeat(8)}@pruefmarke.example`
+        : 'qualitaet@pruefmarke.example',
+      website_link: `https://www.pruefmarke.example${longest ? '/produkte'.repeat(30) : ''}`,
     },
   });
   expect(brand.status()).toBeLessThan(300);
@@ -59,8 +64,10 @@ async function createBrandAndMachine(request: APIRequestContext, token: string) 
     headers,
     data: {
       brand_id: brandId,
-      name: `MAB ${run}`,
-      serial_prefix: `T${run.slice(-4)}`,
+      name: longest
+        ? `MAB ${run} ${'Magnetkernbohrmaschine mit Drehzahlregelung '.repeat(5)}`.slice(0, 200)
+        : `MAB ${run}`,
+      serial_prefix: longest ? `T${run}`.padEnd(20, 'X') : `T${run.slice(-4)}`,
       electronic_circuit_board: 1,
       image: await uploadPng(request, token, [214, 64, 45]),
     },
@@ -73,10 +80,11 @@ async function createBrandAndMachine(request: APIRequestContext, token: string) 
 /** Replaces the print dialog: counts the calls, so a test can wait for "the dialog opened". */
 async function stubPrint(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { printCalls: number };
+    const w = window as unknown as { printCalls: number; printedAt: number };
     w.printCalls = 0;
     window.print = () => {
       w.printCalls += 1;
+      w.printedAt = performance.now();
     };
   });
 }
@@ -239,6 +247,57 @@ test.describe('Prüfberichte', () => {
     expect(pdfPages(file)).toBe(2);
     expect(pdfText(file)).toContain(hostile);
     expect(dialogs).toEqual([]);
+  });
+
+  test('100 units of the longest texts print 200 A4 pages with nothing cut off', async ({ page }) => {
+    test.setTimeout(180_000);
+    await stubPrint(page);
+    const token = await signIn(page);
+    const { brandName, machineName } = await createBrandAndMachine(page.request, token, true);
+    await page.reload();
+    await choose(page, 'MARKE', brandName);
+    await choose(page, 'ARTIKELNUMMER', machineName);
+    await page
+      .getByLabel('GEPRÜFT VON')
+      .fill('Maximiliane Wilhelmine Mustermann-Schmidt '.repeat(3).slice(0, 100));
+    await page.getByLabel('MENGE').fill('100');
+    await page.getByRole('button', { name: 'WEITER' }).click();
+    await expect.poll(() => printCalls(page), { timeout: 20_000 }).toBe(1);
+
+    // From the answer's arrival to the print dialog; 500 ms of it is the spec's deliberate pause.
+    const printReadyMs = await page.evaluate(() => {
+      const answer = performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.endsWith('/api/certificate')) as PerformanceResourceTiming;
+      return (window as unknown as { printedAt: number }).printedAt - answer.responseEnd;
+    });
+    test
+      .info()
+      .annotations.push({ type: 'print-ready ms (100 units)', description: printReadyMs.toFixed(0) });
+    console.log(`100 units: print dialog ${printReadyMs.toFixed(0)} ms after the answer`);
+
+    await page.emulateMedia({ media: 'print' });
+    const overflowing = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.cert-print-root .cert-doc')]
+        .filter((sheet) => sheet.scrollHeight > sheet.clientHeight || sheet.scrollWidth > sheet.clientWidth)
+        .map((sheet) => sheet.dataset.serial),
+    );
+    expect(overflowing).toEqual([]);
+    await page.emulateMedia({ media: null });
+    const file = await printToPdf(page, 'certificate-100-units-longest');
+    expect(pdfPages(file)).toBe(200);
+    execFileSync('pdftoppm', [
+      '-r',
+      '100',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      path.join(artifacts, 'certificate-longest-page'),
+    ]);
   });
 
   test('bad inputs show the German messages and send nothing', async ({ page }) => {

@@ -1,15 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OBSERVATIONS, ORIGINS, type Brand, type MachineByBrand, type PrintData } from 'contracts';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Select from 'react-select';
 import { apiErrorMessage, apiFieldErrors, isHttpError, notify, Spinner } from 'shared-ui';
 import { certMessages } from '../../../messages';
@@ -88,7 +79,6 @@ export default function CertificateCreatePage() {
   const brands = useBrands();
   const machines = useMachinesByBrand(values.brand?.id ?? null);
   const create = useMutation({ mutationFn: createCertificate });
-  const clearPrint = useCallback(() => setPrintData(null), []);
 
   useEffect(() => {
     void loadPrintRoot();
@@ -285,7 +275,7 @@ export default function CertificateCreatePage() {
       </div>
       {printData && (
         <Suspense fallback={null}>
-          <PrintRoot data={printData} autoPrint onAfterPrint={clearPrint} />
+          <PrintRoot data={printData} autoPrint />
         </Suspense>
       )}
     </form>

@@ -17,6 +17,16 @@ import './certificate-print.css';
 /** 100 CSS px, as on the earlier certificate (spec §9). */
 const QR_SIZE = 100;
 
+/** Long values (an article number may have 200 characters) get a smaller type, so the page never overflows. */
+function ValueCell({ text, field }: { text: string; field: string }) {
+  const size = text.length > 80 ? ' cert-doc__value--xs' : text.length > 24 ? ' cert-doc__value--s' : '';
+  return (
+    <td className={`cert-doc__value${size}`} data-field={field}>
+      {text}
+    </td>
+  );
+}
+
 function Labels({ labels }: { labels: Translations }) {
   const [german, ...translations] = labels;
   return (
@@ -76,14 +86,12 @@ export function CertificatePage({ data, unit, copy }: PageProps) {
                 <th scope="row">
                   <Labels labels={left.labels} />
                 </th>
-                <td className="cert-doc__value">{value(left)}</td>
+                <ValueCell text={value(left)} field={left.key} />
                 <td className="cert-doc__gap" />
                 <th scope="row">
                   <Labels labels={right.labels} />
                 </th>
-                <td className="cert-doc__value" data-field={right.key}>
-                  {value(right)}
-                </td>
+                <ValueCell text={value(right)} field={right.key} />
               </tr>
             );
           })}

@@ -21,14 +21,14 @@ interface PrintRootProps {
   data: PrintData;
   /** Opens the print dialog once the document is ready; each new `data` prints again. */
   autoPrint?: boolean;
-  onAfterPrint?: () => void;
 }
 
 /**
  * The certificate in a print-only root directly under <body>: the print CSS hides every other child of
- * <body>, so the shell and the form never print and the screen never shows these pages.
+ * <body>, so the shell and the form never print and the screen never shows these pages. It stays until
+ * the next certificate replaces it, so printing again from the browser prints the same pages.
  */
-export function PrintRoot({ data, autoPrint = false, onAfterPrint }: PrintRootProps) {
+export function PrintRoot({ data, autoPrint = false }: PrintRootProps) {
   const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -45,12 +45,6 @@ export function PrintRoot({ data, autoPrint = false, onAfterPrint }: PrintRootPr
       cancelled = true;
     };
   }, [data, autoPrint]);
-
-  useEffect(() => {
-    if (!onAfterPrint) return;
-    window.addEventListener('afterprint', onAfterPrint);
-    return () => window.removeEventListener('afterprint', onAfterPrint);
-  }, [onAfterPrint]);
 
   return createPortal(
     <div className="cert-print-root" ref={rootRef} data-testid="print-root">

@@ -32,6 +32,8 @@ export function EanBarcode({ ean, module, barHeight }: EanBarcodeProps) {
       fontSize: DIGIT_MODULES,
       textMargin: 1,
       margin: 0,
+      // Room for the digits' round bottoms, which reach just below the baseline.
+      marginBottom: 2,
       marginLeft: ean13 ? 0 : QUIET_MODULES,
       marginRight: QUIET_MODULES,
       font: 'Liberation Mono, DejaVu Sans Mono, monospace',

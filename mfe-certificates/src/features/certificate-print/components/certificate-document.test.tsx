@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it } from '@jest/globals';
+import { render, screen, within } from '@testing-library/react';
+import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
+import { setConfig } from 'shared-ui';
+import { CertificateDocument } from './certificate-document';
+
+const printData: PrintData = {
+  id: 7,
+  brand_id: 1,
+  machine_id: 12,
+  checked_by: '<img src=x onerror=alert(1)>',
+  crowd: 3,
+  ...CERTIFICATE_DEFAULTS,
+  accessories: 'NOT OK',
+  electronic_circuit_board: 0,
+  machine_type: 'AirMAB 5000',
+  machine_image: 'uploads/mab.png',
+  serial_prefix: '485',
+  brand_name: 'BDS',
+  brand_image: 'uploads/bds.png',
+  brand_email: 'info@bds.example',
+  brand_website: 'https://bds.example',
+  ean_number: '',
+  serialNoPart1: '4852406',
+  recordsCount: 999,
+  serial_no: '4852406999',
+  endSerialNo: '48524061001',
+  created_at: '2024-06-11T22:30:00.000Z',
+};
+
+beforeEach(() => {
+  setConfig({
+    apiBase: '/api',
+    webBase: 'https://pruefbericht.example/',
+    remotes: { certificates: '', machines: '', landing: '' },
+    labelPrintUrl: null,
+    companyName: '',
+    companyAddress: '',
+  });
+});
+
+const pages = () => [...document.querySelectorAll<HTMLElement>('.cert-doc')];
+
+describe('CertificateDocument', () => {
+  it('prints 2 pages per unit, each unit with its own serial and QR code to its landing page', () => {
+    render(<CertificateDocument data={printData} />);
+    expect(pages().map((page) => [page.dataset.serial, page.dataset.copy])).toEqual([
+      ['4852406999', '0'],
+      ['4852406999', '1'],
+      ['48524061000', '0'],
+      ['48524061000', '1'],
+      ['48524061001', '0'],
+      ['48524061001', '1'],
+    ]);
+    expect(pages().map((page) => page.querySelector('svg')!.getAttribute('data-url'))).toEqual(
+      ['4852406999', '4852406999', '48524061000', '48524061000', '48524061001', '48524061001'].map(
+        (serial) => `https://pruefbericht.example/landing/12/${serial}`,
+      ),
+    );
+    const svg = pages()[0].querySelector('svg')!;
+    expect([svg.getAttribute('width'), svg.getAttribute('height')]).toEqual(['100', '100']);
+    expect(within(pages()[1]).getByText('Werksexemplar / Factory copy')).toBeInTheDocument();
+  });
+
+  it('shows every row with its value, NO for the board, a blank dispatch row and text as text', () => {
+    render(<CertificateDocument data={{ ...printData, crowd: 1 }} />);
+    const page = pages()[0];
+    const cell = (field: string) => page.querySelector(`[data-field="${field}"]`)!.textContent;
+    expect(within(page).getByRole('heading', { name: 'PRÜFBERICHT' })).toBeInTheDocument();
+    expect(within(page).getByText(/परीक्षण प्रमाणपत्र/)).toBeInTheDocument();
+    expect(cell('checked_by')).toBe('<img src=x onerror=alert(1)>');
+    expect(page.querySelector('img[src="x"]')).toBeNull();
+    // 22:30 UTC on 11 June is the 12th in Berlin.
+    expect(cell('date')).toBe('12.06.2024');
+    expect(cell('machine_type')).toBe('AirMAB 5000');
+    expect(cell('serial')).toBe('4852406999');
+    expect(cell('accessories')).toBe('NOT OK');
+    expect(cell('perpendicularity')).toBe('OK');
+    expect(cell('resistance_to_voltage')).toBe('1500 V');
+    expect(cell('electronic_circuit_board')).toBe('NO');
+    expect(cell('logistics_control')).toBe('');
+    expect(cell('observation')).toBe('230 Volt, 50-60Hz');
+    expect(cell('origin')).toBe('GERMANY');
+    expect(within(page).getByRole('img', { name: 'BDS' })).toHaveAttribute('src', '/api/uploads/bds.png');
+    expect(within(page).getByRole('link', { name: 'info@bds.example' })).toHaveAttribute(
+      'href',
+      'mailto:info@bds.example',
+    );
+    expect(within(page).getByRole('link', { name: 'https://bds.example' })).toHaveAttribute(
+      'href',
+      'https://bds.example',
+    );
+  });
+
+  it('prints YES for a machine with a circuit board and a non-web address as plain text', () => {
+    render(
+      <CertificateDocument
+        data={{ ...printData, crowd: 1, electronic_circuit_board: 1, brand_website: 'javascript:alert(1)' }}
+      />,
+    );
+    expect(pages()[0].querySelector('[data-field="electronic_circuit_board"]')!.textContent).toBe('YES');
+    expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('javascript:alert(1)')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { setConfig } from 'shared-ui';
+import { getCertificate } from '../api/get-certificate';
+import CertificatePrintPage from './certificate-print-page';
+
+jest.mock('../api/get-certificate', () => ({ getCertificate: jest.fn() }));
+const getMock = getCertificate as jest.MockedFunction<typeof getCertificate>;
+
+const stored: PrintData = {
+  id: 7,
+  brand_id: 1,
+  machine_id: 12,
+  checked_by: 'Erika',
+  crowd: 2,
+  ...CERTIFICATE_DEFAULTS,
+  electronic_circuit_board: 1,
+  machine_type: 'MAB 825',
+  machine_image: '',
+  serial_prefix: '485',
+  brand_name: 'BDS',
+  brand_image: '',
+  brand_email: '',
+  brand_website: '',
+  ean_number: '',
+  serialNoPart1: '4852611',
+  recordsCount: 1,
+  serial_no: '4852611001',
+  endSerialNo: '4852611002',
+  created_at: '2026-11-21T10:00:00.000Z',
+};
+
+beforeEach(() => {
+  setConfig({
+    apiBase: '/api',
+    webBase: 'https://pruefbericht.example',
+    remotes: { certificates: '', machines: '', landing: '' },
+    labelPrintUrl: null,
+    companyName: '',
+    companyAddress: '',
+  });
+  window.print = jest.fn();
+});
+
+afterEach(() => {
+  jest.clearAllMocks();
+  document.body.innerHTML = '';
+});
+
+function renderAt(path: string) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/pdf/:id" element={<CertificatePrintPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('CertificatePrintPage', () => {
+  it('loads the stored certificate, shows its first page and prints all pages once', async () => {
+    getMock.mockResolvedValue(stored);
+    renderAt('/pdf/7');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /4852611001 – 4852611002/ })).toBeInTheDocument();
+    expect(getMock).toHaveBeenCalledWith(7);
+    expect(document.querySelectorAll('.cert-preview .cert-doc')).toHaveLength(1);
+    expect(document.querySelectorAll('.cert-print-root .cert-doc')).toHaveLength(4);
+    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await userEvent.click(screen.getByRole('button', { name: 'DRUCKEN' }));
+    expect(window.print).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('link', { name: /Zurück/ })).toHaveAttribute('href', '/?tab=certificate_list');
+  });
+
+  it('says so in German when the certificate does not exist, and prints nothing', async () => {
+    getMock.mockRejectedValue(
+      Object.assign(new Error('404'), {
+        isAxiosError: true,
+        response: {
+          status: 404,
+          data: { error: { code: 'NOT_FOUND', message: 'Prüfbericht nicht gefunden.' } },
+        },
+      }),
+    );
+    renderAt('/pdf/999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Prüfbericht nicht gefunden.');
+    expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
+    expect(document.querySelector('.cert-print-root')).toBeNull();
+  });
+
+  it('does not ask the server for an id that cannot exist', () => {
+    renderAt('/pdf/abc');
+    expect(screen.getByRole('alert')).toHaveTextContent('Prüfbericht nicht gefunden.');
+    expect(getMock).not.toHaveBeenCalled();
+  });
+});

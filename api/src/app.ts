@@ -97,6 +97,8 @@ export async function buildApp({ config, database, logger = false, serveFrontend
       await api.register(cors, {
         origin: config.corsOrigins.length ? config.corsOrigins : false,
         allowedHeaders: ['Authorization', 'Content-Type'],
+        // The customer page takes the copyright year from the server's clock, not the phone's.
+        exposedHeaders: ['Date'],
         maxAge: 600,
       });
       await api.register(multipart, {

@@ -32,7 +32,9 @@ export function ImageUploadField({ id, label, value, upload, error }: Props) {
               width={200}
               height={200}
             />
-          ) : null}
+          ) : (
+            <EmptyImageIcon />
+          )}
         </div>
         <div className="mach-upload__controls">
           <div>
@@ -74,5 +76,23 @@ export function ImageUploadField({ id, label, value, upload, error }: Props) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Marks the empty 200×200 box as the place where the chosen image will show. */
+function EmptyImageIcon() {
+  return (
+    <svg
+      className="mach-upload__empty"
+      width="64"
+      height="64"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <circle cx="15.5" cy="9" r="1.8" fill="currentColor" />
+      <path d="m3.5 18 5.5-6 4 4.5 2.5-2.5 5 4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
   );
 }

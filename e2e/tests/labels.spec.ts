@@ -244,6 +244,29 @@ test.describe('Etiketten', () => {
     expect(urls.filter((url) => url.includes(token))).toEqual([]);
   });
 
+  test('print shows only the labels, also after the reprint screen was open in the same tab', async ({
+    page,
+  }) => {
+    const token = await signIn(page, '/labels');
+    const api = authorized(page.request, token);
+    const certificate = await createCertificate(api, await createMachine(api));
+    // The reprint loads its own print styles, which hide everything but its print root.
+    await page.goto(`/pdf/${certificate.id}`);
+    await expect(page.getByTestId('print-root')).toBeAttached();
+    // Navigating inside the app keeps this document and those styles, as Back would.
+    await page.evaluate((url) => {
+      window.history.pushState(null, '', url);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/labels?certificate=${certificate.id}`);
+    await expect(page.getByRole('region', { name: 'Vorschau' }).getByTestId('label')).toHaveCount(3);
+    await expect(page.getByTestId('print-root')).not.toBeAttached();
+
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('labels-print').getByTestId('label').first()).toBeVisible();
+    await expect(page.locator('#root')).toBeHidden();
+    expect(pdfPages(await page.pdf({ preferCSSPageSize: true }))).toHaveLength(3);
+  });
+
   test("the header's ETIKETTEN DRUCKEN opens the built-in page in a new tab, signed in, without the token", async ({
     page,
   }) => {

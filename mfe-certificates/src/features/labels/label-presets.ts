@@ -119,7 +119,8 @@ export function printCss(preset: LabelPreset): string {
     '@media print {',
     '  html, body { background: #fff !important; }',
     '  body > :not(.cert-labels-print) { display: none !important; }',
-    '  .cert-labels-print { display: block !important; }',
+    // Outranks the "only my root prints" rule of another print root whose styles this tab may have loaded.
+    '  html > body > .cert-labels-print { display: block !important; }',
     '}',
   ].join('\n');
 }

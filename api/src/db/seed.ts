@@ -47,13 +47,23 @@ const slug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-');
 
 /**
- * Demo data for a database that has no brands and no users yet: 3 brands, 12 machines with photos,
- * product links and valid EANs, and one staff account. Returns the demo credentials, or null.
+ * Demo data: into a catalogue without brands, 3 brands and 12 machines with photos, product links and valid
+ * EANs; into a database without accounts, one staff account. Returns the demo credentials, or null when
+ * accounts existed already (created with `npm run user` before the first start, say).
  */
 export async function seedDemo(services: Services): Promise<{ email: string; password: string } | null> {
-  const { brands, machines, uploads, users } = services;
-  if ((await brands.list()).length > 0 || (await users.count()) > 0) return null;
+  const { brands, users } = services;
+  if ((await brands.list()).length === 0) await seedCatalogue(services);
+  if ((await users.count()) > 0) return null;
+  const credentials = {
+    email: 'demo@pruefbericht.example',
+    password: crypto.randomBytes(9).toString('base64url'),
+  };
+  await users.add({ ...credentials, name: 'Demo' });
+  return credentials;
+}
 
+async function seedCatalogue({ brands, machines, uploads }: Services) {
   const created = [];
   for (const brand of BRANDS) {
     const logo = await uploads.store(brandLogo(brand.color), { mime: 'image/png', ext: 'png' });
@@ -82,10 +92,4 @@ export async function seedDemo(services: Services): Promise<{ email: string; pas
       description: '',
     });
   }
-  const credentials = {
-    email: 'demo@pruefbericht.example',
-    password: crypto.randomBytes(9).toString('base64url'),
-  };
-  await users.add({ ...credentials, name: 'Demo' });
-  return credentials;
 }

@@ -1,3 +1,5 @@
+import { fieldMessages } from 'contracts';
+
 /** Every German message the API sends, in one place. */
 export const messages = {
   badRequest: 'Die Anfrage ist ungültig.',
@@ -26,8 +28,8 @@ export const messages = {
   machineNotOfBrand: 'Diese Maschine gehört nicht zur gewählten Marke.',
   serialConflict: 'Die Seriennummern konnten nicht vergeben werden. Bitte versuchen Sie es erneut.',
   uploadMissing: 'Bitte eine Datei im Feld „file“ senden.',
-  uploadTooLarge: 'Die Datei ist zu groß (höchstens 5 MB).',
-  uploadType: 'Nur PNG-, JPEG- und GIF-Bilder sind erlaubt.',
+  uploadTooLarge: fieldMessages.uploadTooLarge,
+  uploadType: fieldMessages.uploadType,
   uploadBroken: 'Die Bilddatei ist beschädigt oder unvollständig.',
   uploadChoose: 'Bitte ein hochgeladenes Bild wählen',
   multipartInvalid: 'Die Datei konnte nicht gelesen werden. Bitte als multipart/form-data senden.',

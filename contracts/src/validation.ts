@@ -40,6 +40,8 @@ export const fieldMessages = {
   chooseOne: 'Bitte wählen',
   enter: 'Bitte EINGEBEN',
   invalid: 'Ungültiger Wert',
+  uploadTooLarge: 'Die Datei ist zu groß (höchstens 5 MB).',
+  uploadType: 'Nur PNG-, JPEG- und GIF-Bilder sind erlaubt.',
 } as const;
 
 export interface MachineFields {

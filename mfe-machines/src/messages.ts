@@ -1,6 +1,8 @@
+import { fieldMessages } from 'contracts';
+
 /**
  * The German strings of this remote: spec §2 and §8 and earlier-app §5.2–5.3 (typos corrected); the upload
- * messages repeat the API's own wording, so the browser's early check and the server say the same thing.
+ * messages are the API's own (from contracts), so the browser's early check and the server say the same thing.
  */
 export const machineMessages = {
   views: { label: 'Ansicht', machines: 'Maschinen', brands: 'Marken' },
@@ -66,8 +68,8 @@ export const machineMessages = {
     choose: 'Bild wählen',
     change: 'Anderes Bild wählen',
     uploading: 'Wird hochgeladen …',
-    tooLarge: 'Die Datei ist zu groß (höchstens 5 MB).',
-    wrongType: 'Nur PNG-, JPEG- und GIF-Bilder sind erlaubt.',
+    tooLarge: fieldMessages.uploadTooLarge,
+    wrongType: fieldMessages.uploadType,
     failed: 'Das Bild konnte nicht hochgeladen werden. Bitte versuchen Sie es erneut!',
     preview: 'Vorschau',
   },

@@ -13,7 +13,7 @@ import {
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { baseURL } from '../playwright.config';
-import { expect, signIn, snap, test } from '../support/fixtures';
+import { artifactPath, expect, signIn, snap, test } from '../support/fixtures';
 
 const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
 
@@ -246,7 +246,50 @@ test.describe('Prüfberichte', () => {
     const file = await printToPdf(page, 'certificate-hostile-checker');
     expect(pdfPages(file)).toBe(2);
     expect(pdfText(file)).toContain(hostile);
+    await page.getByRole('link', { name: 'Daten' }).click();
+    await expect(page.getByTestId('certificate-list').getByRole('row').nth(1)).toContainText(hostile);
     expect(dialogs).toEqual([]);
+  });
+
+  test('a failed creation says so in German and WEITER works again', async ({ page }) => {
+    await stubPrint(page);
+    const token = await signIn(page);
+    const { brandName, machineName } = await createBrandAndMachine(page.request, token);
+    await page.reload();
+    await choose(page, 'MARKE', brandName);
+    await choose(page, 'ARTIKELNUMMER', machineName);
+    await page.getByLabel('GEPRÜFT VON').fill('Erika Mustermann');
+    await page.route('**/api/certificate', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'WEITER' }).click();
+    const toast = page.getByText(
+      'Der Prüfbericht konnte nicht erstellt werden. Der Server ist nicht erreichbar. Bitte versuchen Sie es erneut!',
+    );
+    await expect(toast).toBeVisible();
+    await expect(page.getByRole('button', { name: 'WEITER' })).toBeEnabled();
+    expect(await printCalls(page)).toBe(0);
+    // The toast slides in from the right: the screenshot waits until it is in place.
+    await toast.evaluate((element) =>
+      Promise.all(
+        element
+          .closest('.Toastify__toast')!
+          .getAnimations()
+          .map((animation) => animation.finished),
+      ),
+    );
+    await page.screenshot({ path: artifactPath('certificate-create-failed') });
+
+    await page.unroute('**/api/certificate');
+    await page.getByRole('button', { name: 'WEITER' }).click();
+    await expect.poll(() => printCalls(page)).toBe(1);
+  });
+
+  test('the form is usable at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    await expect(page.getByRole('button', { name: 'WEITER' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await snap(page, 'certificate-create-375');
   });
 
   test('100 units of the longest texts print 200 A4 pages with nothing cut off', async ({ page }) => {

@@ -71,7 +71,7 @@ function failureMessage(error: unknown): string {
 export default function CertificateCreatePage() {
   const [values, setValues] = useState<CertificateFormValues>(initialFormValues);
   const [errors, setErrors] = useState<CertificateFormErrors>({});
-  const [printData, setPrintData] = useState<PrintData | null>(null);
+  const [printed, setPrinted] = useState<{ data: PrintData; answeredAt: number } | null>(null);
   // The mutation's pending state reaches the button a render later; this blocks a second press at once.
   const submitting = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -101,7 +101,7 @@ export default function CertificateCreatePage() {
     submitting.current = true;
     create.mutate(toCertificateBody(values), {
       onSuccess: (data) => {
-        setPrintData(data);
+        setPrinted({ data, answeredAt: Date.now() });
         void queryClient.invalidateQueries({ queryKey: ['certificates'] });
       },
       onError: (error) => {
@@ -155,18 +155,6 @@ export default function CertificateCreatePage() {
             {...invalid('brand_id')}
           />
         </Field>
-        <Field id="cert-checked_by" label={t.checkedBy} error={errors.checked_by}>
-          <input
-            id="cert-checked_by"
-            className="sui-input"
-            name="checked_by"
-            autoComplete="name"
-            maxLength={100}
-            value={values.checked_by}
-            onChange={(event) => update({ checked_by: event.target.value }, 'checked_by')}
-            {...invalid('checked_by')}
-          />
-        </Field>
         <Field
           id="cert-machine_id"
           label={t.machine}
@@ -188,6 +176,18 @@ export default function CertificateCreatePage() {
             theme={darkSelectTheme}
             styles={selectStyles<MachineByBrand>(!!errors.machine_id)}
             {...invalid('machine_id')}
+          />
+        </Field>
+        <Field id="cert-checked_by" label={t.checkedBy} error={errors.checked_by}>
+          <input
+            id="cert-checked_by"
+            className="sui-input"
+            name="checked_by"
+            autoComplete="name"
+            maxLength={100}
+            value={values.checked_by}
+            onChange={(event) => update({ checked_by: event.target.value }, 'checked_by')}
+            {...invalid('checked_by')}
           />
         </Field>
         <Field id="cert-crowd" label={t.crowd} error={errors.crowd}>
@@ -273,9 +273,9 @@ export default function CertificateCreatePage() {
           {t.submit}
         </button>
       </div>
-      {printData && (
+      {printed && (
         <Suspense fallback={null}>
-          <PrintRoot data={printData} autoPrint />
+          <PrintRoot data={printed.data} answeredAt={printed.answeredAt} />
         </Suspense>
       )}
     </form>

@@ -54,7 +54,7 @@ export default function CertificatePrintPage() {
           <div className="cert-preview">
             <CertificatePage data={data} unit={0} copy={0} />
           </div>
-          <PrintRoot data={data} autoPrint />
+          <PrintRoot data={data} answeredAt={certificate.dataUpdatedAt} />
         </>
       )}
     </div>

@@ -19,8 +19,11 @@ function imagesReady(root: HTMLElement): Promise<unknown> {
 
 interface PrintRootProps {
   data: PrintData;
-  /** Opens the print dialog once the document is ready; each new `data` prints again. */
-  autoPrint?: boolean;
+  /**
+   * When the answer with `data` arrived (ms since the epoch): the print dialog opens PRINT_DELAY_MS later,
+   * or as soon as the pages and their images are ready if that takes longer. Without it, no dialog opens.
+   */
+  answeredAt?: number;
 }
 
 /**
@@ -28,23 +31,24 @@ interface PrintRootProps {
  * <body>, so the shell and the form never print and the screen never shows these pages. It stays until
  * the next certificate replaces it, so printing again from the browser prints the same pages.
  */
-export function PrintRoot({ data, autoPrint = false }: PrintRootProps) {
+export function PrintRoot({ data, answeredAt }: PrintRootProps) {
   const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (!autoPrint || !rootRef.current) return;
+    if (answeredAt === undefined || !rootRef.current) return;
     let cancelled = false;
     const ready = Promise.race([
       Promise.all([imagesReady(rootRef.current), document.fonts?.ready]),
       delay(IMAGE_WAIT_MS),
     ]);
-    Promise.all([ready, delay(PRINT_DELAY_MS)]).then(() => {
+    // The pause counts from the answer, so rendering many pages does not add to it.
+    Promise.all([ready, delay(answeredAt + PRINT_DELAY_MS - Date.now())]).then(() => {
       if (!cancelled) window.print();
     });
     return () => {
       cancelled = true;
     };
-  }, [data, autoPrint]);
+  }, [data, answeredAt]);
 
   return createPortal(
     <div className="cert-print-root" ref={rootRef} data-testid="print-root">

@@ -210,6 +210,13 @@ test.describe('Etiketten', () => {
       expect(fs.statSync(pdfPath).size).toBeGreaterThan(0);
     }
 
+    // A started sheet whose first 22 labels are used: the third unit goes onto a new sheet.
+    await page.getByLabel('STARTPOSITION (1–24)').fill('23');
+    await expect(preview.getByTestId('label-page')).toHaveCount(2);
+    await page.screenshot({ path: artifactPath('labels-a4-3x8-start-23'), fullPage: true });
+    const started = path.join(path.dirname(artifactPath('x')), 'labels-a4-3x8-start-23.pdf');
+    expect(pdfPages(await page.pdf({ preferCSSPageSize: true, path: started }))).toHaveLength(2);
+
     // The choice is remembered for the next visit.
     await page.reload();
     await expect(page.getByLabel('ETIKETTENFORMAT')).toHaveValue('a4-3x8');

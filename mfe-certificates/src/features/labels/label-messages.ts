@@ -30,6 +30,7 @@ export const labelMessages = {
   preset: 'ETIKETTENFORMAT',
   copies: 'KOPIEN JE SERIENNUMMER',
   productCount: 'ANZAHL ETIKETTEN',
+  start: (max: number) => `STARTPOSITION (1–${max})`,
   print: 'DRUCKEN',
   preview: 'Vorschau',
   summary: (labels: number, pages: number) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Machine, PrintData } from 'contracts';
 import { LABEL_PRESETS, findPreset, labelsPerPage, printCss } from './label-presets';
-import { clampCount, COPIES, eanState, paginate, productLabels, serialLabels } from './labels';
+import { clampCount, COPIES, eanState, paginate, productLabels, serialLabels, sheetSlots } from './labels';
 
 const certificate = {
   id: 7,
@@ -76,6 +76,11 @@ describe('presets', () => {
     ]);
     expect(paginate([...Array(25).keys()], 24).map((page) => page.length)).toEqual([24, 1]);
     expect(paginate([], 24)).toEqual([]);
+    const labels = serialLabels(certificate, 1, 'x');
+    expect(sheetSlots(labels, 24, 22).map((page) => page.map((slot) => slot?.serial ?? null))).toEqual([
+      [...Array(22).fill(null), '4852406998', '4852406999'],
+      ['48524061000'],
+    ]);
   });
 
   it('the labels fit their page, and the page box is the stock', () => {

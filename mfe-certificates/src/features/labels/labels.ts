@@ -65,7 +65,19 @@ export function productLabels(
   }));
 }
 
-/** Splits the labels into printed pages of `perPage`. */
+/**
+ * The labels in the slots of the printed pages; on a sheet whose first `skip` labels were used already, those
+ * slots stay empty (null), so the next label lands on the first free one.
+ */
+export function sheetSlots(
+  labels: readonly LabelContent[],
+  perPage: number,
+  skip = 0,
+): (LabelContent | null)[][] {
+  return paginate([...Array<null>(skip).fill(null), ...labels], perPage);
+}
+
+/** Splits the items into printed pages of `perPage`. */
 export function paginate<T>(items: readonly T[], perPage: number): T[][] {
   const pages: T[][] = [];
   for (let start = 0; start < items.length; start += perPage) pages.push(items.slice(start, start + perPage));

@@ -24,8 +24,12 @@ interface LabelPrintPanelProps {
 export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: LabelPrintPanelProps) {
   const id = useId();
   const [countDraft, setCountDraft] = useState(String(count.range.default));
+  const [startDraft, setStartDraft] = useState('1');
   const labels = labelsFor(clampCount(countDraft, count.range));
-  const pages = Math.ceil(labels.length / labelsPerPage(preset));
+  const perPage = labelsPerPage(preset);
+  const startRange = { min: 1, max: perPage };
+  const skip = clampCount(startDraft, startRange) - 1;
+  const pages = Math.ceil((skip + labels.length) / perPage);
   const state = eanState(ean);
 
   return (
@@ -67,6 +71,23 @@ export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: Lab
             onBlur={() => setCountDraft(String(clampCount(countDraft, count.range)))}
           />
         </div>
+        {perPage > 1 && (
+          <div className="sui-field">
+            <label htmlFor={`${id}-start`}>{labelMessages.start(perPage)}</label>
+            <input
+              id={`${id}-start`}
+              className="sui-input"
+              type="number"
+              inputMode="numeric"
+              min={startRange.min}
+              max={startRange.max}
+              step={1}
+              value={startDraft}
+              onChange={(event) => setStartDraft(event.target.value)}
+              onBlur={() => setStartDraft(String(clampCount(startDraft, startRange)))}
+            />
+          </div>
+        )}
         <button className="sui-button cert-labels-print-button" type="button" onClick={() => window.print()}>
           {labelMessages.print}
         </button>
@@ -78,10 +99,10 @@ export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: Lab
         <p className="cert-note" data-testid="labels-summary">
           {labelMessages.summary(labels.length, pages)}
         </p>
-        <LabelSheet labels={labels} preset={preset} />
+        <LabelSheet labels={labels} preset={preset} skip={skip} />
       </section>
       <LabelPrintRoot preset={preset}>
-        <LabelSheet labels={labels} preset={preset} />
+        <LabelSheet labels={labels} preset={preset} skip={skip} />
       </LabelPrintRoot>
     </>
   );

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { labelsPerPage, type LabelPreset } from '../label-presets';
-import { paginate, type LabelContent } from '../labels';
+import { sheetSlots, type LabelContent } from '../labels';
 import { LabelCard } from './label-card';
 
 /** The preset's measures as CSS variables: the preview and the print use the same sheet, so they match. */
@@ -26,15 +26,26 @@ function sheetVariables(preset: LabelPreset): CSSProperties {
   } as CSSProperties;
 }
 
+interface LabelSheetProps {
+  labels: LabelContent[];
+  preset: LabelPreset;
+  /** Labels already used on the first sheet. */
+  skip: number;
+}
+
 /** The labels laid out on the preset's pages, one page box per printed page. */
-export function LabelSheet({ labels, preset }: { labels: LabelContent[]; preset: LabelPreset }) {
+export function LabelSheet({ labels, preset, skip }: LabelSheetProps) {
   return (
     <div className="cert-label-sheet" style={sheetVariables(preset)}>
-      {paginate(labels, labelsPerPage(preset)).map((page, index) => (
+      {sheetSlots(labels, labelsPerPage(preset), skip).map((page, index) => (
         <section key={index} className="cert-label-page" data-testid="label-page">
-          {page.map((label) => (
-            <LabelCard key={label.key} label={label} preset={preset} />
-          ))}
+          {page.map((label, slot) =>
+            label ? (
+              <LabelCard key={label.key} label={label} preset={preset} />
+            ) : (
+              <div key={`used-${slot}`} className="cert-label cert-label--used" data-testid="label-used" />
+            ),
+          )}
         </section>
       ))}
     </div>

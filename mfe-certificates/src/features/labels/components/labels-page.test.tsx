@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateList, Machine, PrintData } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
@@ -166,6 +166,8 @@ describe('LabelsPage: presets', () => {
     renderPage('/labels?certificate=7');
     expect(await screen.findByLabelText('ETIKETTENFORMAT')).toHaveValue('roll-62');
     expect(within(preview()).getAllByTestId('label-page')).toHaveLength(3);
+    // A roll has no used labels to skip.
+    expect(screen.queryByLabelText(/STARTPOSITION/)).not.toBeInTheDocument();
     expect(screen.getByTestId('labels-print').querySelector('style')?.textContent).toContain(
       '@page { size: 62mm 100mm; margin: 0; }',
     );
@@ -184,11 +186,24 @@ describe('LabelsPage: presets', () => {
     );
     expect(window.localStorage.getItem(PRESET_STORAGE_KEY)).toBe('a4-3x8');
 
+    // A sheet whose first 22 labels were used: 2 labels on it, then a new sheet.
+    // One change event each: every render draws 60 QR codes and barcodes, which jsdom does slowly.
+    const start = screen.getByLabelText('STARTPOSITION (1–24)');
+    fireEvent.change(start, { target: { value: '23' } });
+    const slots = within(preview()).getAllByTestId('label-page');
+    expect(slots.map((page) => within(page).queryAllByTestId('label-used').length)).toEqual([22, 0, 0]);
+    expect(slots.map((page) => within(page).queryAllByRole('article').length)).toEqual([2, 24, 4]);
+    expect(screen.getByTestId('labels-summary')).toHaveTextContent('30 Etiketten auf 3 Seiten');
+    expect(within(screen.getByTestId('labels-print')).getAllByTestId('label-page')).toHaveLength(3);
+    fireEvent.change(start, { target: { value: '99' } });
+    fireEvent.blur(start);
+    expect(start).toHaveValue(24);
+
     unmount();
     expect(screen.queryByTestId('labels-print')).not.toBeInTheDocument();
     renderPage('/labels?certificate=7');
     expect(await screen.findByLabelText('ETIKETTENFORMAT')).toHaveValue('a4-3x8');
-  });
+  }, 20_000);
 
   it('100 × 50 mm thermal labels: one per page', async () => {
     window.localStorage.setItem(PRESET_STORAGE_KEY, 'thermal-100x50');

@@ -1,8 +1,12 @@
 import { QRCodeSVG } from 'qrcode.react';
+import type { CSSProperties } from 'react';
 import { imageUrl } from 'shared-ui';
 import type { LabelPreset } from '../label-presets';
 import type { LabelContent } from '../labels';
 import { EanBarcode } from './ean-barcode';
+
+/** Serials up to this length (prefix + YYMM + 3 digits, e.g. 4852406001) print at full size; longer ones shrink to fit. */
+const SERIAL_FULL_SIZE_CHARS = 10;
 
 /** One label: brand logo, article number, the unit's serial, the EAN barcode and the QR code to its landing page. */
 export function LabelCard({ label, preset }: { label: LabelContent; preset: LabelPreset }) {
@@ -17,7 +21,12 @@ export function LabelCard({ label, preset }: { label: LabelContent; preset: Labe
         {label.logo && <img className="cert-label__logo" src={imageUrl(label.logo)} alt="" />}
         <p className="cert-label__article">{label.article}</p>
         {label.serial && (
-          <p className="cert-label__serial">
+          <p
+            className="cert-label__serial"
+            style={
+              { '--serial-scale': Math.min(1, SERIAL_FULL_SIZE_CHARS / label.serial.length) } as CSSProperties
+            }
+          >
             <span className="cert-label__serial-caption">SN</span> {label.serial}
           </p>
         )}

@@ -5,7 +5,7 @@ import { clampCount, eanState, type LabelContent } from '../labels';
 import { LabelPrintRoot } from './label-print-root';
 import { LabelSheet } from './label-sheet';
 
-export interface CountSetting {
+interface CountSetting {
   label: string;
   range: { min: number; max: number; default: number };
 }

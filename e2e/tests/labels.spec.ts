@@ -287,4 +287,20 @@ test.describe('Etiketten', () => {
     expect(labelsTab.url()).not.toContain(token);
     await labelsTab.close();
   });
+
+  test("the Daten list's row action 'Etiketten' opens that certificate's labels in a new tab", async ({
+    page,
+  }) => {
+    const token = await signIn(page, '/labels');
+    const api = authorized(page.request, token);
+    const certificate = await createCertificate(api, await createMachine(api));
+    await page.goto('/?tab=certificate_list');
+    const [labelsTab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: `Etiketten: ${certificate.serial_no}` }).click(),
+    ]);
+    await expect(labelsTab).toHaveURL(new RegExp(`/labels\\?certificate=${certificate.id}$`));
+    await expect(labelsTab.getByRole('region', { name: 'Vorschau' }).getByTestId('label')).toHaveCount(3);
+    await labelsTab.close();
+  });
 });

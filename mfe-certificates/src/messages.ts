@@ -30,6 +30,7 @@ export const certMessages = {
     searchButton: 'Suchen',
     action: 'AKTION',
     print: 'Drucken',
+    labels: 'Etiketten',
     failed: 'Die Prüfberichte konnten nicht geladen werden.',
   },
   print: {

@@ -36,13 +36,25 @@ const columns: ColumnDef<CertificateListItem, unknown>[] = [
     header: t.action,
     enableSorting: false,
     cell: ({ row }) => (
-      <Link
-        to={`/pdf/${row.original.id}`}
-        aria-label={`${t.print}: ${row.original.serial_no}`}
-        title={`${t.print}: ${row.original.serial_no}`}
-      >
-        {t.print}
-      </Link>
+      <>
+        <Link
+          to={`/pdf/${row.original.id}`}
+          aria-label={`${t.print}: ${row.original.serial_no}`}
+          title={`${t.print}: ${row.original.serial_no}`}
+        >
+          {t.print}
+        </Link>{' '}
+        {/* In a new tab like the header's ETIKETTEN DRUCKEN: the list stays where it was. */}
+        <Link
+          to={`/labels?certificate=${row.original.id}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`${t.labels}: ${row.original.serial_no}`}
+          title={`${t.labels}: ${row.original.serial_no}`}
+        >
+          {t.labels}
+        </Link>
+      </>
     ),
   },
 ];

@@ -31,7 +31,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-let failed = true;
+let failed: boolean;
 try {
   const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
   const { token } = (await (

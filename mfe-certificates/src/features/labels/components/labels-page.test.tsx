@@ -148,6 +148,17 @@ describe('LabelsPage: serial labels', () => {
     expect(getCertificateMock).toHaveBeenCalledWith(7);
   });
 
+  it('says in German when the search fails, and searching again asks the server again', async () => {
+    searchCertificatesMock.mockRejectedValueOnce(new Error('503'));
+    const user = userEvent.setup();
+    renderPage('/labels');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Die Suche ist fehlgeschlagen.');
+    await user.click(screen.getByRole('button', { name: 'SUCHEN' }));
+    expect(await screen.findByText('4852406001 – 4852406003')).toBeInTheDocument();
+    expect(searchCertificatesMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows the API message when the certificate does not exist', async () => {
     getCertificateMock.mockRejectedValue(new Error('404'));
     renderPage('/labels?certificate=99');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Spinner } from 'shared-ui';
 import { labelMessages } from '../label-messages';
 import { useMachineSearch } from '../hooks/use-label-queries';
+import { LoadError } from './load-error';
 import { SearchResults } from './search-results';
 import { SearchForm } from './search-form';
 
@@ -15,19 +16,22 @@ export function MachinePicker({
 }) {
   const [search, setSearch] = useState('');
   const results = useMachineSearch(search);
+  // The same words again ask the server again, e.g. after a failure.
+  const runSearch = (term: string) => {
+    if (term === search) void results.refetch();
+    else setSearch(term);
+  };
   return (
     <section className="cert-labels-picker">
       <SearchForm
         label={labelMessages.machineSearch}
         placeholder={labelMessages.machinePlaceholder}
-        onSearch={setSearch}
+        onSearch={runSearch}
       />
       {results.isPending ? (
         <Spinner />
       ) : results.isError ? (
-        <p className="cert-labels-error" role="alert">
-          {labelMessages.searchFailed}
-        </p>
+        <LoadError message={labelMessages.searchFailed} onRetry={() => void results.refetch()} />
       ) : (
         <SearchResults
           caption={labelMessages.machines}

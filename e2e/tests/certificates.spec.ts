@@ -96,15 +96,19 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The print of the current page as an A4 PDF (print media, the page's own @page rules). */
+/** The print of the current page as a PDF: print media, and the page size the page's own @page rule gives. */
 async function printToPdf(page: Page, name: string): Promise<string> {
   const file = path.join(artifacts, `${name}.pdf`);
-  await page.pdf({ path: file, format: 'A4', preferCSSPageSize: true });
+  await page.pdf({ path: file, preferCSSPageSize: true });
   return file;
 }
 
-const pdfPages = (file: string) =>
-  Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]);
+/** The page count, after checking that the pages are A4. */
+function pdfPages(file: string): number {
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  expect(info).toMatch(/Page size:.*\(A4\)/);
+  return Number(/Pages:\s+(\d+)/.exec(info)![1]);
+}
 /** The PDF's text with whitespace collapsed: a value that wraps inside its cell still reads as one string. */
 const pdfText = (file: string) =>
   execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
@@ -123,14 +127,43 @@ function pdfToPngs(file: string, prefix: string): string[] {
     });
 }
 
-function decodeQr(pngFile: string): string {
-  const png = PNG.sync.read(fs.readFileSync(pngFile));
-  const luminance = new Uint8ClampedArray(png.width * png.height);
-  for (let i = 0; i < luminance.length; i++)
-    luminance[i] = (png.data[i * 4] * 299 + png.data[i * 4 + 1] * 587 + png.data[i * 4 + 2] * 114) / 1000;
-  const bitmap = new BinaryBitmap(
-    new HybridBinarizer(new RGBLuminanceSource(luminance, png.width, png.height)),
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where the QR code sits on each printed sheet, in CSS px from the sheet's corner (print layout). */
+async function qrBoxes(page: Page): Promise<Box[]> {
+  await page.emulateMedia({ media: 'print' });
+  const boxes = await page.evaluate(() =>
+    [...document.querySelectorAll('.cert-print-root .cert-doc')].map((sheet) => {
+      const qr = sheet.querySelector('svg')!.getBoundingClientRect();
+      const corner = sheet.getBoundingClientRect();
+      return { x: qr.x - corner.x, y: qr.y - corner.y, width: qr.width, height: qr.height };
+    }),
   );
+  await page.emulateMedia({ media: null });
+  return boxes;
+}
+
+/** Decodes the QR code inside `box` (CSS px) of a page rendered at `dpi`, with a white margin around it. */
+function decodeQr(pngFile: string, box: Box, dpi = 150): string {
+  const png = PNG.sync.read(fs.readFileSync(pngFile));
+  const scale = dpi / 96;
+  const margin = 12;
+  const left = Math.max(0, Math.floor(box.x * scale) - margin);
+  const top = Math.max(0, Math.floor(box.y * scale) - margin);
+  const width = Math.min(png.width - left, Math.ceil(box.width * scale) + 2 * margin);
+  const height = Math.min(png.height - top, Math.ceil(box.height * scale) + 2 * margin);
+  const luminance = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const i = ((top + y) * png.width + left + x) * 4;
+      luminance[y * width + x] = (png.data[i] * 299 + png.data[i + 1] * 587 + png.data[i + 2] * 114) / 1000;
+    }
+  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height)));
   const hints = new Map<DecodeHintType, unknown>([
     [DecodeHintType.TRY_HARDER, true],
     [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]],
@@ -181,7 +214,8 @@ test.describe('Prüfberichte', () => {
     // The form never prints.
     expect(text).not.toContain('WEITER');
     const pages = pdfToPngs(first, 'certificate-page');
-    expect(pages.map(decodeQr)).toEqual(
+    const boxes = await qrBoxes(page);
+    expect(pages.map((png, i) => decodeQr(png, boxes[i]))).toEqual(
       serials.flatMap((serial) => {
         const url = `${baseURL}/landing/${machineId}/${serial}`;
         return [url, url];

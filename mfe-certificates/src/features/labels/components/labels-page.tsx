@@ -27,12 +27,14 @@ export default function LabelsPage() {
   const [params, setParams] = useSearchParams();
   const certificateId = idParam(params.get('certificate'));
   const machineId = idParam(params.get('machine'));
-  const [kind, setKind] = useState<Kind>(machineId !== null && certificateId === null ? 'product' : 'serial');
+  const [chosenKind, setChosenKind] = useState<Kind>('serial');
+  // The address wins, so Back and Forward between a certificate and a machine show the matching kind.
+  const kind: Kind = certificateId !== null ? 'serial' : machineId !== null ? 'product' : chosenKind;
   const [preset, choosePreset] = useLabelPreset();
 
   const chooseKind = (next: Kind) => {
     if (next === kind) return;
-    setKind(next);
+    setChosenKind(next);
     setParams({});
   };
 

@@ -196,7 +196,12 @@ test.describe('Prüfberichte', () => {
 
     const form = page.getByTestId('certificate-create');
     await expect(page.getByLabel('ARTIKELNUMMER', { exact: true })).toBeDisabled();
+    // Screen readers hear the select's state in German.
+    await page.getByLabel('MARKE', { exact: true }).fill(brandName);
+    const brandField = form.locator('.sui-field', { has: page.getByLabel('MARKE', { exact: true }) });
+    await expect(brandField.getByRole('log')).toContainText(`1 Treffer für „${brandName}“.`);
     await choose(page, 'MARKE', brandName);
+    await expect(brandField.getByRole('log')).toContainText(`${brandName} gewählt.`);
     await choose(page, 'ARTIKELNUMMER', machineName);
     await expect(page.getByRole('img', { name: machineName })).toBeVisible();
     await expect(page.getByRole('img', { name: brandName })).toBeVisible();

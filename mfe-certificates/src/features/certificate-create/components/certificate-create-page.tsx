@@ -15,6 +15,7 @@ import {
 import { useBrands } from '../hooks/use-brands';
 import { useMachinesByBrand } from '../hooks/use-machines-by-brand';
 import { CheckItems } from './check-items';
+import { germanAriaLiveMessages, screenReaderStatus } from './select-messages';
 import { darkSelectTheme, selectStyles } from './select-theme';
 import { SelectionPreview } from './selection-preview';
 import '../../../styles/remote.css';
@@ -149,6 +150,8 @@ export default function CertificateCreatePage() {
             onChange={(brand) => update({ brand, machine: null }, 'brand_id')}
             placeholder={t.choose}
             noOptionsMessage={() => t.noOptions}
+            ariaLiveMessages={germanAriaLiveMessages}
+            screenReaderStatus={screenReaderStatus}
             isClearable
             theme={darkSelectTheme}
             styles={selectStyles<Brand>(!!errors.brand_id)}
@@ -172,6 +175,8 @@ export default function CertificateCreatePage() {
             loadingMessage={() => t.loadingOptions}
             isLoading={machines.isFetching}
             isDisabled={!values.brand}
+            ariaLiveMessages={germanAriaLiveMessages}
+            screenReaderStatus={screenReaderStatus}
             isClearable
             theme={darkSelectTheme}
             styles={selectStyles<MachineByBrand>(!!errors.machine_id)}

@@ -186,6 +186,8 @@ interface LoadCase {
   message: RegExp;
   retry: string;
   ready: (page: Page) => Locator;
+  /** A click after the page opened that starts the load (a view inside a tab). */
+  then?: (page: Page) => Promise<void>;
 }
 
 const LOADS: LoadCase[] = [
@@ -197,6 +199,25 @@ const LOADS: LoadCase[] = [
     message: /Die Maschinen konnten nicht geladen werden\./,
     retry: 'Erneut versuchen',
     ready: (page) => page.getByRole('table', { name: 'Maschinen' }),
+  },
+  {
+    name: 'brand management',
+    signedIn: true,
+    url: () => '/?tab=machine_list',
+    then: (page) => page.getByRole('button', { name: 'Marken' }).click(),
+    api: /\/api\/brands$/,
+    message: /Die Marken konnten nicht geladen werden\./,
+    retry: 'Erneut versuchen',
+    ready: (page) => page.getByRole('table', { name: 'Marken' }),
+  },
+  {
+    name: 'machine add form (brands)',
+    signedIn: true,
+    url: () => '/machines',
+    api: /\/api\/brands$/,
+    message: /Die Daten konnten nicht geladen werden\./,
+    retry: 'Erneut versuchen',
+    ready: (page) => page.getByLabel('ARTIKELNUMMER'),
   },
   {
     name: 'machine edit form',
@@ -291,6 +312,7 @@ test.describe('Härtetest: langsames Netz', () => {
       await page.unrouteAll();
       const calls = await slowApi(page, screen.api, 'GET');
       await page.goto(screen.url());
+      await screen.then?.(page);
       await expect(spinner(page), screen.name).toBeVisible();
       await page.waitForTimeout(1_500);
       await expect(spinner(page), screen.name).toBeVisible();
@@ -377,6 +399,7 @@ test.describe('Härtetest: fehlschlagende Anfragen', () => {
         if (screen.signedIn) await signIn(page, '/login');
         await failApi(page, screen.api, failure, 'GET');
         await page.goto(screen.url());
+        await screen.then?.(page);
         const message = page.getByRole('alert').filter({ hasText: screen.message });
         // Queries try a failed network call twice more (about 3 s) before they give up.
         await expect(message).toBeVisible({ timeout: 15_000 });

@@ -95,7 +95,8 @@ export async function createHostileData(request: APIRequestContext, token: strin
   const headers = { Authorization: token };
   const records: HostileRecord[] = [];
   for (const [index, payload] of XSS_PAYLOADS.entries()) {
-    const brandName = `${payload} ${tag}B${index}`;
+    // The tag first: brands are listed by name, and names starting with "<" would push other tests' brands off page 1.
+    const brandName = `${tag}B${index} ${payload}`;
     const brandEmail = hostileEmail(index);
     const brandWebsite = hostileUrl(index);
     const brand = await request.post('/api/brand', {

@@ -154,7 +154,7 @@ test.describe('Härtetest: Skripteinschleusung', () => {
 
     for (const [i, payload] of XSS_PAYLOADS.entries()) {
       await brands.getByRole('button', { name: '+ HINZUFÜGEN' }).click();
-      const name = `${payload} ${TAG}FB${i}`;
+      const name = `${TAG}FB${i} ${payload}`;
       await page.getByLabel('NAME').fill(name);
       await page.getByLabel('E-MAIL').fill(payload);
       await page.getByLabel('WEBSEITE').fill(payload);

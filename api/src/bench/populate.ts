@@ -52,12 +52,13 @@ export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userI
   const part1 = `'M' || ${text(`(n % ${machines}) + 1`)} || '2601'`;
   const first = `((n - 1) / ${machines}) * ${units} + 1`;
   const checks = Array(9).fill("'OK'").join(', ');
-  await sql`insert into certificates (brand_id, machine_id, created_by, checked_by, search_key, crowd,
+  await sql`insert into certificates (brand_id, machine_id, created_by, checked_by, checked_by_key, search_key, crowd,
       perpendicularity, tolerance_of_spindle, magnet_base_switch, motor_switch, guide, isolation,
       insulation_resistance, accessories, technical_certification, resistance_to_voltage, observation,
       origin_germany, electronic_circuit_board, machine_type, machine_image, serial_prefix, brand_name, brand_image,
       brand_email, brand_website, ean_number, serial_no_part1, records_count, serial_no, end_serial_no, created_at)
-    select m.brand_id, m.id, ${userId}, 'Prüfer ' || ${sql.raw(text('n % 20'))}, m.name_key, ${units},
+    select m.brand_id, m.id, ${userId}, 'Prüfer ' || ${sql.raw(text('n % 20'))},
+      'prüfer ' || ${sql.raw(text('n % 20'))}, m.name_key, ${units},
       ${sql.raw(checks)}, '1500 V', '230 Volt, 50-60Hz', 'GERMANY', m.electronic_circuit_board, m.name, '',
       m.serial_prefix, 'Marke', '', 'info@marke.example', 'https://marke.example', '',
       ${sql.raw(part1)}, ${sql.raw(first)},

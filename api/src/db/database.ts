@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import * as initial from './migrations/2026-11-21T00-00-initial';
 import * as totals from './migrations/2026-11-21T01-00-totals';
+import * as checkerSearch from './migrations/2026-11-21T02-00-checker-search';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -26,6 +27,7 @@ export interface DatabaseHandle {
 const migrations: Record<string, Migration> = {
   '2026-11-21T00-00-initial': initial,
   '2026-11-21T01-00-totals': totals,
+  '2026-11-21T02-00-checker-search': checkerSearch,
 };
 
 // COUNT(*) and SUM() come back from PostgreSQL as bigint strings; the API speaks plain numbers.

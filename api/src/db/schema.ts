@@ -72,6 +72,8 @@ export type CertificatesTable = {
   machine_id: number;
   created_by: number;
   checked_by: string;
+  /** Lower-cased checker name, for search. */
+  checked_by_key: string;
   search_key: string;
   crowd: number;
   resistance_to_voltage: string;

@@ -95,6 +95,7 @@ export function certificatesRepository(db: Db) {
             machine_id: snapshot.machine.id,
             created_by: userId,
             checked_by: input.checked_by,
+            checked_by_key: searchKey(input.checked_by),
             search_key: searchKey(snapshot.machine.name),
             crowd,
             ...(checks as Record<(typeof CHECK_FIELDS)[number], string>),
@@ -156,7 +157,8 @@ export function certificatesRepository(db: Db) {
       let base = db.selectFrom('certificates');
       if (search) {
         // A whole unit serial names exactly one certificate: answer from the unique index alone. Otherwise
-        // a month's serials (prefix + YYMM) or the article number, via the much smaller machine table.
+        // a month's serials (prefix + YYMM), the article number (via the much smaller machine table), or
+        // the checker's name.
         const unit = await db
           .selectFrom('certificate_units')
           .select('certificate_id')
@@ -172,6 +174,7 @@ export function certificatesRepository(db: Db) {
                   'in',
                   eb.selectFrom('machines').select('id').where(containsText('machines.name_key', search)),
                 ),
+                containsText('certificates.checked_by_key', search),
               ]),
             );
       }

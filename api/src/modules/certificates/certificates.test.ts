@@ -187,11 +187,21 @@ for (const kind of kinds) {
       assert.equal(bySerial.data[0].endSerialNo, printed.endSerialNo);
       assert.equal(bySerial.data[0].crowd, 5);
       assert.equal((await list(`search=${encodeURIComponent('listenmaschine ö')}`)).total, 1);
+
       assert.equal(
         (await list(`search=${unitSerial(printed.serialNoPart1, printed.recordsCount, 5)}`)).total,
         0,
       );
       assert.equal((await list('search=%25')).total, 0);
+      const checked = await createOk({
+        ...certificateBody(brand.id, machine.id, 1),
+        checked_by: 'Jürgen Öztürk',
+      });
+      const byChecker = await list(`search=${encodeURIComponent('JÜRGEN ÖZ')}`);
+      assert.deepEqual(
+        byChecker.data.map((row: { id: number }) => row.id),
+        [checked.id],
+      );
 
       const all = await list('per_page=100');
       assert.ok(all.total >= 5);

@@ -235,7 +235,9 @@ test.describe('Härtetest: Skripteinschleusung', () => {
     await snap(page, 'hardening-xss-machine-edit');
   });
 
-  test('brand management: names and e-mails as text, websites as plain http(s) links', async ({ page }) => {
+  test('brand management: names and e-mails as text, websites as plain http(s) links, the edit form', async ({
+    page,
+  }) => {
     const watch = await guard(page);
     await signIn(page, '/?tab=machine_list');
     await page.getByRole('button', { name: 'Marken' }).click();
@@ -257,7 +259,13 @@ test.describe('Härtetest: Skripteinschleusung', () => {
           'href',
           record.brandWebsite,
         );
-        await row.scrollIntoViewIfNeeded();
+        // The edit form gets the stored values back as input values.
+        await row.getByRole('button', { name: 'Bearbeiten' }).click();
+        await expect(page.getByRole('heading', { name: 'MARKE BEARBEITEN' })).toBeVisible();
+        await expect(page.getByLabel('NAME')).toHaveValue(record.brandName);
+        await expect(page.getByLabel('E-MAIL')).toHaveValue(record.brandEmail);
+        await expect(page.getByLabel('WEBSEITE')).toHaveValue(record.brandWebsite);
+        await page.getByRole('button', { name: 'Abbrechen' }).click();
         missing.delete(record.index);
       }
       if (missing.size === 0) break;

@@ -15,7 +15,8 @@ type Values = BrandFields & { logo: string };
 type Errors = Partial<Record<keyof Values, string>>;
 
 /** Adds a brand (`brand` null) or edits one, with the API's rules checked first in the browser. */
-export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: () => void }) {
+/** `onClose` gets the saved brand after a save, nothing after a cancel. */
+export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (saved?: Brand) => void }) {
   const [values, setValues] = useState<Values>({
     name: brand?.name ?? '',
     logo: brand?.logo ?? '',
@@ -47,9 +48,9 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: ()
     }
     sending.current = true;
     try {
-      await save.mutateAsync(values);
+      const saved = await save.mutateAsync(values);
       notify.success(brand ? text.updated : text.created, { autoClose: SHORT_TOAST_MS });
-      onClose();
+      onClose(saved);
     } catch (error) {
       // shared-ui's HTTP client already showed 'Token abgelaufen…' and went to /login.
       if (httpStatus(error) === 401) return;
@@ -113,7 +114,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: ()
         <button type="submit" className="sui-button" disabled={save.isPending || upload.uploading}>
           {text.save}
         </button>
-        <button type="button" className="sui-button sui-button--secondary" onClick={onClose}>
+        <button type="button" className="sui-button sui-button--secondary" onClick={() => onClose()}>
           {text.cancel}
         </button>
       </div>

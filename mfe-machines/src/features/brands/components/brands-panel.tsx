@@ -1,5 +1,6 @@
 import type { Brand } from 'contracts';
 import { DEFAULT_PAGE_SIZE, isHttpUrl } from 'contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, imageUrl, Spinner, type ColumnDef } from 'shared-ui';
 import { LoadError } from '../../../components/load-error';
@@ -16,6 +17,13 @@ export default function BrandsPanel() {
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const queryClient = useQueryClient();
+
+  /** After a save the list has already loaded again (useSaveBrand waits for it): show the brand's page. */
+  function showSaved(saved: Brand) {
+    const index = queryClient.getQueryData<Brand[]>(['brands'])?.findIndex((b) => b.id === saved.id) ?? -1;
+    if (index >= 0) setPage(Math.floor(index / pageSize) + 1);
+  }
 
   const columns: ColumnDef<Brand, unknown>[] = [
     {
@@ -69,7 +77,10 @@ export default function BrandsPanel() {
         <BrandForm
           key={editing === 'new' ? 'new' : editing.id}
           brand={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) showSaved(saved);
+          }}
         />
       )}
       <DataTable<Brand>

@@ -123,6 +123,21 @@ describe('LoginPage', () => {
     await waitFor(() => expect(submit()).toBeEnabled());
   });
 
+  it('does not call the password wrong when the server fails: a toast with its reason instead', async () => {
+    loginMock.mockRejectedValue(httpError(503));
+    renderLogin();
+    await userEvent.type(email(), 'staff@example.com');
+    await userEvent.type(password(), 'richtig');
+    await userEvent.click(submit());
+    expect(
+      await screen.findByText(
+        'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut. Zu viele Versuche. Bitte später erneut versuchen.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Passwort ist ungültig')).not.toBeInTheDocument();
+    await waitFor(() => expect(submit()).toBeEnabled());
+  });
+
   it('sends a signed-in user to /', () => {
     setToken('t');
     renderLogin();

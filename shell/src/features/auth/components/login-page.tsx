@@ -43,13 +43,15 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
       setToken(newToken);
       onSignedIn?.();
     } catch (error) {
-      if (isHttpError(error)) {
+      const status = isHttpError(error) ? (error as { response?: { status?: number } }).response?.status : 0;
+      if (status && status < 500) {
         setErrors({ username: text.emailRejected, password: text.passwordRejected });
         // Throttled: the fields alone would not say why trying again does not help yet.
-        const status = (error as { response?: { status?: number } }).response?.status;
         if (status === 429) notify.error(apiErrorMessage(error) ?? text.failed);
       } else {
-        notify.error(text.failed);
+        // Unreachable, or the server (its database) is down: the credentials may well be right, so the
+        // fields are not marked; the API's German reason goes with the toast when there is one.
+        notify.error(status ? `${text.failed} ${apiErrorMessage(error) ?? ''}`.trim() : text.failed);
       }
       setSubmitting(false);
     }

@@ -19,6 +19,7 @@ test('only http(s) links count as URLs', () => {
   assert.equal(isHttpUrl('javascript:alert(1)'), false);
   assert.equal(isHttpUrl('ftp://example.com'), false);
   assert.equal(isHttpUrl('example.com'), false);
+  assert.equal(isHttpUrl('https://example.com/daten blatt.pdf'), false);
 });
 
 test('machine fields get one German message each', () => {

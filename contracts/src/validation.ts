@@ -4,6 +4,8 @@ export const SERIAL_PREFIX_PATTERN = /^[A-Za-z0-9-]+$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isHttpUrl(value: string): boolean {
+  // `new URL` would quietly encode a space; a link with one is a typo, and the customer page would not show it.
+  if (/\s/.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;

@@ -365,32 +365,35 @@ test.describe('Härtetest: Skripteinschleusung', () => {
     }
   });
 
-  test('a product link the API accepts is the button on the customer page', async ({ page }) => {
-    // DEFECT (API vs. mfe-landing): the API accepts any link `new URL()` parses as http(s), spaces included
-    // (contracts isHttpUrl), but the customer page shows only links matching /^https?:\/\/[^\s]+$/
-    // (landing-screen.tsx isWebLink). Such a link is saved without complaint and the customers never see
-    // the product button. One of the two rules has to give way.
-    test.fixme(
-      !process.env.SHOW_DEFECTS,
-      'a saved product link with a space never shows on the customer page',
-    );
+  test('a product link with a space is refused, so every stored link is the button on the customer page', async ({
+    page,
+  }) => {
     const watch = await guard(page);
     const token = await signIn(page, '/login');
-    const link = `https://hostile.example/datenblatt ${TAG}.pdf`;
+    const body = {
+      brand_id: records[0].brandId,
+      name: `Link-Maschine ${TAG}`,
+      serial_prefix: 'LZ',
+      link_en: `https://hostile.example/datenblatt ${TAG}.pdf`,
+      electronic_circuit_board: 0,
+    };
+    const refused = await page.request.post('/api/machine', {
+      headers: { Authorization: token },
+      data: body,
+    });
+    expect(refused.status()).toBe(400);
+    expect(
+      ((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields.link_en,
+    ).toBe('Bitte eine gültige Adresse mit http:// oder https:// eingeben');
+    const link = `https://hostile.example/datenblatt-${TAG}.pdf`;
     const machine = await page.request.post('/api/machine', {
       headers: { Authorization: token },
-      data: {
-        brand_id: records[0].brandId,
-        name: `Leerzeichen-Link ${TAG}`,
-        serial_prefix: 'LZ',
-        link_en: link,
-        electronic_circuit_board: 0,
-      },
+      data: { ...body, link_en: link },
     });
     expect(machine.status()).toBe(201);
     const { id } = (await machine.json()) as { id: number };
     await page.goto(`/landing/${id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Leerzeichen-Link ${TAG}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Link-Maschine ${TAG}`);
     await expect(page.getByRole('link', { name: 'PRODUCT PAGE' })).toHaveAttribute('href', link);
     await expectNothingRan(page, watch);
   });

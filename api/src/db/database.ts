@@ -55,7 +55,7 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase
 
 export function openDatabase(
   database: Config['database'],
-  options: { schema?: string } = {},
+  options: { schema?: string; queryTimeoutMs?: number } = {},
 ): DatabaseHandle {
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -73,7 +73,7 @@ export function openDatabase(
     max: 10,
     connectionTimeoutMillis: 5000,
     // A query stuck behind a dead server must end in a 503, not hang the request.
-    query_timeout: 15000,
+    query_timeout: options.queryTimeoutMs ?? 15000,
     options: options.schema ? `-c search_path=${options.schema}` : undefined,
   });
   // A client that loses its server emits 'error'; unheard, that event kills the process. Idle clients

@@ -363,13 +363,6 @@ test.describe('Härtetest: fehlschlagende Anfragen', () => {
       test(`${form.name}: ${failure} on ${form.submit} ends in a German message, the input stays`, async ({
         page,
       }) => {
-        // DEFECT (shell login-page.tsx): every HTTP error, 500 and 503 too, is shown as 'E-Mail ist ungültig' /
-        // 'Passwort ist ungültig' without a toast: a user with the right password is told it is wrong while
-        // the server or its database is down. Only 401 means wrong credentials.
-        test.fixme(
-          !process.env.SHOW_DEFECTS && form.name === 'login' && failure !== 'abort',
-          'login: a 5xx says the password is wrong',
-        );
         const unique = Date.now().toString(36);
         await form.open(page);
         await form.fill(page, unique);

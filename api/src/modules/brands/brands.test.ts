@@ -277,12 +277,11 @@ for (const kind of kinds) {
       const list = (await send('GET', '/api/brands')).json().data;
       assert.ok(list.some((b: { name: string }) => b.name === SQL));
       assert.ok(list.some((b: { name: string }) => b.name === HTML));
-      const renamed = await update(sqlBrand.id, {
-        name: `${SQL} 2`,
-        website_link: `https://x.example/?q=${SQL}`,
-      });
+      // A link may not contain spaces, so the payload's spaces are written as '+', as a browser would.
+      const link = `https://x.example/?q=${SQL.replaceAll(' ', '+')}`;
+      const renamed = await update(sqlBrand.id, { name: `${SQL} 2`, website_link: link });
       assert.equal(renamed.statusCode, 200, renamed.body);
-      assert.equal(renamed.json().website_link, `https://x.example/?q=${SQL}`);
+      assert.equal(renamed.json().website_link, link);
       assert.ok((await t.services.brands.list()).length >= 2);
     });
 

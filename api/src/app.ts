@@ -47,7 +47,7 @@ export async function buildApp({ config, database, logger = false, serveFrontend
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  const services = createServices(database.db, config);
+  const services = createServices(database, config);
   registerErrorHandling(app);
   // The API speaks JSON (and multipart for uploads); plain text is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');

@@ -21,7 +21,7 @@ try {
 const database = openDatabase(config.database);
 await migrate(database.db);
 if (config.demoSeed) {
-  const demo = await seedDemo(createServices(database.db, config));
+  const demo = await seedDemo(createServices(database, config));
   if (demo) {
     console.log('\nDemo-Daten angelegt. Anmeldung (wird nur dieses eine Mal angezeigt):');
     console.log(`  E-Mail:   ${demo.email}\n  Passwort: ${demo.password}\n`);

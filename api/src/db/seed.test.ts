@@ -11,7 +11,7 @@ for (const kind of kinds) {
     test('an empty database gets the catalogue and one demo account, once', async () => {
       const testDb = await createTestDatabase(kind);
       try {
-        const services = createServices(testDb.database.db, loadConfig({}));
+        const services = createServices(testDb.database, loadConfig({}));
         const demo = await seedDemo(services);
         assert.ok(demo && demo.password.length >= 12);
         const brands = await services.brands.list();
@@ -29,7 +29,7 @@ for (const kind of kinds) {
     test('an account made before the first start still gets the catalogue, but no demo account', async () => {
       const testDb = await createTestDatabase(kind);
       try {
-        const services = createServices(testDb.database.db, loadConfig({}));
+        const services = createServices(testDb.database, loadConfig({}));
         await services.users.add(
           { email: 'erste@example.com', password: 'erstes-Passwort-1' },
           { N: 1024, r: 8, p: 1 },

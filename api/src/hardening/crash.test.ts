@@ -24,7 +24,7 @@ test(`SQLite survives SIGKILL in the middle of a storm of certificate creates ($
   const location = { kind: 'sqlite' as const, file };
   const setup = openDatabase(location);
   await migrate(setup.db);
-  const services = createServices(setup.db, loadConfig({}));
+  const services = createServices(setup, loadConfig({}));
   await services.users.add(STAFF, TEST_COST);
   const { brand, machine } = await seedMachine(services, { prefix: 'KILL' });
   await setup.close();

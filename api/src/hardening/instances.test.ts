@@ -39,7 +39,7 @@ test(
     const location = { kind: 'postgres' as const, url: target.toString() };
     const setup = openDatabase(location);
     await migrate(setup.db);
-    const services = createServices(setup.db, loadConfig({}));
+    const services = createServices(setup, loadConfig({}));
     await services.users.add(STAFF, TEST_COST);
     const machines = [
       await seedMachine(services, { prefix: 'INST' }),

@@ -32,7 +32,7 @@ test(
   async () => {
     const setup = openDatabase({ kind: 'postgres', url: postgres!.url });
     await migrate(setup.db);
-    const services = createServices(setup.db, loadConfig({}));
+    const services = createServices(setup, loadConfig({}));
     await services.users.add(STAFF, TEST_COST);
     const { brand, machine } = await seedMachine(services, { prefix: 'DOWN' });
     await setup.close();

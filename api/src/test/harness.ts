@@ -81,7 +81,7 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
   const testDb = await createTestDatabase(kind);
   const config: Config = { ...loadConfig({}), ...overrides, database: testDb.location };
   const app = await buildApp({ config, database: testDb.database });
-  const services = createServices(testDb.database.db, config);
+  const services = createServices(testDb.database, config);
   await services.users.add(STAFF, TEST_COST);
   const login = async (email = STAFF.email, password = STAFF.password) => {
     const response = await app.inject({

@@ -8,6 +8,8 @@ import {
 } from 'contracts';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import { prepare } from '../../db/prepared';
+import type { ReadCache } from '../../db/read-cache';
 import type { CertificatesTable } from '../../db/schema';
 import { containsText, searchKey } from '../../text';
 import { serialNoPart1 } from './serial';
@@ -62,7 +64,109 @@ export function toPrintData(row: Selectable<CertificatesTable>): PrintData {
   } as PrintData;
 }
 
-export function certificatesRepository(db: Db) {
+const listColumns = [
+  'id',
+  'machine_id',
+  'machine_type',
+  'serial_no',
+  'end_serial_no',
+  'checked_by',
+  'crowd',
+  'created_at',
+] as const;
+
+type ListRow = Pick<Selectable<CertificatesTable>, (typeof listColumns)[number]> & { total?: unknown };
+
+export function certificatesRepository(db: Db, cached: ReadCache) {
+  const maintainedTotal = db.selectFrom('totals').select('value').where('name', '=', 'certificates');
+  // The unfiltered list, one compiled query per sort order; the maintained total rides along with the rows,
+  // so the common first page is one query.
+  const pages = new Map<string, (values: { limit: number; offset: number }) => Promise<ListRow[]>>();
+  const listPage = (
+    column: (typeof sortColumns)[keyof typeof sortColumns] | 'id',
+    direction: 'asc' | 'desc',
+  ) => {
+    const key = `${column} ${direction}`;
+    let page = pages.get(key);
+    if (!page) {
+      page = prepare(db, (v: { limit: number; offset: number }) =>
+        db
+          .selectFrom('certificates')
+          .select(listColumns)
+          .select(maintainedTotal.as('total'))
+          .orderBy(column, direction)
+          .orderBy('id', direction)
+          .limit(v.limit)
+          .offset(v.offset),
+      );
+      pages.set(key, page);
+    }
+    return page;
+  };
+  const byUnitSerial = prepare(db, (v: { serial: string }) =>
+    db
+      .selectFrom('certificates')
+      .select(listColumns)
+      .where('id', '=', (eb) =>
+        eb.selectFrom('certificate_units').select('certificate_id').where('serial', '=', v.serial),
+      ),
+  );
+
+  async function readList(query: CertificateListQuery) {
+    const page = query.page ?? 1;
+    const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
+    const sort = query.sort ?? 'pos';
+    const order = query.order ?? 'asc';
+    const search = query.search?.trim() ?? '';
+    const offset = (page - 1) * perPage;
+    // The newest certificate is position 1, so ascending positions mean descending ids.
+    const [column, direction] = sort === 'pos' ? (['id', flip(order)] as const) : [sortColumns[sort], order];
+    const items = (rows: ListRow[], total: number) => ({
+      total,
+      data: rows.map(({ end_serial_no, total: _total, ...row }, i) => ({
+        ...row,
+        endSerialNo: end_serial_no,
+        pos: sort === 'pos' && order === 'desc' ? total - offset - i : offset + i + 1,
+      })),
+    });
+
+    if (!search) {
+      const rows = await listPage(column, direction)({ limit: perPage, offset });
+      // Past the last page no row carries the total, so it is read on its own.
+      const total = rows[0]?.total ?? (await maintainedTotal.executeTakeFirst())?.value ?? 0;
+      return items(rows, Number(total));
+    }
+    // A whole unit serial names exactly one certificate: answer from the unique index alone.
+    const [unit] = await byUnitSerial({ serial: search });
+    if (unit) return items(offset === 0 ? [unit] : [], 1);
+    // Otherwise a month's serials (prefix + YYMM), the article number (via the much smaller machine
+    // table), or the checker's name.
+    const base = db
+      .selectFrom('certificates')
+      .where((eb) =>
+        eb.or([
+          eb('certificates.serial_no_part1', '=', search),
+          eb(
+            'certificates.machine_id',
+            'in',
+            eb.selectFrom('machines').select('id').where(containsText('machines.name_key', search)),
+          ),
+          containsText('certificates.checked_by_key', search),
+        ]),
+      );
+    const rows = await base
+      .select(listColumns)
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .limit(perPage)
+      .offset(offset)
+      .execute();
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return items(rows, Number(total));
+  }
+
   return {
     /**
      * Takes the next `crowd` numbers of the counter and writes the certificate with its units, all in one
@@ -144,83 +248,9 @@ export function certificatesRepository(db: Db) {
     },
 
     /** Newest first by default; a unit serial anywhere inside a certificate's range finds that certificate. */
-    async list(query: CertificateListQuery) {
-      const page = query.page ?? 1;
-      const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
-      const sort = query.sort ?? 'pos';
-      const order = query.order ?? 'asc';
-      const search = query.search?.trim() ?? '';
-      // The newest certificate is position 1, so ascending positions mean descending ids.
-      const [column, direction] =
-        sort === 'pos' ? (['id', flip(order)] as const) : [sortColumns[sort], order];
-
-      let base = db.selectFrom('certificates');
-      if (search) {
-        // A whole unit serial names exactly one certificate: answer from the unique index alone. Otherwise
-        // a month's serials (prefix + YYMM), the article number (via the much smaller machine table), or
-        // the checker's name.
-        const unit = await db
-          .selectFrom('certificate_units')
-          .select('certificate_id')
-          .where('serial', '=', search)
-          .executeTakeFirst();
-        base = unit
-          ? base.where('certificates.id', '=', unit.certificate_id)
-          : base.where((eb) =>
-              eb.or([
-                eb('certificates.serial_no_part1', '=', search),
-                eb(
-                  'certificates.machine_id',
-                  'in',
-                  eb.selectFrom('machines').select('id').where(containsText('machines.name_key', search)),
-                ),
-                containsText('certificates.checked_by_key', search),
-              ]),
-            );
-      }
-      const offset = (page - 1) * perPage;
-      const maintainedTotal = db.selectFrom('totals').select('value').where('name', '=', 'certificates');
-      const rows = await base
-        .select([
-          'id',
-          'machine_id',
-          'machine_type',
-          'serial_no',
-          'end_serial_no',
-          'checked_by',
-          'crowd',
-          'created_at',
-        ])
-        // Unfiltered, the maintained total rides along with the rows: one query for the common first page.
-        .$if(!search, (qb) => qb.select(maintainedTotal.as('total')))
-        .orderBy(column, direction)
-        .orderBy('id', direction)
-        .limit(perPage)
-        .offset(offset)
-        .execute();
-      const total = search
-        ? Number(
-            (await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total,
-          )
-        : Number(rows[0]?.total ?? (await maintainedTotal.executeTakeFirst())?.value ?? 0);
-      return {
-        total,
-        data: rows.map(({ end_serial_no, total: _total, ...row }, i) => ({
-          ...row,
-          endSerialNo: end_serial_no,
-          pos: sort === 'pos' && order === 'desc' ? total - offset - i : offset + i + 1,
-        })),
-      };
-    },
-
-    async serialIssued(machineId: number, serial: string) {
-      return db
-        .selectFrom('certificate_units')
-        .innerJoin('certificates', 'certificates.id', 'certificate_units.certificate_id')
-        .select('certificates.created_at')
-        .where('certificate_units.serial', '=', serial)
-        .where('certificates.machine_id', '=', machineId)
-        .executeTakeFirst();
+    list(query: CertificateListQuery) {
+      // Staff reopening the list see the same pages until a certificate is created.
+      return cached(`certificates ${JSON.stringify(query)}`, () => readList(query));
     },
   };
 }

@@ -6,7 +6,7 @@ import type { Services } from '../../services';
 
 /** The customer page's one call: public, so it answers with public fields only. */
 const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { machines, brands, certificates } = services;
+  const { landing } = services;
 
   app.get(
     '/brandMachineById/:id',
@@ -18,21 +18,15 @@ const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
       },
     },
     async (request, reply) => {
-      const machine = await machines.get(request.params.id);
-      if (!machine) throw notFound(messages.machineNotFound);
-      const brand = await brands.get(machine.brand_id);
       const serial = request.query.serial?.trim();
-      const issued = serial ? await certificates.serialIssued(machine.id, serial) : undefined;
+      const machine = await landing.get(request.params.id, serial ?? '');
+      if (!machine) throw notFound(messages.machineNotFound);
+      const { tested_at, brand_name, ...shown } = machine;
       reply.header('Cache-Control', 'no-cache');
       return {
-        name: machine.name,
-        image: machine.image,
-        link_en: machine.link_en,
-        link_ger: machine.link_ger,
-        brand_name: brand?.name ?? '',
-        ...(serial
-          ? { serial: { value: serial, verified: !!issued, tested_at: issued?.created_at ?? null } }
-          : {}),
+        ...shown,
+        brand_name: brand_name ?? '',
+        ...(serial ? { serial: { value: serial, verified: tested_at !== null, tested_at } } : {}),
       };
     },
   );

@@ -11,7 +11,8 @@ export interface LoadResult {
 
 export interface LoadCase {
   name: string;
-  path: string;
+  /** One path asked again and again, or many asked in turn (each once if the run is short enough). */
+  path: string | string[];
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
@@ -20,13 +21,19 @@ export interface LoadCase {
 
 /** Requests per second and latency of one call under steady load from this (second) process. */
 export async function measure(base: string, load: LoadCase, seconds: number): Promise<LoadResult> {
+  const paths = [load.path].flat();
+  let next = 0;
   const result = await autocannon({
-    url: base + load.path,
+    url: base + paths[0],
     method: load.method ?? 'GET',
     body: load.body,
     headers: { 'content-type': 'application/json', ...load.headers },
     connections: load.connections ?? 10,
     duration: seconds,
+    requests:
+      paths.length > 1
+        ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
+        : undefined,
   });
   return {
     name: load.name,

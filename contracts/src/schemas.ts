@@ -211,7 +211,11 @@ export type CertificateList = Static<typeof CertificateList>;
 export const UploadResponse = Type.Object({ path: Type.String() });
 export type UploadResponse = Static<typeof UploadResponse>;
 
-export const LandingQuery = Type.Object({ serial: Type.Optional(Type.String({ maxLength: 64 })) });
+/** Longer than any serial DESIGN §5 can make; the customer page shows a longer one as unconfirmed. */
+export const SERIAL_MAX_LENGTH = 64;
+export const LandingQuery = Type.Object({
+  serial: Type.Optional(Type.String({ maxLength: SERIAL_MAX_LENGTH })),
+});
 export type LandingQuery = Static<typeof LandingQuery>;
 /** Only public fields: a customer may see what the machine is, never who tested it. */
 export const Landing = Type.Object({

@@ -139,6 +139,17 @@ for (const device of devices) {
       await snap(page, `landing-${device.name}-unknown-serial`);
     });
 
+    test('a serial longer than any issued one: still the model page, the serial unconfirmed', async ({
+      page,
+    }) => {
+      const serial = '4'.repeat(65);
+      await page.goto(`/landing/${machine.machineId}/${serial}`);
+      await expect(page.getByRole('heading', { level: 1, name: machine.name })).toBeVisible();
+      await expect(page.getByTestId('serial-unknown')).toBeVisible();
+      await expect(page.getByText(serial)).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+
     test('an unknown machine: a bilingual message with a retry', async ({ page }) => {
       await page.goto('/landing/999999/4852406001');
       const alert = page.getByRole('alert');

@@ -296,6 +296,28 @@ test.describe('Maschinen und Marken', () => {
     await expect(page.locator('[data-testid="certificate-create"] img[src="x"]')).toHaveCount(0);
   });
 
+  test('a brand with a very long web address keeps the brand table within its box', async ({ page }) => {
+    const token = await openMachineTab(page);
+    const brand = unique('Lange Adresse');
+    const website = `https://www.${'sehr-lange-adresse-'.repeat(10)}example.com/produkte/alle`;
+    const created = await page.request.post('/api/brand', {
+      headers: { Authorization: token },
+      data: { name: brand, website_link: website },
+    });
+    expect(created.status()).toBe(201);
+    await page.getByRole('button', { name: 'Marken' }).click();
+    const link = page.getByRole('table', { name: 'Marken' }).getByRole('link', { name: website });
+    await expect(link).toBeVisible();
+    const scroll = page.locator('.sui-table__scroll').filter({ has: link });
+    const { scrollWidth, clientWidth } = await scroll.evaluate((box) => ({
+      scrollWidth: box.scrollWidth,
+      clientWidth: box.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await link.scrollIntoViewIfNeeded();
+    await snap(page, 'brands-long-website');
+  });
+
   test('adds a brand with a logo, edits it and uses it for a machine', async ({ page }) => {
     const brand = unique('E2E Marke');
     await openMachineTab(page);

@@ -103,6 +103,24 @@ describe('frontends plugin', () => {
     await app.close();
   });
 
+  it('answers a page the browser navigates to with the app even when its name has a dot', async () => {
+    const app = await appFor(built);
+    const navigation = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const url of ['/machines/a.b', '/certificates/v1.2']) {
+      const page = await app.inject({ url, headers: navigation });
+      assert.equal(page.statusCode, 200, url);
+      assert.equal(page.body, '<title>shell</title>', url);
+    }
+    // A script or image that is missing stays a 404, and a dotfile is never served to anyone.
+    assert.equal((await app.inject({ url: '/missing.js', headers: { accept: '*/*' } })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ url: '/machines/a.b', headers: { accept: 'image/*' } })).statusCode,
+      404,
+    );
+    assert.notEqual((await app.inject({ url: '/.secret', headers: navigation })).body, 'nope');
+    await app.close();
+  });
+
   it('decides caching and containment by name', () => {
     assert.equal(cacheControlFor('/x/mf-manifest.json'), 'no-cache');
     assert.equal(cacheControlFor('/x/index.html'), 'no-cache');

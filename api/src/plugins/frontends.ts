@@ -140,8 +140,10 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
     if (wanted === 'api' || wanted.startsWith('api/')) return reply.callNotFound();
     const file = fileInside(shellDist, wanted);
     if (file) return send(reply, file);
-    // A missing script or image is a 404, not HTML that the browser would try to run as a script.
-    if (path.posix.basename(wanted).includes('.')) return reply.callNotFound();
+    // A missing script or image is a 404, not HTML that the browser would try to run as a script. A page
+    // the browser navigates to is the app's to answer, even when its last segment has a dot (`/machines/a.b`).
+    const navigation = request.headers.accept?.includes('text/html') ?? false;
+    if (path.posix.basename(wanted).includes('.') && !navigation) return reply.callNotFound();
     return sendIndex(reply, shellDist, 'Die Mitarbeiteroberfläche');
   });
 }

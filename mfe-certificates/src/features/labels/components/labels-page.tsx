@@ -1,15 +1,52 @@
+import type { CertificateListItem, MachineListItem } from 'contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { formatDate } from 'shared-ui';
 import { labelMessages } from '../label-messages';
 import { useLabelPreset } from '../hooks/use-label-preset';
-import { CertificatePicker } from './certificate-picker';
-import { MachinePicker } from './machine-picker';
+import { useCertificateSearch, useMachineSearch } from '../hooks/use-label-queries';
+import { Picker } from './picker';
 import { ProductLabels } from './product-labels';
 import { SerialLabels } from './serial-labels';
 import '../../../styles/remote.css';
 import './labels.css';
 
 type Kind = 'serial' | 'product';
+
+/** Certificates by article number or any unit serial; before a search the newest ones. */
+const certificatePicker = {
+  label: labelMessages.certificateSearch,
+  placeholder: labelMessages.certificatePlaceholder,
+  caption: labelMessages.certificates,
+  headers: [labelMessages.article, labelMessages.serials, labelMessages.crowd, labelMessages.date],
+  empty: labelMessages.noCertificates,
+  useSearch: useCertificateSearch,
+  toRow: (certificate: CertificateListItem) => ({
+    id: certificate.id,
+    name: `${certificate.machine_type} ${certificate.serial_no}`,
+    cells: [
+      certificate.machine_type,
+      certificate.crowd > 1 ? `${certificate.serial_no} – ${certificate.endSerialNo}` : certificate.serial_no,
+      String(certificate.crowd),
+      formatDate(certificate.created_at),
+    ],
+  }),
+};
+
+/** Machines for product labels by article number or EAN. */
+const machinePicker = {
+  label: labelMessages.machineSearch,
+  placeholder: labelMessages.machinePlaceholder,
+  caption: labelMessages.machines,
+  headers: [labelMessages.article, labelMessages.brand, labelMessages.ean],
+  empty: labelMessages.noMachines,
+  useSearch: useMachineSearch,
+  toRow: (machine: MachineListItem) => ({
+    id: machine.id,
+    name: machine.name,
+    cells: [machine.name, machine.brand_name, machine.ean_number],
+  }),
+};
 
 /** A database id from the address, or null for anything else. */
 function idParam(value: string | null): number | null {
@@ -61,7 +98,8 @@ export default function LabelsPage() {
       </div>
       {kind === 'serial' ? (
         <>
-          <CertificatePicker
+          <Picker
+            {...certificatePicker}
             selectedId={certificateId}
             onPick={(id) => setParams({ certificate: String(id) })}
           />
@@ -73,7 +111,11 @@ export default function LabelsPage() {
         </>
       ) : (
         <>
-          <MachinePicker selectedId={machineId} onPick={(id) => setParams({ machine: String(id) })} />
+          <Picker
+            {...machinePicker}
+            selectedId={machineId}
+            onPick={(id) => setParams({ machine: String(id) })}
+          />
           {machineId === null ? (
             <p className="cert-note">{labelMessages.nothingChosen}</p>
           ) : (

@@ -1,6 +1,6 @@
 import { labelMessages } from '../label-messages';
 
-interface SearchResultsProps {
+export interface SearchResultsProps {
   caption: string;
   headers: string[];
   /** `name` tells the rows' choose buttons apart for screen readers. */

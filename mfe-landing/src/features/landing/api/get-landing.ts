@@ -1,4 +1,4 @@
-import type { Landing } from 'contracts';
+import { SERIAL_MAX_LENGTH, type Landing } from 'contracts';
 
 /** A weak mobile connection may be slow, but the page must not stay on 'Data loading ...' for ever. */
 export const LANDING_TIMEOUT_MS = 15_000;
@@ -42,7 +42,9 @@ export async function getLanding(
 ): Promise<LandingAnswer> {
   // A machine id is a positive integer; anything else in the URL cannot name a machine.
   if (!/^[1-9]\d{0,15}$/.test(machineId)) throw new LandingError('not-found', `bad machine id ${machineId}`);
-  const query = serial ? `?${new URLSearchParams({ serial })}` : '';
+  // A serial longer than any issued one cannot be confirmed; the machine itself is still shown.
+  const unconfirmable = serial !== undefined && serial.length > SERIAL_MAX_LENGTH;
+  const query = serial && !unconfirmable ? `?${new URLSearchParams({ serial })}` : '';
   const url = `${apiBase}/brandMachineById/${machineId}${query}`;
 
   const timeout = new AbortController();
@@ -60,7 +62,9 @@ export async function getLanding(
       throw new LandingError('not-found', `${url}: HTTP ${response.status}`, readDate(response));
     }
     if (!response.ok) throw new LandingError('failed', `${url}: HTTP ${response.status}`, readDate(response));
-    return { landing: (await response.json()) as Landing, serverDate: readDate(response) };
+    const landing = (await response.json()) as Landing;
+    if (unconfirmable) landing.serial = { value: serial, verified: false, tested_at: null };
+    return { landing, serverDate: readDate(response) };
   } catch (error) {
     if (error instanceof LandingError) throw error;
     throw new LandingError('failed', `${url}: ${error instanceof Error ? error.message : String(error)}`);

@@ -43,11 +43,11 @@ export default function BrandsPanel() {
       cell: ({ row }) => {
         const link = row.original.website_link;
         return isHttpUrl(link) ? (
-          <a href={link} target="_blank" rel="noopener noreferrer">
+          <a className="mach-brand-website" href={link} target="_blank" rel="noopener noreferrer">
             {link}
           </a>
         ) : (
-          link
+          <span className="mach-brand-website">{link}</span>
         );
       },
     },

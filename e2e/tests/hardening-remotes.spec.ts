@@ -4,7 +4,7 @@ import { expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
 /**
  * Issue 8, item 8: each remote in turn unreachable. Its screens show the German fallback with a retry, every
  * other screen of the staff app still works, and once the remote is reachable again the retry recovers it.
- * (dashboard.spec.ts checks the machines remote's fallback once; this covers all three the same way.)
+ * (dashboard.spec.ts covers a missing manifest and a failing script.)
  */
 
 type RemoteName = 'certificates' | 'machines' | 'landing';

@@ -18,6 +18,7 @@ import * as initial from './migrations/2026-11-21T00-00-initial';
 import * as totals from './migrations/2026-11-21T01-00-totals';
 import * as checkerSearch from './migrations/2026-11-21T02-00-checker-search';
 import * as changeNotices from './migrations/2026-11-21T03-00-change-notices';
+import * as listOrder from './migrations/2026-11-21T04-00-list-order';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T01-00-totals': totals,
   '2026-11-21T02-00-checker-search': checkerSearch,
   '2026-11-21T03-00-change-notices': changeNotices,
+  '2026-11-21T04-00-list-order': listOrder,
 };
 
 /** The channel the PostgreSQL triggers of migration 03 notify on every committed change. */

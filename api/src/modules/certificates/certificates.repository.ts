@@ -89,15 +89,24 @@ export function certificatesRepository(db: Db, cached: ReadCache) {
     const key = `${column} ${direction}`;
     let page = pages.get(key);
     if (!page) {
+      // The page's ids are found in an index of the sort column and id alone, then only those rows are
+      // read: a deep page counts past narrow index entries, not whole rows.
       page = prepare(db, (v: { limit: number; offset: number }) =>
         db
           .selectFrom('certificates')
           .select(listColumns)
           .select(maintainedTotal.as('total'))
+          .where('id', 'in', (eb) =>
+            eb
+              .selectFrom('certificates')
+              .select('id')
+              .orderBy(column, direction)
+              .orderBy('id', direction)
+              .limit(v.limit)
+              .offset(v.offset),
+          )
           .orderBy(column, direction)
-          .orderBy('id', direction)
-          .limit(v.limit)
-          .offset(v.offset),
+          .orderBy('id', direction),
       );
       pages.set(key, page);
     }

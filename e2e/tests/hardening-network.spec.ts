@@ -70,8 +70,12 @@ interface FormCase {
   api: RegExp;
   method: string;
   failureToast: RegExp;
+  /** Shown above the button until the next try when the request got no answer (the toast closes after 1 s). */
+  unanswered?: string;
   done: (page: Page) => Promise<void>;
 }
+
+const UNREACHABLE = 'Der Server ist nicht erreichbar. Ihre Eingaben sind noch da – bitte erneut speichern.';
 
 const FORMS: FormCase[] = [
   {
@@ -117,6 +121,7 @@ const FORMS: FormCase[] = [
     api: /\/api\/machine$/,
     method: 'POST',
     failureToast: /Die Maschine konnte nicht hinzugefügt werden\. Bitte versuchen Sie es erneut!/,
+    unanswered: UNREACHABLE,
     done: async (page) => {
       await expect(page.getByText('Maschine erfolgreich hinzugefügt!')).toBeVisible();
     },
@@ -145,6 +150,7 @@ const FORMS: FormCase[] = [
     api: /\/api\/brand$/,
     method: 'POST',
     failureToast: /Die Marke konnte nicht hinzugefügt werden\. Bitte versuchen Sie es erneut!/,
+    unanswered: UNREACHABLE,
     done: async (page) => {
       await expect(page.getByText('Marke erfolgreich hinzugefügt!')).toBeVisible();
     },
@@ -373,6 +379,10 @@ test.describe('Härtetest: fehlschlagende Anfragen', () => {
         if (failure === 503 && form.name !== 'login')
           await expect(page.getByText(DATABASE_DOWN_MESSAGE).first()).toBeVisible();
         expect(calls.urls).toHaveLength(1);
+        if (failure === 'abort' && form.unanswered) {
+          await expect(toast).toHaveCount(0);
+          await expect(page.getByText(form.unanswered)).toBeVisible();
+        }
         await form.typed(page, unique);
         await expect(page.getByRole('button', { name: form.submit, exact: true })).toBeEnabled();
         if (failure === 503)

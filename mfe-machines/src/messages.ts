@@ -5,6 +5,8 @@ import { fieldMessages } from 'contracts';
  * messages are the API's own (from contracts), so the browser's early check and the server say the same thing.
  */
 export const machineMessages = {
+  /** Stays above SPEICHERN when saving failed without an answer (the toast closes after 1 s, spec §8). */
+  unreachable: 'Der Server ist nicht erreichbar. Ihre Eingaben sind noch da – bitte erneut speichern.',
   views: { label: 'Ansicht', machines: 'Maschinen', brands: 'Marken' },
   list: {
     add: '+ HINZUFÜGEN',

@@ -56,7 +56,8 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
       if (httpStatus(error) === 401) return;
       const fields = apiFieldErrors(error);
       setErrors(fields);
-      if (Object.keys(fields).length === 0) setFormError(apiErrorMessage(error));
+      if (Object.keys(fields).length === 0)
+        setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
       notify.error(brand ? text.updateFailed : text.createFailed, { autoClose: SHORT_TOAST_MS });
     } finally {
       sending.current = false;

@@ -124,7 +124,8 @@ export function MachineForm({ id, brands, machine }: Props) {
       const fields = apiFieldErrors(error) as Errors;
       showErrors(fields);
       // A reason that belongs to no field (database down, machine deleted meanwhile) shows above SPEICHERN.
-      if (Object.keys(fields).length === 0) setFormError(apiErrorMessage(error));
+      if (Object.keys(fields).length === 0)
+        setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
       notify.error(id === null ? text.createFailed : text.updateFailed, { autoClose: SHORT_TOAST_MS });
     } finally {
       sending.current = false;

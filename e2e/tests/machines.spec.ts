@@ -298,7 +298,8 @@ test.describe('Maschinen und Marken', () => {
 
   test('a brand with a very long web address keeps the brand table within its box', async ({ page }) => {
     const token = await openMachineTab(page);
-    const brand = unique('Lange Adresse');
+    // Named to sort first: other tests add brands too, and the table shows ten a page.
+    const brand = unique('0 Lange Adresse');
     const website = `https://www.${'sehr-lange-adresse-'.repeat(10)}example.com/produkte/alle`;
     const created = await page.request.post('/api/brand', {
       headers: { Authorization: token },
@@ -307,6 +308,7 @@ test.describe('Maschinen und Marken', () => {
     expect(created.status()).toBe(201);
     await page.getByRole('button', { name: 'Marken' }).click();
     const link = page.getByRole('table', { name: 'Marken' }).getByRole('link', { name: website });
+    await expect(page.getByRole('table', { name: 'Marken' }).getByRole('row').nth(1)).toContainText(brand);
     await expect(link).toBeVisible();
     const scroll = page.locator('.sui-table__scroll').filter({ has: link });
     const { scrollWidth, clientWidth } = await scroll.evaluate((box) => ({

@@ -1,4 +1,7 @@
-/** Business constants shared by the API and every frontend. */
+/**
+ * Business constants shared by the API and every frontend. Plain values only: a frontend importing one of
+ * these must not pull in the schemas (TypeBox builds them at load time, 10 KB on the customer page).
+ */
 
 export const QUANTITY = { min: 1, max: 100, default: 1 } as const;
 
@@ -48,3 +51,6 @@ export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as con
 export const TEXT_MAX = 200;
 export const URL_MAX = 2000;
 export const SEARCH_MAX = 100;
+
+/** Longer than any serial DESIGN §5 can make; the customer page shows a longer one as unconfirmed. */
+export const SERIAL_MAX_LENGTH = 64;

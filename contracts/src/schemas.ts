@@ -8,6 +8,7 @@ import {
   ORIGINS,
   QUANTITY,
   SEARCH_MAX,
+  SERIAL_MAX_LENGTH,
   TEXT_MAX,
   URL_MAX,
   VOLTAGE_VALUES,
@@ -211,8 +212,6 @@ export type CertificateList = Static<typeof CertificateList>;
 export const UploadResponse = Type.Object({ path: Type.String() });
 export type UploadResponse = Static<typeof UploadResponse>;
 
-/** Longer than any serial DESIGN §5 can make; the customer page shows a longer one as unconfirmed. */
-export const SERIAL_MAX_LENGTH = 64;
 export const LandingQuery = Type.Object({
   serial: Type.Optional(Type.String({ maxLength: SERIAL_MAX_LENGTH })),
 });

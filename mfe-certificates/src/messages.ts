@@ -42,5 +42,4 @@ export const certMessages = {
     /** The two pages of a unit: one goes with the machine, one stays in the factory's file. */
     copies: ['Kundenexemplar / Customer copy', 'Werksexemplar / Factory copy'],
   },
-  retry: 'Erneut versuchen',
 } as const;

@@ -21,12 +21,12 @@ export function readCache(database: Pick<DatabaseHandle, 'version'>): ReadCache 
     max: MAX_ENTRIES,
     ttl: MAX_AGE_MS,
   });
-  return async (key, load) => {
+  return async function cached<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
     // Taken before reading: a write that lands during the read leaves the entry already out of date.
     const version = database.version();
     if (version === undefined) return load();
     const entry = entries.get(key);
-    if (entry?.version === version) return entry.value as Awaited<ReturnType<typeof load>>;
+    if (entry?.version === version) return entry.value as T;
     const value = await load();
     entries.set(key, { version, value });
     return value;

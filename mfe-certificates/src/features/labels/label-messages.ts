@@ -26,7 +26,6 @@ export const labelMessages = {
   searchFailed: 'Die Suche ist fehlgeschlagen.',
   certificateFailed: 'Der Prüfbericht konnte nicht geladen werden.',
   machineFailed: 'Die Maschine konnte nicht geladen werden.',
-  retry: 'Erneut versuchen',
   preset: 'ETIKETTENFORMAT',
   copies: 'KOPIEN JE SERIENNUMMER',
   productCount: 'ANZAHL ETIKETTEN',

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OBSERVATIONS, ORIGINS, type Brand, type MachineByBrand, type PrintData } from 'contracts';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Select from 'react-select';
-import { apiErrorMessage, apiFieldErrors, isHttpError, notify, Spinner } from 'shared-ui';
+import { apiErrorMessage, apiFieldErrors, isHttpError, messages, notify, Spinner } from 'shared-ui';
 import { certMessages } from '../../../messages';
 import { createCertificate } from '../api/create-certificate';
 import {
@@ -121,7 +121,7 @@ export default function CertificateCreatePage() {
       <div className="cert-error" role="alert" data-testid="certificate-create">
         <p>{apiErrorMessage(brands.error) ?? t.brandsFailed}</p>
         <button type="button" className="sui-button sui-button--secondary" onClick={() => brands.refetch()}>
-          {certMessages.retry}
+          {messages.retry}
         </button>
       </div>
     );

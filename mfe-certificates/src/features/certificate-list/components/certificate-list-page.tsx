@@ -104,7 +104,7 @@ export default function CertificateListPage() {
             className="sui-button sui-button--secondary"
             onClick={() => certificates.refetch()}
           >
-            {certMessages.retry}
+            {messages.retry}
           </button>
         </div>
       ) : certificates.isPending ? (

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, Spinner } from 'shared-ui';
+import { apiErrorMessage, messages, Spinner } from 'shared-ui';
 import { certMessages } from '../../../messages';
 import { useCertificate } from '../hooks/use-certificate';
 import { CertificatePage } from './certificate-document';
@@ -35,7 +35,7 @@ export default function CertificatePrintPage() {
             className="sui-button sui-button--secondary"
             onClick={() => certificate.refetch()}
           >
-            {certMessages.retry}
+            {messages.retry}
           </button>
         </div>
       ) : !data ? (

@@ -1,5 +1,6 @@
 // `npm run bench:print -w e2e`: in Chromium, how long a 100-unit certificate (200 pages) takes from the API's
-// answer to the print dialog, and how many A4 pages its PDF has (DESIGN §11: under 2 s). Exits 1 when over.
+// answer to the print dialog, and how many A4 pages its PDF has (budget under 2 s, docs/architecture.md#budgets).
+// Exits 1 when over.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

@@ -108,7 +108,8 @@ for (const device of devices) {
         new RegExp(machine.name),
       );
       expect(await layoutShift(page)).toBe(0);
-      // Valid HTML: nothing block-level inside a paragraph (earlier-app §7, bug 22).
+      // Valid HTML: nothing block-level inside a paragraph (the earlier app put <div> and <hr> inside <p>;
+      // docs/printed-certificate.md#the-earlier-apps-bugs-we-fixed).
       await expect(page.locator('p div, p hr, p p, p section')).toHaveCount(0);
 
       // Public: no token sent, and neither the staff shell nor the federation runtime downloaded.

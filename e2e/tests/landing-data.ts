@@ -1,5 +1,5 @@
 import { CERTIFICATE_DEFAULTS } from 'contracts';
-import { machinePhoto } from '../../api/src/db/demo-images.ts';
+import { PNG } from 'pngjs';
 import { E2E_USER } from '../global-setup';
 
 /**
@@ -15,6 +15,27 @@ export interface LandingMachine {
   /** The first unit of a certificate issued for this machine. */
   serial: string;
   createdAt: string;
+}
+
+/**
+ * A 400×400 stand-in for a product photo: a blue block on a light vertical gradient. The customer page's
+ * largest paint is this image, so it has a photo's size rather than a few pixels.
+ */
+function productPhoto(): Buffer {
+  const size = 400;
+  const png = new PNG({ width: size, height: size });
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const inBlock = x >= 120 && x < 280 && y >= 80 && y < 300;
+      const shade = Math.round(246 - (y / size) * 32);
+      const i = (y * size + x) * 4;
+      png.data[i] = inBlock ? 0 : shade;
+      png.data[i + 1] = inBlock ? 158 : shade;
+      png.data[i + 2] = inBlock ? 215 : shade + 4;
+      png.data[i + 3] = 255;
+    }
+  }
+  return PNG.sync.write(png);
 }
 
 async function call<T>(baseURL: string, token: string, method: string, path: string, body?: unknown) {
@@ -48,11 +69,7 @@ export async function createLandingMachine(
   name = `MAB 825 E2E ${Date.now().toString(36)}`,
 ): Promise<LandingMachine> {
   const form = new FormData();
-  form.append(
-    'file',
-    new Blob([new Uint8Array(machinePhoto([0, 158, 215], 1))], { type: 'image/png' }),
-    'photo.png',
-  );
+  form.append('file', new Blob([new Uint8Array(productPhoto())], { type: 'image/png' }), 'photo.png');
   const { path: image } = await call<{ path: string }>(baseURL, token, 'POST', '/upload', form);
 
   const brands = await call<{ data: { id: number; name: string }[] }>(baseURL, token, 'GET', '/brands');

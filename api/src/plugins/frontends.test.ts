@@ -1,12 +1,12 @@
-// The one-port serving plugin against throw-away build folders (the browser tests use the real builds).
+// The one-port serving plugin against throw-away build folders (the browser tests in e2e/ use the real builds).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig } from '../../api/src/config.ts';
-import frontends, { cacheControlFor, fileInside } from '../../api/src/plugins/frontends.ts';
+import { loadConfig } from '../config';
+import frontends, { cacheControlFor, fileInside } from './frontends';
 
 function write(root: string, file: string, content: string) {
   fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });

@@ -85,7 +85,7 @@ try {
   failed = printReadyMs >= BUDGET_MS || pages !== UNITS * 2 || !a4;
   console.table([
     {
-      measure: `${UNITS} units: answer → print dialog (includes the spec's 500 ms pause)`,
+      measure: `${UNITS} units: answer → print dialog (includes the deliberate 500 ms pause)`,
       value: `${printReadyMs.toFixed(0)} ms`,
       budget: `< ${BUDGET_MS} ms ${printReadyMs < BUDGET_MS ? 'ok' : 'FAILED'}`,
     },

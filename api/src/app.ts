@@ -17,13 +17,13 @@ import { authenticate } from './plugins/authenticate';
 import frontends from './plugins/frontends';
 import { errorHandler, notFoundHandler, registerErrorHandling } from './plugins/error-handler';
 import { validatorCompiler } from './plugins/validation';
-import { createServices } from './services';
+import { createRepositories, createServices } from './dependencies';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
-  /** Serve the built frontends on the same port (single-host mode, DESIGN §2). */
+  /** Serve the built frontends on the same port (single-host mode, docs/architecture.md#deployment). */
   serveFrontends?: boolean;
 }
 
@@ -47,7 +47,7 @@ export async function buildApp({ config, database, logger = false, serveFrontend
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  const services = createServices(database, config);
+  const services = createServices(createRepositories(database), config);
   registerErrorHandling(app);
   // The API speaks JSON (and multipart for uploads); plain text is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
@@ -86,7 +86,7 @@ export async function buildApp({ config, database, logger = false, serveFrontend
         upgradeInsecureRequests: null,
       },
     },
-    // Images and remote chunks may be fetched by frontends on other hosts (DESIGN §2).
+    // Images and remote chunks may be fetched by frontends on other hosts (docs/architecture.md#deployment).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
@@ -104,8 +104,13 @@ export async function buildApp({ config, database, logger = false, serveFrontend
       await api.register(multipart, {
         limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 },
       });
-      const requireSession = authenticate(services.sessions);
-      await api.register(healthRoutes, { services });
+      // Staff answers are personal and change with every write: never kept by a browser or proxy. The
+      // public customer call and stored images say how they may be cached themselves.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+      });
+      const requireSession = authenticate(services.auth);
+      await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { services });
       await api.register(landingRoutes, { services });
       await api.register(uploadsRoutes, { services, authenticate: requireSession });

@@ -2,3 +2,8 @@ export * from './constants';
 export * from './schemas';
 export * from './validation';
 export * from './serial';
+export * from './wire';
+export * from './apps';
+export * from './limits';
+export * from './format-date';
+export * from './image-url';

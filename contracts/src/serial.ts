@@ -1,8 +1,8 @@
 import { SERIAL_PAD } from './constants';
 
-/** Serial of unit k (0-based) of a certificate: DESIGN §5. */
-export function unitSerial(serialNoPart1: string, recordsCount: number, k: number): string {
-  return serialNoPart1 + String(recordsCount + k).padStart(SERIAL_PAD, '0');
+/** Serial of unit k (0-based) of a certificate: docs/decisions/0004-serial-scheme.md. */
+export function unitSerial(serialBase: string, firstUnitNumber: number, k: number): string {
+  return serialBase + String(firstUnitNumber + k).padStart(SERIAL_PAD, '0');
 }
 
 /** Public address a unit's QR code encodes; without a serial it is the machine's product page. */

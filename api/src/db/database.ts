@@ -5,10 +5,7 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
-  SelectQueryNode,
   SqliteDialect,
-  type DatabaseConnection,
-  type Dialect,
   type Migration,
   type SqliteDatabase,
 } from 'kysely';
@@ -19,6 +16,9 @@ import * as totals from './migrations/2026-11-21T01-00-totals';
 import * as checkerSearch from './migrations/2026-11-21T02-00-checker-search';
 import * as changeNotices from './migrations/2026-11-21T03-00-change-notices';
 import * as listOrder from './migrations/2026-11-21T04-00-list-order';
+import * as dropChangeNotices from './migrations/2026-11-23T00-00-drop-change-notices';
+import * as domainNames from './migrations/2026-11-23T01-00-domain-names';
+import * as machineSearch from './migrations/2026-11-23T02-00-machine-search';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -26,11 +26,6 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: Config['database']['kind'];
-  /**
-   * A number that moves whenever the data may have changed, by this process or any other; undefined
-   * while changes made elsewhere cannot be seen (PostgreSQL before its listener is connected).
-   */
-  version(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -40,10 +35,13 @@ const migrations: Record<string, Migration> = {
   '2026-11-21T02-00-checker-search': checkerSearch,
   '2026-11-21T03-00-change-notices': changeNotices,
   '2026-11-21T04-00-list-order': listOrder,
+  '2026-11-23T00-00-drop-change-notices': dropChangeNotices,
+  '2026-11-23T01-00-domain-names': domainNames,
+  '2026-11-23T02-00-machine-search': machineSearch,
 };
 
-/** The channel the PostgreSQL triggers of migration 03 notify on every committed change. */
-const CHANGES_CHANNEL = 'pb_changes';
+const SQLITE_MMAP_BYTES = 2 ** 30;
+const SQLITE_CACHE_KIB = 64 * 1024;
 
 // COUNT(*) and SUM() come back from PostgreSQL as bigint strings; the API speaks plain numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -68,95 +66,10 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase
   };
 }
 
-const changesData = (sql: string) => !/^\s*select\b/i.test(sql);
-
-/**
- * Calls `changed` after every statement that may change data on a connection of this process: writes,
- * and the commit that makes them visible. Reads kept in memory (read-cache.ts) are dropped on it.
- */
-function watchWrites(dialect: Dialect, changed: () => void): Dialect {
-  // Kysely's driver and connection keep private fields, so their methods run bound to the real objects.
-  const bound = <T extends object>(target: T, override: Partial<T>) =>
-    new Proxy(target, {
-      get: (object, key) => {
-        const value = key in override ? override[key as keyof T] : Reflect.get(object, key);
-        return typeof value === 'function' ? value.bind(key in override ? override : object) : value;
-      },
-    });
-  const watched = (connection: DatabaseConnection) =>
-    bound(connection, {
-      async executeQuery(query) {
-        const result = await connection.executeQuery(query);
-        if (!SelectQueryNode.is(query.query) && changesData(query.sql)) changed();
-        return result;
-      },
-    } as Partial<DatabaseConnection>);
-  return {
-    createAdapter: () => dialect.createAdapter(),
-    createQueryCompiler: () => dialect.createQueryCompiler(),
-    createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver: () => {
-      const driver = dialect.createDriver();
-      return bound(driver, { acquireConnection: async () => watched(await driver.acquireConnection()) });
-    },
-  };
-}
-
-/**
- * Listens for the change notices of other processes. Until the listener is connected, and whenever it
- * loses its server, nothing can be known about other processes' writes: `version` is then undefined.
- */
-function listenForChanges(connectionString: string, changed: () => void) {
-  let client: pg.Client | undefined;
-  let listening = false;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = () => {
-    const next = new pg.Client({ connectionString, keepAlive: true });
-    client = next;
-    const lost = () => {
-      if (client !== next) return;
-      listening = false;
-      client = undefined;
-      changed();
-      next.end().catch(() => {});
-      if (!closed) retry = setTimeout(connect, 1000).unref();
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    next.on('notification', changed);
-    next
-      .connect()
-      .then(() => next.query(`listen ${CHANGES_CHANNEL}`))
-      .then(() => {
-        if (client !== next) return;
-        // Anything may have changed while nobody listened.
-        changed();
-        listening = true;
-      }, lost);
-  };
-  return {
-    listening() {
-      if (!client && !closed && !retry) connect();
-      return listening;
-    },
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      const last = client;
-      client = undefined;
-      listening = false;
-      await last?.end().catch(() => {});
-    },
-  };
-}
-
 export function openDatabase(
   database: Config['database'],
   options: { schema?: string; queryTimeoutMs?: number } = {},
 ): DatabaseHandle {
-  let changes = 0;
-  const changed = () => void changes++;
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
     const sqlite = new SQLite(database.file);
@@ -165,33 +78,12 @@ export function openDatabase(
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
-    // data_version moves when another connection (another process) has committed a change. Asking costs
-    // a read transaction (file locks), so it is asked once per turn of the event loop: a request sent
-    // after another process's commit is received in a later turn than any check made before that commit.
-    const dataVersion = sqlite.prepare('pragma data_version').pluck();
-    let seen = dataVersion.get();
-    let checked = false;
-    const recheck = () => void (checked = false);
-    const db = new Kysely<Database>({
-      dialect: watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }), changed),
-    });
-    return {
-      db,
-      kind: 'sqlite',
-      version() {
-        if (!checked) {
-          checked = true;
-          setImmediate(recheck);
-          const current = dataVersion.get();
-          if (current !== seen) {
-            seen = current;
-            changed();
-          }
-        }
-        return changes;
-      },
-      close: () => db.destroy(),
-    };
+    // Reads of a large database go through the operating system's page cache: mapped, a page is read
+    // without a system call, and a larger page cache of SQLite's own keeps the upper levels of each index.
+    sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
+    sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -206,26 +98,18 @@ export function openDatabase(
   // Either way the failing query rejects too and the request answers 503.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), changed) });
-  const listener = listenForChanges(database.url, changed);
-  return {
-    db,
-    kind: 'postgres',
-    version: () => (listener.listening() ? changes : undefined),
-    close: async () => {
-      await listener.close();
-      await db.destroy();
-    },
-  };
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-export async function migrate(db: Db, options: { schema?: string } = {}): Promise<string[]> {
+/** Migrates to the latest schema, or only up to and including migration `to` (tests of a migration). */
+export async function migrate(db: Db, options: { schema?: string; to?: string } = {}): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: options.schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (options.to ? migrator.migrateTo(options.to) : migrator.migrateToLatest());
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -1,4 +1,15 @@
-import { encodePng, type Rgb } from './png';
+import { PNG } from 'pngjs';
+
+export type Rgb = [number, number, number];
+
+/** A truecolour PNG drawn by a function of the pixel position: demo images are made, never downloaded. */
+export function drawPng(width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer {
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) png.data.set([...pixel(x, y), 255], (y * width + x) * 4);
+  }
+  return PNG.sync.write(png, { colorType: 2 });
+}
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => a.map((v, i) => Math.round(v + (b[i] - v) * t)) as Rgb;
 const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) =>
@@ -6,7 +17,7 @@ const inRect = (x: number, y: number, x0: number, y0: number, x1: number, y1: nu
 
 /** A brand mark: a coloured roundel with a white bar, on white, 240×120. */
 export function brandLogo(color: Rgb): Buffer {
-  return encodePng(240, 120, (x, y) => {
+  return drawPng(240, 120, (x, y) => {
     const dx = x - 60;
     const dy = y - 60;
     const r = Math.hypot(dx, dy);
@@ -25,7 +36,7 @@ export function machinePhoto(color: Rgb, variant: number): Buffer {
   const motorWidth = 90 + (variant % 3) * 14;
   const dark: Rgb = [40, 44, 52];
   const steel: Rgb = [168, 174, 182];
-  return encodePng(400, 400, (x, y) => {
+  return drawPng(400, 400, (x, y) => {
     const backdrop = mix([246, 247, 249], [214, 219, 226], y / 400);
     if (inRect(x, y, 90, 300, 310, 345)) return mix(dark, [70, 74, 82], (y - 300) / 45); // magnet base
     if (inRect(x, y, 110, 345, 290, 352)) return mix(backdrop, [120, 120, 120], 0.6); // shadow

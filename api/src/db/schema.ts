@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CheckField } from 'contracts';
 
-/** Row types of every table (DESIGN §5). Timestamps are ISO 8601 strings in UTC; booleans are 0/1. */
+/** Row types of every table (docs/architecture.md#data-model). Timestamps are ISO 8601 strings in UTC; booleans are 0/1. */
 export interface UsersTable {
   id: Generated<number>;
   email: string;
@@ -61,8 +61,9 @@ export interface MachinesTable {
   updated_at: string;
 }
 
+/** One counter per serial base (prefix + YYMM): the last unit number taken. */
 export interface SerialCountersTable {
-  part1: string;
+  serial_base: string;
   last: number;
 }
 
@@ -70,17 +71,21 @@ export type CertificatesTable = {
   id: Generated<number>;
   brand_id: number;
   machine_id: number;
+  /** The signed-in account that issued it. */
   created_by: number;
+  /** The checker's name as typed on the form. */
   checked_by: string;
   /** Lower-cased checker name, for search. */
   checked_by_key: string;
-  search_key: string;
-  crowd: number;
+  /** Lower-cased machine name, for sorting and search. */
+  machine_name_key: string;
+  quantity: number;
   resistance_to_voltage: string;
   observation: string;
-  origin_germany: string;
+  origin: string;
   electronic_circuit_board: number;
-  machine_type: string;
+  // A snapshot of what the certificate prints about the machine and its brand, as it was when issued.
+  machine_name: string;
   machine_image: string;
   serial_prefix: string;
   brand_name: string;
@@ -88,10 +93,12 @@ export type CertificatesTable = {
   brand_email: string;
   brand_website: string;
   ean_number: string;
-  serial_no_part1: string;
-  records_count: number;
-  serial_no: string;
-  end_serial_no: string;
+  /** Prefix + YYMM: the counter the serials were taken from (docs/decisions/0004-serial-scheme.md). */
+  serial_base: string;
+  /** The counter value of the first unit; unit k is serial_base + (first_unit_number + k), padded. */
+  first_unit_number: number;
+  first_serial: string;
+  last_serial: string;
   created_at: string;
 } & Record<CheckField, string>;
 

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import { eanCheckDigit } from 'contracts';
-import type { Services } from '../services';
-import { brandLogo, machinePhoto } from './demo-images';
-import type { Rgb } from './png';
+import type { Repositories } from '../dependencies';
+import { brandLogo, machinePhoto, type Rgb } from './demo-images';
 
 const BRANDS: { name: string; color: Rgb; email: string; website_link: string }[] = [
   {
@@ -51,9 +50,11 @@ const slug = (name: string) =>
  * EANs; into a database without accounts, one staff account. Returns the demo credentials, or null when
  * accounts existed already (created with `npm run user` before the first start, say).
  */
-export async function seedDemo(services: Services): Promise<{ email: string; password: string } | null> {
-  const { brands, users } = services;
-  if ((await brands.list()).length === 0) await seedCatalogue(services);
+export async function seedDemo(
+  repositories: Repositories,
+): Promise<{ email: string; password: string } | null> {
+  const { brands, users } = repositories;
+  if ((await brands.list()).length === 0) await seedCatalogue(repositories);
   if ((await users.count()) > 0) return null;
   const credentials = {
     email: 'demo@pruefbericht.example',
@@ -63,7 +64,7 @@ export async function seedDemo(services: Services): Promise<{ email: string; pas
   return credentials;
 }
 
-async function seedCatalogue({ brands, machines, uploads }: Services) {
+async function seedCatalogue({ brands, machines, uploads }: Repositories) {
   const created = [];
   for (const brand of BRANDS) {
     const logo = await uploads.store(brandLogo(brand.color), { mime: 'image/png', ext: 'png' });

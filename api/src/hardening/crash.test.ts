@@ -5,8 +5,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { sql } from 'kysely';
 import { migrate, openDatabase } from '../db/database';
-import { createServices } from '../services';
-import { loadConfig } from '../config';
+import { createRepositories } from '../dependencies';
 import { STAFF, TEST_COST, assertSerialInvariants, certificateBody, seedMachine } from '../test/harness';
 import { loginOver, startServer } from '../test/server-process';
 
@@ -24,9 +23,9 @@ test(`SQLite survives SIGKILL in the middle of a storm of certificate creates ($
   const location = { kind: 'sqlite' as const, file };
   const setup = openDatabase(location);
   await migrate(setup.db);
-  const services = createServices(setup, loadConfig({}));
-  await services.users.add(STAFF, TEST_COST);
-  const { brand, machine } = await seedMachine(services, { prefix: 'KILL' });
+  const repositories = createRepositories(setup);
+  await repositories.users.add(STAFF, TEST_COST);
+  const { brand, machine } = await seedMachine(repositories, { prefix: 'KILL' });
   await setup.close();
 
   /** Every certificate the API answered 200 for, as it answered. */
@@ -75,9 +74,9 @@ test(`SQLite survives SIGKILL in the middle of a storm of certificate creates ($
     for (const [id, printed] of answered) {
       const row = stored.get(id);
       assert.ok(row, `certificate ${id} was answered 200 but is gone`);
-      assert.equal(row.serial_no, printed.serial_no);
-      assert.equal(row.end_serial_no, printed.endSerialNo);
-      assert.equal(row.crowd, printed.crowd);
+      assert.equal(row.first_serial, printed.serial_no);
+      assert.equal(row.last_serial, printed.endSerialNo);
+      assert.equal(row.quantity, printed.crowd);
     }
     console.log(`crash: ${rounds} kill(s), ${answered.size} answered creates, ${certificates.length} stored`);
   } finally {

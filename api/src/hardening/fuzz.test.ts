@@ -6,9 +6,8 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
 import { CERTIFICATE_DEFAULTS } from 'contracts';
-import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
-import { createServices } from '../services';
+import { createRepositories } from '../dependencies';
 import { STAFF, TEST_COST, seedMachine } from '../test/harness';
 import { loginOver, startServer, type ServerProcess } from '../test/server-process';
 
@@ -256,9 +255,9 @@ test(`${TOTAL} generated hostile requests over every endpoint: no 5xx, alive, me
   const file = path.join(dir, 'fuzz.db');
   const setup = openDatabase({ kind: 'sqlite', file });
   await migrate(setup.db);
-  const services = createServices(setup, loadConfig({}));
-  await services.users.add(STAFF, TEST_COST);
-  const { brand, machine } = await seedMachine(services, { prefix: 'FZ' });
+  const repositories = createRepositories(setup);
+  await repositories.users.add(STAFF, TEST_COST);
+  const { brand, machine } = await seedMachine(repositories, { prefix: 'FZ' });
   await setup.close();
   server = await startServer({ DATABASE_URL: `sqlite:${file}` });
   const token = await loginOver(server.base, STAFF.email, STAFF.password);

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, test } from 'node:test';
 import pg from 'pg';
-import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
-import { createServices } from '../services';
+import { createRepositories } from '../dependencies';
 import { STAFF, TEST_COST, assertSerialInvariants, certificateBody, seedMachine } from '../test/harness';
 import { loginOver, startServer, type ServerProcess } from '../test/server-process';
 
@@ -39,11 +38,11 @@ test(
     const location = { kind: 'postgres' as const, url: target.toString() };
     const setup = openDatabase(location);
     await migrate(setup.db);
-    const services = createServices(setup, loadConfig({}));
-    await services.users.add(STAFF, TEST_COST);
+    const repositories = createRepositories(setup);
+    await repositories.users.add(STAFF, TEST_COST);
     const machines = [
-      await seedMachine(services, { prefix: 'INST' }),
-      await seedMachine(services, { prefix: 'INST' }),
+      await seedMachine(repositories, { prefix: 'INST' }),
+      await seedMachine(repositories, { prefix: 'INST' }),
     ];
     await setup.close();
 
@@ -72,7 +71,7 @@ test(
       const { certificates, units } = await assertSerialInvariants(check.db);
       assert.equal(certificates.length, creates);
       // Both machines share the prefix, so both processes drew from the same counter.
-      assert.equal(new Set(certificates.map((c) => c.serial_no_part1)).size, 1);
+      assert.equal(new Set(certificates.map((c) => c.serial_base)).size, 1);
       console.log(
         `instances: ${creates} creates over 2 processes, ${units.length} unique consecutive serials`,
       );

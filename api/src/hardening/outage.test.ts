@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
 import { messages } from '../messages';
-import { createServices } from '../services';
+import { createRepositories } from '../dependencies';
 import { STAFF, TEST_COST, assertSerialInvariants, certificateBody, seedMachine } from '../test/harness';
 import {
   createPrivatePostgres,
@@ -32,9 +31,9 @@ test(
   async () => {
     const setup = openDatabase({ kind: 'postgres', url: postgres!.url });
     await migrate(setup.db);
-    const services = createServices(setup, loadConfig({}));
-    await services.users.add(STAFF, TEST_COST);
-    const { brand, machine } = await seedMachine(services, { prefix: 'DOWN' });
+    const repositories = createRepositories(setup);
+    await repositories.users.add(STAFF, TEST_COST);
+    const { brand, machine } = await seedMachine(repositories, { prefix: 'DOWN' });
     await setup.close();
 
     server = await startServer({ DATABASE_URL: postgres!.url });
@@ -100,7 +99,7 @@ test(
     const check = openDatabase({ kind: 'postgres', url: postgres!.url });
     try {
       const { certificates } = await assertSerialInvariants(check.db);
-      const stored = new Map(certificates.map((c) => [c.id, c.serial_no]));
+      const stored = new Map(certificates.map((c) => [c.id, c.first_serial]));
       for (const [id, serial] of answered)
         assert.equal(stored.get(id), serial, `certificate ${id} answered 200 but lost`);
     } finally {

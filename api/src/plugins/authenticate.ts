@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { messages } from '../messages';
-import type { sessionsRepository } from '../modules/auth/sessions.repository';
+import type { AuthService } from '../modules/auth/auth.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,10 +21,10 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 
 export const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', messages.unauthorized);
 
-export function authenticate(sessions: ReturnType<typeof sessionsRepository>) {
+export function authenticate(auth: AuthService) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = tokenOf(request);
-    const userId = token ? await sessions.resolve(token) : undefined;
+    const userId = token ? await auth.resolve(token) : undefined;
     if (!userId) throw unauthorized();
     request.userId = userId;
   };

@@ -40,12 +40,6 @@ function fieldMessage(error: AjvError): string {
   }
 }
 
-/** A UNIQUE constraint refused a row: the caller lost a race for a name that the code checked as free. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 /** Errors that mean the database is unreachable or overloaded, not that the request was wrong. */
 function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrate, openDatabase, type DatabaseHandle, type Db } from '../db/database';
-import { createServices, type Services } from '../services';
+import { createRepositories, createServices, type Repositories, type Services } from '../dependencies';
 import type { ScryptCost } from '../modules/users/password';
 
 export type Kind = 'sqlite' | 'postgres';
@@ -28,12 +28,13 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: Kind): Promise<TestDatabase> {
+/** An empty database migrated to the latest schema, or only up to migration `migrateTo`. */
+export async function createTestDatabase(kind: Kind, migrateTo?: string): Promise<TestDatabase> {
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-test-'));
     const location = { kind: 'sqlite', file: path.join(dir, 'test.db') } as const;
     const database = openDatabase(location);
-    await migrate(database.db);
+    await migrate(database.db, { to: migrateTo });
     return {
       database,
       location,
@@ -51,7 +52,7 @@ export async function createTestDatabase(kind: Kind): Promise<TestDatabase> {
   await admin.end();
   const location = { kind: 'postgres', url } as const;
   const database = openDatabase(location, { schema });
-  await migrate(database.db, { schema });
+  await migrate(database.db, { schema, to: migrateTo });
   return {
     database,
     location,
@@ -68,6 +69,9 @@ export async function createTestDatabase(kind: Kind): Promise<TestDatabase> {
 
 export interface TestApp {
   app: App;
+  db: Db;
+  /** The app's queries, for arranging data and looking at what a call stored. */
+  repositories: Repositories;
   services: Services;
   config: Config;
   testDb: TestDatabase;
@@ -81,8 +85,9 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
   const testDb = await createTestDatabase(kind);
   const config: Config = { ...loadConfig({}), ...overrides, database: testDb.location };
   const app = await buildApp({ config, database: testDb.database });
-  const services = createServices(testDb.database, config);
-  await services.users.add(STAFF, TEST_COST);
+  const repositories = createRepositories(testDb.database);
+  const services = createServices(repositories, config);
+  await repositories.users.add(STAFF, TEST_COST);
   const login = async (email = STAFF.email, password = STAFF.password) => {
     const response = await app.inject({
       method: 'POST',
@@ -94,6 +99,8 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
   };
   return {
     app,
+    db: testDb.database.db,
+    repositories,
     services,
     config,
     testDb,
@@ -108,18 +115,18 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
 
 /** A brand with one machine, made through the repositories. */
 export async function seedMachine(
-  services: Services,
+  repositories: Repositories,
   overrides: { name?: string; prefix?: string; brand?: string } = {},
 ) {
   const brand =
-    (await services.brands.list()).find((b) => b.name === (overrides.brand ?? 'Testmarke')) ??
-    (await services.brands.create({
+    (await repositories.brands.list()).find((b) => b.name === (overrides.brand ?? 'Testmarke')) ??
+    (await repositories.brands.create({
       name: overrides.brand ?? 'Testmarke',
       logo: '',
       email: 'info@test.example',
       website_link: 'https://test.example',
     }));
-  const machine = await services.machines.create({
+  const machine = await repositories.machines.create({
     brand_id: brand.id,
     name: overrides.name ?? `Maschine ${crypto.randomBytes(3).toString('hex')}`,
     serial_prefix: overrides.prefix ?? '485',
@@ -135,6 +142,7 @@ export async function seedMachine(
   return { brand, machine };
 }
 
+/** A valid POST /certificate body, in the wire names of the API. */
 export const certificateBody = (brandId: number, machineId: number, crowd = 1): CertificateCreateBody => ({
   brand_id: brandId,
   machine_id: machineId,
@@ -145,7 +153,7 @@ export const certificateBody = (brandId: number, machineId: number, crowd = 1): 
 
 export const auth = (token: string) => ({ authorization: token });
 
-/** Every unit of every certificate, checked against the invariants DESIGN §5 promises. */
+/** Every unit of every certificate, checked against the invariants of docs/decisions/0004-serial-scheme.md. */
 export async function assertSerialInvariants(db: Db) {
   const certificates = await db.selectFrom('certificates').selectAll().execute();
   const units = await db.selectFrom('certificate_units').selectAll().execute();
@@ -154,15 +162,19 @@ export async function assertSerialInvariants(db: Db) {
   const byCertificate = new Map<number, typeof units>();
   for (const unit of units)
     byCertificate.set(unit.certificate_id, [...(byCertificate.get(unit.certificate_id) ?? []), unit]);
-  const issuedPerPart1 = new Map<string, number>();
+  const issuedPerBase = new Map<string, number>();
   for (const c of certificates) {
     const own = (byCertificate.get(c.id) ?? []).sort((a, b) => a.unit_index - b.unit_index);
-    assert.equal(own.length, c.crowd, `certificate ${c.id} lacks units`);
-    own.forEach((u, k) => assert.equal(u.serial, unitSerial(c.serial_no_part1, c.records_count, k)));
-    issuedPerPart1.set(c.serial_no_part1, (issuedPerPart1.get(c.serial_no_part1) ?? 0) + c.crowd);
+    assert.equal(own.length, c.quantity, `certificate ${c.id} lacks units`);
+    own.forEach((u, k) => assert.equal(u.serial, unitSerial(c.serial_base, c.first_unit_number, k)));
+    issuedPerBase.set(c.serial_base, (issuedPerBase.get(c.serial_base) ?? 0) + c.quantity);
   }
   for (const counter of await db.selectFrom('serial_counters').selectAll().execute()) {
-    assert.equal(counter.last, issuedPerPart1.get(counter.part1) ?? 0, `counter ${counter.part1} has gaps`);
+    assert.equal(
+      counter.last,
+      issuedPerBase.get(counter.serial_base) ?? 0,
+      `counter ${counter.serial_base} has gaps`,
+    );
   }
   const total = await db
     .selectFrom('totals')

@@ -38,7 +38,7 @@ for (const kind of kinds) {
       assert.equal(response.statusCode, 200);
       const { token } = response.json();
       assert.match(token, /^[A-Za-z0-9_-]{43}$/);
-      const stored = await t.services.db.selectFrom('sessions').select('token_hash').execute();
+      const stored = await t.db.selectFrom('sessions').select('token_hash').execute();
       assert.ok(stored.some((s) => s.token_hash === hashToken(token)));
       assert.ok(!stored.some((s) => s.token_hash === token));
       assert.equal((await brands(auth(token))).statusCode, 200);
@@ -52,7 +52,7 @@ for (const kind of kinds) {
       assert.equal(wrong.statusCode, 401);
       assert.equal(unknown.body, wrong.body);
       assert.equal(wrong.json().error.message, messages.loginFailed);
-      await t.services.throttle.clear(`user:${STAFF.email}`);
+      await t.repositories.throttle.clear(`user:${STAFF.email}`);
     });
 
     test('bad login input is a 400 with German field messages, never a 5xx', async () => {
@@ -103,7 +103,7 @@ for (const kind of kinds) {
     test('five wrong passwords lock the account with a German message; the lock ends', async () => {
       const email = 'gesperrt@example.com';
       const password = 'richtiges-Passwort-2';
-      await t.services.users.add({ email, password }, TEST_COST);
+      await t.repositories.users.add({ email, password }, TEST_COST);
       for (let i = 0; i < 5; i++) assert.equal((await login(email, 'falsch', `10.0.2.${i}`)).statusCode, 401);
       const locked = await login(email, password, '10.0.2.99');
       assert.equal(locked.statusCode, 429);
@@ -116,7 +116,7 @@ for (const kind of kinds) {
         messages.accountLocked(15),
       );
       // Fifteen minutes later:
-      await t.services.db
+      await t.db
         .updateTable('login_throttle')
         .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
         .where('key', '=', `user:${email}`)
@@ -128,7 +128,7 @@ for (const kind of kinds) {
       const address = '10.9.9.9';
       const accounts = Array.from({ length: 8 }, (_, i) => `ip${i}@example.com`);
       for (const email of accounts)
-        await t.services.users.add({ email, password: 'richtiges-Passwort-3' }, TEST_COST);
+        await t.repositories.users.add({ email, password: 'richtiges-Passwort-3' }, TEST_COST);
       let attempts = 0;
       for (const email of accounts)
         for (let i = 0; i < 4; i++, attempts++) await login(email, 'falsch', address);
@@ -143,7 +143,7 @@ for (const kind of kinds) {
       const revoked = await t.login();
       await t.app.inject({ method: 'POST', url: '/api/logout', headers: auth(revoked) });
       const expired = await t.login();
-      await t.services.db
+      await t.db
         .updateTable('sessions')
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('token_hash', '=', hashToken(expired))
@@ -190,7 +190,7 @@ for (const kind of kinds) {
     test('the idle and the absolute limits end a session', async () => {
       const idle = await t.login();
       const old = await t.login();
-      const db = t.services.db;
+      const db = t.db;
       const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
       await db
         .updateTable('sessions')
@@ -223,13 +223,13 @@ for (const kind of kinds) {
 
     test('disabling an account or changing its password ends its sessions', async () => {
       const email = 'wechsel@example.com';
-      await t.services.users.add({ email, password: 'erstes-Passwort-1' }, TEST_COST);
+      await t.repositories.users.add({ email, password: 'erstes-Passwort-1' }, TEST_COST);
       const first = await t.login(email, 'erstes-Passwort-1');
-      await t.services.users.setPassword(email, 'zweites-Passwort-2', TEST_COST);
+      await t.repositories.users.setPassword(email, 'zweites-Passwort-2', TEST_COST);
       assert.equal((await brands(auth(first))).statusCode, 401);
       assert.equal((await login(email, 'erstes-Passwort-1', '10.0.4.1')).statusCode, 401);
       const second = await t.login(email, 'zweites-Passwort-2');
-      await t.services.users.disable(email);
+      await t.repositories.users.disable(email);
       assert.equal((await brands(auth(second))).statusCode, 401);
       assert.equal((await login(email, 'zweites-Passwort-2', '10.0.4.2')).statusCode, 401);
     });

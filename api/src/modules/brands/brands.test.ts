@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { fieldMessages } from 'contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { encodePng } from '../../db/png';
+import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
 
@@ -34,8 +34,8 @@ for (const kind of kinds) {
     let logo: string;
     before(async () => {
       t = await createTestApp(kind);
-      logo = await t.services.uploads.store(
-        encodePng(2, 2, () => [10, 20, 30]),
+      logo = await t.repositories.uploads.store(
+        drawPng(2, 2, () => [10, 20, 30]),
         { mime: 'image/png', ext: 'png' },
       );
     });
@@ -137,7 +137,7 @@ for (const kind of kinds) {
       assertError(await update(other.id, { name: name.toUpperCase() }), 409, messages.brandNameTaken, {
         name: fieldMessages.brandNameTaken,
       });
-      const stored = (await t.services.brands.list()).filter(
+      const stored = (await t.repositories.brands.list()).filter(
         (b) => b.name.toLowerCase() === name.toLowerCase(),
       );
       assert.deepEqual(stored, [first]);
@@ -180,7 +180,7 @@ for (const kind of kinds) {
       ];
       for (const [payload, fields] of cases) {
         assertError(await create(payload), 400, messages.checkFields, fields);
-        const brand = (await t.services.brands.list())[0];
+        const brand = (await t.repositories.brands.list())[0];
         assertError(await update(brand.id, payload), 400, messages.checkFields, fields);
       }
     });
@@ -230,11 +230,11 @@ for (const kind of kinds) {
       for (const [payload, fields] of cases) {
         assertError(await create({ name, ...payload }), 400, messages.checkFields, fields);
       }
-      assert.ok(!(await t.services.brands.list()).some((b) => b.name === name));
+      assert.ok(!(await t.repositories.brands.list()).some((b) => b.name === name));
     });
 
     test('malformed JSON is a 400 and a body that is not JSON a 415, on create and update', async () => {
-      const brand = (await t.services.brands.list())[0];
+      const brand = (await t.repositories.brands.list())[0];
       for (const [method, url] of [
         ['POST', '/api/brand'],
         ['PUT', `/api/brand/${brand.id}`],
@@ -282,22 +282,22 @@ for (const kind of kinds) {
       const renamed = await update(sqlBrand.id, { name: `${SQL} 2`, website_link: link });
       assert.equal(renamed.statusCode, 200, renamed.body);
       assert.equal(renamed.json().website_link, link);
-      assert.ok((await t.services.brands.list()).length >= 2);
+      assert.ok((await t.repositories.brands.list()).length >= 2);
     });
 
     test('machines by brand answers that brand’s machines in exact shape, sorted by name', async () => {
       const brandName = unique('Maschinenmarke');
-      const { brand, machine: zeta } = await seedMachine(t.services, {
+      const { brand, machine: zeta } = await seedMachine(t.repositories, {
         brand: brandName,
         name: 'zeta',
         prefix: 'Z1',
       });
-      const { machine: alpha } = await seedMachine(t.services, {
+      const { machine: alpha } = await seedMachine(t.repositories, {
         brand: brandName,
         name: 'Alpha',
         prefix: 'A1',
       });
-      await seedMachine(t.services, { brand: unique('Fremd'), name: 'Fremde Maschine' });
+      await seedMachine(t.repositories, { brand: unique('Fremd'), name: 'Fremde Maschine' });
       const response = await send('GET', `/api/machinesByBrand/${brand.id}`);
       assert.equal(response.statusCode, 200, response.body);
       assert.deepEqual(response.json(), {
@@ -325,7 +325,7 @@ for (const kind of kinds) {
     });
 
     test('every brand endpoint refuses a missing or unknown token with 401', async () => {
-      const brand = (await t.services.brands.list())[0];
+      const brand = (await t.repositories.brands.list())[0];
       const calls = [
         ['GET', '/api/brands'],
         ['POST', '/api/brand'],
@@ -343,7 +343,7 @@ for (const kind of kinds) {
           assertError(response, 401, messages.unauthorized);
         }
       }
-      assert.ok(!(await t.services.brands.list()).some((b) => b.name.startsWith('Ohne ')));
+      assert.ok(!(await t.repositories.brands.list()).some((b) => b.name.startsWith('Ohne ')));
     });
   });
 }

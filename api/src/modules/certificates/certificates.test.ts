@@ -14,7 +14,7 @@ import {
   seedMachine,
   type TestApp,
 } from '../../test/harness';
-import { serialNoPart1 } from './serial';
+import { serialBase } from './serial';
 
 for (const kind of kinds) {
   describe(`certificates on ${kind}`, () => {
@@ -36,8 +36,8 @@ for (const kind of kinds) {
     }
 
     test('a certificate for 3 units gets three consecutive serials from the machine prefix and month', async () => {
-      const { brand, machine } = await seedMachine(t.services, { prefix: 'C3' });
-      const part1 = serialNoPart1('C3', new Date());
+      const { brand, machine } = await seedMachine(t.repositories, { prefix: 'C3' });
+      const part1 = serialBase('C3', new Date());
       const first = await createOk(certificateBody(brand.id, machine.id, 3));
       assert.equal(first.serialNoPart1, part1);
       assert.equal(first.recordsCount, 1);
@@ -53,7 +53,7 @@ for (const kind of kinds) {
     });
 
     test('machine type, prefix, images and brand contact come from the database, not the client', async () => {
-      const { brand, machine } = await seedMachine(t.services, { prefix: 'SNAP' });
+      const { brand, machine } = await seedMachine(t.repositories, { prefix: 'SNAP' });
       const printed = await createOk({
         ...certificateBody(brand.id, machine.id),
         machine_type: 'GEFÄLSCHT',
@@ -78,7 +78,7 @@ for (const kind of kinds) {
     });
 
     test('each check records its real state: a failed check is stored as NOT OK', async () => {
-      const { brand, machine } = await seedMachine(t.services);
+      const { brand, machine } = await seedMachine(t.repositories);
       const printed = await createOk({
         ...certificateBody(brand.id, machine.id),
         guide: CHECK_NOT_OK,
@@ -94,10 +94,10 @@ for (const kind of kinds) {
     });
 
     test('bad input gets a 400 with a German message per field and issues nothing', async () => {
-      const { brand, machine } = await seedMachine(t.services);
-      const { brand: otherBrand } = await seedMachine(t.services, { brand: 'Andere Marke' });
+      const { brand, machine } = await seedMachine(t.repositories);
+      const { brand: otherBrand } = await seedMachine(t.repositories, { brand: 'Andere Marke' });
       const valid = certificateBody(brand.id, machine.id);
-      const before = await t.services.db.selectFrom('certificate_units').select('serial').execute();
+      const before = await t.db.selectFrom('certificate_units').select('serial').execute();
       const cases: [object, string, string][] = [
         [{ ...valid, crowd: 0 }, 'crowd', messages.fieldType],
         [{ ...valid, crowd: QUANTITY.max + 1 }, 'crowd', messages.fieldType],
@@ -130,7 +130,7 @@ for (const kind of kinds) {
         assert.equal(error.message, messages.checkFields);
         assert.equal(error.fields[field], message, `${field}: ${response.body}`);
       }
-      const after = await t.services.db.selectFrom('certificate_units').select('serial').execute();
+      const after = await t.db.selectFrom('certificate_units').select('serial').execute();
       assert.equal(after.length, before.length);
     });
 
@@ -157,9 +157,14 @@ for (const kind of kinds) {
     });
 
     test('a reprint is identical to the creation answer, even after the machine and brand change', async () => {
-      const { brand, machine } = await seedMachine(t.services, { prefix: 'RP' });
+      const { brand, machine } = await seedMachine(t.repositories, { prefix: 'RP' });
       const printed = await createOk(certificateBody(brand.id, machine.id, 4));
-      await t.services.machines.update(machine.id, { ...machine, name: 'Umbenannt', serial_prefix: 'NEU' });
+      await t.services.machines.update(machine.id, {
+        ...machine,
+        electronic_circuit_board: 1,
+        name: 'Umbenannt',
+        serial_prefix: 'NEU',
+      });
       await t.services.brands.update(brand.id, { ...brand, email: 'neu@test.example' });
       const reprint = await t.app.inject({ url: `/api/certificates/${printed.id}`, headers: auth(t.token) });
       assert.equal(reprint.statusCode, 200);
@@ -172,7 +177,10 @@ for (const kind of kinds) {
     });
 
     test('list: a unit serial inside a range finds its certificate; sorting and positions span the whole set', async () => {
-      const { brand, machine } = await seedMachine(t.services, { prefix: 'LST', name: 'Listenmaschine Ö' });
+      const { brand, machine } = await seedMachine(t.repositories, {
+        prefix: 'LST',
+        name: 'Listenmaschine Ö',
+      });
       const printed = await createOk(certificateBody(brand.id, machine.id, 5));
       const middle = unitSerial(printed.serialNoPart1, printed.recordsCount, 2);
       const list = (query: string) =>
@@ -240,14 +248,14 @@ for (const kind of kinds) {
     });
 
     test('50 concurrent creates with random quantities: unique, consecutive serials and exact counters', async () => {
-      const { brand, machine } = await seedMachine(t.services, { prefix: 'CONC' });
+      const { brand, machine } = await seedMachine(t.repositories, { prefix: 'CONC' });
       const quantities = Array.from({ length: 50 }, () => 1 + Math.floor(Math.random() * 10));
       const results = await Promise.all(
         quantities.map((n) => create(certificateBody(brand.id, machine.id, n))),
       );
       for (const response of results) assert.equal(response.statusCode, 200, response.body);
-      const { units } = await assertSerialInvariants(t.services.db);
-      const part1 = serialNoPart1('CONC', new Date());
+      const { units } = await assertSerialInvariants(t.db);
+      const part1 = serialBase('CONC', new Date());
       const mine = units.filter((u) => u.serial.startsWith(part1));
       assert.equal(
         mine.length,
@@ -256,9 +264,9 @@ for (const kind of kinds) {
     });
 
     test('a failure in the middle of a create leaves no certificate, no unit and no counter change', async () => {
-      const { brand, machine } = await seedMachine(t.services, { prefix: 'FAIL' });
+      const { brand, machine } = await seedMachine(t.repositories, { prefix: 'FAIL' });
       const first = await createOk(certificateBody(brand.id, machine.id, 1));
-      const db = t.services.db;
+      const db = t.db;
       // Another row already holds the serial that unit 2 of the next create would get.
       const blocked = unitSerial(first.serialNoPart1, 3, 0);
       await db
@@ -272,7 +280,7 @@ for (const kind of kinds) {
           await db
             .selectFrom('serial_counters')
             .select('last')
-            .where('part1', '=', first.serialNoPart1)
+            .where('serial_base', '=', first.serialNoPart1)
             .executeTakeFirstOrThrow()
         ).last,
       });
@@ -284,11 +292,11 @@ for (const kind of kinds) {
       await db.deleteFrom('certificate_units').where('serial', '=', blocked).execute();
       const next = await createOk(certificateBody(brand.id, machine.id, 3));
       assert.equal(next.serial_no, unitSerial(first.serialNoPart1, 2, 0), 'the failed create left a gap');
-      await assertSerialInvariants(t.services.db);
+      await assertSerialInvariants(t.db);
     });
 
     test('property: any sequence of creates and failed creates keeps serials unique and gap-free', async () => {
-      const { brand: holderBrand, machine: holder } = await seedMachine(t.services, { prefix: 'HOLD' });
+      const { brand: holderBrand, machine: holder } = await seedMachine(t.repositories, { prefix: 'HOLD' });
       const holderCert = await createOk(certificateBody(holderBrand.id, holder.id, 1));
       let run = 0;
       await fc.assert(
@@ -298,13 +306,13 @@ for (const kind of kinds) {
           }),
           async (steps) => {
             run += 1;
-            const { brand, machine } = await seedMachine(t.services, { prefix: `P${run}X` });
-            const part1 = serialNoPart1(`P${run}X`, new Date());
+            const { brand, machine } = await seedMachine(t.repositories, { prefix: `P${run}X` });
+            const part1 = serialBase(`P${run}X`, new Date());
             let issued = 0;
             for (const step of steps) {
               if (step.fail) {
                 const blocked = unitSerial(part1, issued + step.crowd, 0);
-                await t.services.db
+                await t.db
                   .insertInto('certificate_units')
                   .values({ certificate_id: holderCert.id, unit_index: 1000 + run, serial: blocked })
                   .execute();
@@ -312,14 +320,14 @@ for (const kind of kinds) {
                   (await create(certificateBody(brand.id, machine.id, step.crowd))).statusCode,
                   409,
                 );
-                await t.services.db.deleteFrom('certificate_units').where('serial', '=', blocked).execute();
+                await t.db.deleteFrom('certificate_units').where('serial', '=', blocked).execute();
               } else {
                 const printed = await createOk(certificateBody(brand.id, machine.id, step.crowd));
                 assert.equal(printed.recordsCount, issued + 1);
                 issued += step.crowd;
               }
             }
-            await assertSerialInvariants(t.services.db);
+            await assertSerialInvariants(t.db);
           },
         ),
         { numRuns: 15 },
@@ -330,7 +338,7 @@ for (const kind of kinds) {
       const second = openDatabase(t.testDb.location, { schema: t.testDb.schema });
       const other = await buildApp({ config: t.config, database: second });
       try {
-        const { brand, machine } = await seedMachine(t.services, { prefix: 'TWO' });
+        const { brand, machine } = await seedMachine(t.repositories, { prefix: 'TWO' });
         const apps = [t.app, other];
         const responses = await Promise.all(
           Array.from({ length: 40 }, (_, i) =>
@@ -343,7 +351,7 @@ for (const kind of kinds) {
           ),
         );
         for (const response of responses) assert.equal(response.statusCode, 200, response.body);
-        await assertSerialInvariants(t.services.db);
+        await assertSerialInvariants(t.db);
       } finally {
         await other.close();
         await second.close();

@@ -4,8 +4,8 @@ const berlinMonth = new Intl.DateTimeFormat('de-DE', {
   month: '2-digit',
 });
 
-/** `serialNoPart1` = the machine's prefix + YYMM of the creation time in Europe/Berlin (DESIGN §5). */
-export function serialNoPart1(prefix: string, createdAt: Date): string {
+/** The machine's prefix + YYMM of the creation time in Europe/Berlin (docs/decisions/0004-serial-scheme.md). */
+export function serialBase(prefix: string, createdAt: Date): string {
   const parts = Object.fromEntries(berlinMonth.formatToParts(createdAt).map((p) => [p.type, p.value]));
   return `${prefix}${parts.year}${parts.month}`;
 }

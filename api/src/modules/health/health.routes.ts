@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health } from 'contracts';
 import { sql } from 'kysely';
-import type { Services } from '../../services';
+import type { Db } from '../../db/database';
 
 const READY_TIMEOUT_MS = 2000;
 
-const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get('/healthz', { schema: { response: { 200: Health } } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: { response: { 200: Health, 503: Health } } }, async (_request, reply) => {
@@ -14,7 +14,7 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       timer = setTimeout(() => reject(new Error('readiness timeout')), READY_TIMEOUT_MS);
     });
     try {
-      await Promise.race([sql`select 1`.execute(services.db), timeout]);
+      await Promise.race([sql`select 1`.execute(db), timeout]);
       return { status: 'ready' };
     } catch {
       return reply.code(503).send({ status: 'not ready' });

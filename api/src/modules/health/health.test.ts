@@ -6,7 +6,7 @@ import { openDatabase } from '../../db/database';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
 
-/** The error envelope of DESIGN §4, with the exact German message and no stack trace. */
+/** The error envelope of docs/architecture.md#api, with the exact German message and no stack trace. */
 function assertError(response: LightMyRequestResponse, status: number, message: string) {
   assert.equal(response.statusCode, status, response.body);
   assert.match(String(response.headers['content-type']), /^application\/json/);
@@ -123,7 +123,7 @@ for (const kind of kinds) {
         415,
         messages.unsupportedMediaType,
       );
-      const names = (await t.services.brands.list()).map((b) => b.name);
+      const names = (await t.repositories.brands.list()).map((b) => b.name);
       assert.ok(!names.includes(validBrand.name));
     });
 
@@ -139,6 +139,23 @@ for (const kind of kinds) {
         assert.equal(response.statusCode, 400, `${body}: ${response.body}`);
         assert.equal(response.json().error.message, messages.checkFields);
       }
+    });
+
+    test('staff answers, errors and sign-in are never stored by a browser or proxy', async () => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'niemand@example.com', password: 'falsch-falsch' },
+      });
+      for (const response of [
+        await t.app.inject({ url: '/api/brands', headers: auth(t.token) }),
+        await t.app.inject({ url: '/api/certificates', headers: auth(t.token) }),
+        await t.app.inject({ url: '/api/machines?search=x', headers: auth(t.token) }),
+        await t.app.inject({ url: '/api/brands' }),
+        await t.app.inject({ url: '/api/gibt-es-nicht', headers: auth(t.token) }),
+        login,
+      ])
+        assert.equal(response.headers['cache-control'], 'no-store', response.body);
     });
 
     test('every answer carries the security headers: CSP with frame-ancestors, nosniff, no framing', async () => {

@@ -1,12 +1,19 @@
+import etag from '@fastify/etag';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, IdParams, Landing, LandingQuery } from 'contracts';
-import { notFound } from '../../errors';
-import { messages } from '../../messages';
-import type { Services } from '../../services';
+import type { Services } from '../../dependencies';
+
+/**
+ * Customers asking again for the same machine and serial are answered by HTTP caches (the phone's, a CDN's),
+ * not by a cache in this process: docs/decisions/0006-no-cache-in-the-process.md.
+ */
+const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 
 /** The customer page's one call: public, so it answers with public fields only. */
 const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { landing } = services;
+  // An ETag on every answer of this scope; a matching If-None-Match gets 304 without the body.
+  await app.register(etag);
 
   app.get(
     '/brandMachineById/:id',
@@ -18,16 +25,9 @@ const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
       },
     },
     async (request, reply) => {
-      const serial = request.query.serial?.trim();
-      const machine = await landing.get(request.params.id, serial ?? '');
-      if (!machine) throw notFound(messages.machineNotFound);
-      const { tested_at, brand_name, ...shown } = machine;
-      reply.header('Cache-Control', 'no-cache');
-      return {
-        ...shown,
-        brand_name: brand_name ?? '',
-        ...(serial ? { serial: { value: serial, verified: tested_at !== null, tested_at } } : {}),
-      };
+      const view = await landing.view(request.params.id, request.query.serial?.trim());
+      reply.header('Cache-Control', PUBLIC_CACHE);
+      return view;
     },
   );
 };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { PrintData } from 'contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { encodePng } from '../../db/png';
+import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
 import { auth, certificateBody, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
 
@@ -32,17 +32,21 @@ for (const kind of kinds) {
 
     before(async () => {
       t = await createTestApp(kind);
-      const image = await t.services.uploads.store(
-        encodePng(2, 2, () => [1, 2, 3]),
+      const image = await t.repositories.uploads.store(
+        drawPng(2, 2, () => [1, 2, 3]),
         { mime: 'image/png', ext: 'png' },
       );
-      ({ brand, machine } = await seedMachine(t.services, {
+      ({ brand, machine } = await seedMachine(t.repositories, {
         brand: 'Landemarke',
         name: 'Öl-Kühler',
         prefix: 'LA',
       }));
-      machine = (await t.services.machines.update(machine.id, { ...machine, image }))!;
-      ({ machine: other } = await seedMachine(t.services, {
+      machine = await t.services.machines.update(machine.id, {
+        ...machine,
+        electronic_circuit_board: 1,
+        image,
+      });
+      ({ machine: other } = await seedMachine(t.repositories, {
         brand: 'Landemarke',
         name: 'Andere',
         prefix: 'LB',
@@ -78,8 +82,30 @@ for (const kind of kinds) {
       assert.deepEqual(Object.keys(response.json()).sort(), PUBLIC_KEYS);
       assert.deepEqual(response.json(), publicFields());
       assert.ok(machine.image.startsWith('uploads/'));
-      assert.equal(response.headers['cache-control'], 'no-cache');
+      assert.equal(response.headers['cache-control'], 'public, max-age=60, stale-while-revalidate=600');
       assert.match(String(response.headers['content-security-policy']), /frame-ancestors 'none'/);
+    });
+
+    test('a repeat with the ETag it was given gets 304 without a body; a change of data a new ETag', async () => {
+      const path = `${machine.id}?serial=${issued.serial_no}`;
+      const first = await landing(path);
+      const etag = String(first.headers.etag);
+      assert.match(etag, /^"[^"]+"$/);
+      const again = await landing(path, { 'if-none-match': etag });
+      assert.equal(again.statusCode, 304);
+      assert.equal(again.body, '');
+      assert.equal(again.headers['cache-control'], first.headers['cache-control']);
+      const otherSerial = await landing(`${machine.id}?serial=${issued.endSerialNo}`, {
+        'if-none-match': etag,
+      });
+      assert.equal(otherSerial.statusCode, 200, 'another serial is another answer');
+      assert.notEqual(otherSerial.headers.etag, etag);
+      const stale = await landing(path, { 'if-none-match': '"veraltet"' });
+      assert.equal(stale.statusCode, 200);
+      assert.deepEqual(stale.json(), first.json());
+      const missing = await landing('999999');
+      assert.equal(missing.statusCode, 404);
+      assert.equal(missing.headers['cache-control'], 'no-store', 'a missing machine may appear later');
     });
 
     test('never shows who tested it, the EAN, the brand’s contact or any ids', async () => {

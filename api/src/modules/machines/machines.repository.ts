@@ -1,7 +1,6 @@
-import type { MachineListQuery } from 'contracts';
-import { DEFAULT_PAGE_SIZE } from 'contracts';
-import type { Db } from '../../db/database';
-import { containsText, nowIso, searchKey } from '../../text';
+import type { MACHINE_SORTS } from 'contracts';
+import type { DatabaseHandle } from '../../db/database';
+import { containsText, machineSearchMatches, nowIso, searchKey } from '../../text';
 
 export interface MachineInput {
   brand_id: number;
@@ -39,6 +38,14 @@ const keys = (input: MachineInput) => ({
   search_key: searchKey(input.name, input.ean_number, input.serial_prefix),
 });
 
+export interface MachineListPage {
+  search: string;
+  sort: (typeof MACHINE_SORTS)[number];
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
 const sortColumns = {
   pos: 'machines.id',
   name: 'machines.name_key',
@@ -46,7 +53,7 @@ const sortColumns = {
   created_at: 'machines.created_at',
 } as const;
 
-export function machinesRepository(db: Db) {
+export function machinesRepository({ db, kind }: DatabaseHandle) {
   return {
     get(id: number) {
       return db.selectFrom('machines').select(machineColumns).where('id', '=', id).executeTakeFirst();
@@ -90,46 +97,39 @@ export function machinesRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Search, sort and paginate over the whole catalogue; `pos` is the row's place in that order. */
-    async list(query: MachineListQuery) {
-      const page = query.page ?? 1;
-      const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
-      const sort = query.sort ?? 'pos';
-      const order = query.order ?? 'asc';
-      const search = query.search?.trim() ?? '';
-
-      let base = db.selectFrom('machines').innerJoin('brands', 'brands.id', 'machines.brand_id');
+    /**
+     * A page of the catalogue, searched and sorted over the whole of it, with the number of matches
+     * counted in the same statement.
+     */
+    async list({ search, sort, order, limit, offset }: MachineListPage) {
+      let matching = db.selectFrom('machines').innerJoin('brands', 'brands.id', 'machines.brand_id');
       if (search) {
-        base = base.where((eb) =>
-          eb.or([containsText('machines.search_key', search), containsText('brands.name_key', search)]),
+        matching = matching.where((eb) =>
+          eb.or([machineSearchMatches(kind, search), containsText('brands.name_key', search)]),
         );
       }
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
-      const rows = await base
-        .select([
+      const rows = await matching
+        .select((eb) => [
           'machines.id',
           'machines.name',
           'brands.name as brand_name',
           'machines.ean_number',
           'machines.created_at',
+          eb.fn.countAll<number>().over().as('total'),
         ])
         .orderBy(sortColumns[sort], order)
         .orderBy('machines.id', order)
-        .limit(perPage)
-        .offset((page - 1) * perPage)
+        .limit(limit)
+        .offset(offset)
         .execute();
-      const offset = (page - 1) * perPage;
-      const totalCount = Number(total);
-      return {
-        total: totalCount,
-        data: rows.map((row, i) => ({
-          ...row,
-          // Sorted by position descending, positions count down so each row keeps its number.
-          pos: sort === 'pos' && order === 'desc' ? totalCount - offset - i : offset + i + 1,
-        })),
-      };
+      // Past the last page no row carries the count, so it is asked on its own.
+      const total = rows.length
+        ? Number(rows[0].total)
+        : Number(
+            (await matching.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow())
+              .total,
+          );
+      return { rows: rows.map(({ total: _total, ...row }) => row), total };
     },
   };
 }

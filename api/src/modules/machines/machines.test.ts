@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { fieldMessages, type Machine, type MachineBody, type MachineListItem } from 'contracts';
 import type { LightMyRequestResponse } from 'fastify';
-import { encodePng } from '../../db/png';
+import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
 
@@ -51,13 +51,13 @@ for (const kind of kinds) {
     let image: string;
     before(async () => {
       t = await createTestApp(kind);
-      const brand = await t.services.brands.create({
+      const brand = await t.repositories.brands.create({
         name: 'Hauptmarke',
         logo: '',
         email: '',
         website_link: '',
       });
-      const other = await t.services.brands.create({
+      const other = await t.repositories.brands.create({
         name: 'Zweitmarke',
         logo: '',
         email: '',
@@ -65,8 +65,8 @@ for (const kind of kinds) {
       });
       brandId = brand.id;
       otherBrandId = other.id;
-      image = await t.services.uploads.store(
-        encodePng(3, 3, (x, y) => [x * 80, y * 80, 0]),
+      image = await t.repositories.uploads.store(
+        drawPng(3, 3, (x, y) => [x * 80, y * 80, 0]),
         {
           mime: 'image/png',
           ext: 'png',
@@ -267,7 +267,7 @@ for (const kind of kinds) {
         const count = async () =>
           Number(
             (
-              await t.services.db
+              await t.db
                 .selectFrom('machines')
                 .select((eb) => eb.fn.countAll().as('n'))
                 .executeTakeFirstOrThrow()
@@ -276,9 +276,9 @@ for (const kind of kinds) {
         const before = await count();
         assertError(await create(payload), 400, messages.checkFields, fields);
         assert.equal(await count(), before);
-        const target = await t.services.db.selectFrom('machines').selectAll().executeTakeFirstOrThrow();
+        const target = await t.db.selectFrom('machines').selectAll().executeTakeFirstOrThrow();
         assertError(await update(target.id, payload), 400, messages.checkFields, fields);
-        const unchanged = await t.services.db
+        const unchanged = await t.db
           .selectFrom('machines')
           .selectAll()
           .where('id', '=', target.id)
@@ -291,7 +291,7 @@ for (const kind of kinds) {
       });
 
       test('malformed JSON is a 400 and a body that is not JSON a 415, on create and update', async () => {
-        const machine = await t.services.db.selectFrom('machines').select('id').executeTakeFirstOrThrow();
+        const machine = await t.db.selectFrom('machines').select('id').executeTakeFirstOrThrow();
         for (const [method, url] of [
           ['POST', '/api/machine'],
           ['PUT', `/api/machine/${machine.id}`],
@@ -482,7 +482,12 @@ for (const kind of kinds) {
       let searchBrand: number;
       before(async () => {
         searchBrand = (
-          await t.services.brands.create({ name: 'Suchmarke Größe', logo: '', email: '', website_link: '' })
+          await t.repositories.brands.create({
+            name: 'Suchmarke Größe',
+            logo: '',
+            email: '',
+            website_link: '',
+          })
         ).id;
         for (const [name, serial_prefix, ean_number] of [
           ['Öl-Kühler', 'OK1', '55123457'],
@@ -501,7 +506,7 @@ for (const kind of kinds) {
         assert.equal(result.total, 1);
         const [item] = result.data;
         assert.deepEqual(Object.keys(item).sort(), LIST_ITEM_KEYS);
-        const machine = await t.services.machines.get(item.id);
+        const machine = await t.repositories.machines.get(item.id);
         assert.deepEqual(item, {
           id: machine!.id,
           pos: 1,
@@ -531,7 +536,7 @@ for (const kind of kinds) {
       });
 
       test('a renamed brand is found by its new name at once', async () => {
-        const renamed = await t.services.brands.create({
+        const renamed = await t.repositories.brands.create({
           name: 'Vorname Marke',
           logo: '',
           email: '',
@@ -560,7 +565,7 @@ for (const kind of kinds) {
         const everything = await listOk('per_page=5');
         const blank = await listOk(`search=${encodeURIComponent('   ')}&per_page=5`);
         assert.equal(blank.total, everything.total);
-        const stored = await t.services.db
+        const stored = await t.db
           .selectFrom('machines')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow();
@@ -578,7 +583,7 @@ for (const kind of kinds) {
       before(async () => {
         const brands: { id: number; name: string }[] = [];
         for (const name of [`${TAG} Brand c`, `${TAG} Brand a`, `${TAG} Brand b`])
-          brands.push(await t.services.brands.create({ name, logo: '', email: '', website_link: '' }));
+          brands.push(await t.repositories.brands.create({ name, logo: '', email: '', website_link: '' }));
         all = [];
         // 25 names whose order differs from the creation order and from the brands' order.
         for (let i = 0; i < 25; i++) {
@@ -745,7 +750,7 @@ for (const kind of kinds) {
           assertError(response, 401, messages.unauthorized);
         }
       }
-      assert.equal(await t.services.machines.get(machine.id).then((m) => m?.name), machine.name);
+      assert.equal(await t.repositories.machines.get(machine.id).then((m) => m?.name), machine.name);
     });
   });
 }

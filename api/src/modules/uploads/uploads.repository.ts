@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database';
-import { messages } from '../../messages';
 import { nowIso } from '../../text';
 import type { ImageType } from './image-check';
 
@@ -40,10 +39,4 @@ export function uploadsRepository(db: Db) {
       return row !== undefined;
     },
   };
-}
-
-/** An image field must be empty or name an image that was uploaded; the German message when not. */
-export async function checkUploadPath(uploads: ReturnType<typeof uploadsRepository>, path: string) {
-  if (!path) return undefined;
-  return (await uploads.exists(path)) ? undefined : messages.uploadChoose;
 }

@@ -4,8 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, UploadResponse } from 'contracts';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { messages } from '../../messages';
-import type { Services } from '../../services';
-import { checkImage } from './image-check';
+import type { Services } from '../../dependencies';
 
 /**
  * The bytes of the multipart field `file`. Size first (toBuffer stops at the multipart limit); a body the
@@ -40,11 +39,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       if (!request.isMultipart())
         throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
-      const bytes = await readFile(request);
-      const type = await checkImage(bytes);
-      if (type === 'unsupported') throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.uploadType);
-      if (type === 'broken') throw new HttpError(415, 'BROKEN_IMAGE', messages.uploadBroken);
-      return { path: await uploads.store(bytes, type) };
+      return { path: await uploads.store(await readFile(request)) };
     },
   );
 

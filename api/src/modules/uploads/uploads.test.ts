@@ -3,14 +3,14 @@ import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import jpeg from 'jpeg-js';
-import { encodePng } from '../../db/png';
+import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** Real images, made here: a PNG, a baseline JPEG and a 1×1 GIF. */
-const png = (seed = 0) => encodePng(8, 8, (x, y) => [(x * 30 + seed) % 256, y * 30, 128]);
+const png = (seed = 0) => drawPng(8, 8, (x, y) => [(x * 30 + seed) % 256, y * 30, 128]);
 const jpg = () => {
   const width = 16;
   const height = 16;
@@ -79,7 +79,7 @@ for (const kind of kinds) {
     const storedCount = async () =>
       Number(
         (
-          await t.services.db
+          await t.db
             .selectFrom('uploads')
             .select((eb) => eb.fn.countAll().as('n'))
             .executeTakeFirstOrThrow()
@@ -125,7 +125,7 @@ for (const kind of kinds) {
       assert.equal(first.statusCode, 200);
       assert.equal(second.statusCode, 200);
       assert.deepEqual(second.json(), first.json());
-      const rows = await t.services.db
+      const rows = await t.db
         .selectFrom('uploads')
         .select('sha256')
         .where('sha256', '=', sha256(bytes))

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { CERTIFICATE_DEFAULTS } from 'contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config';
-import { migrate, openDatabase } from '../db/database';
-import { usersRepository } from '../modules/users/users.repository';
+import type { Config } from '../src/config';
+import { migrate, openDatabase } from '../src/db/database';
+import { usersRepository } from '../src/modules/users/users.repository';
 import { measure, type LoadResult } from './load';
 import { populate, type Scale } from './populate';
 
@@ -109,17 +109,21 @@ async function runTarget(target: Target) {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../main.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(target.location),
-      DEMO_SEED: '0',
-      LOG_LEVEL: 'warn',
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl(target.location),
+        DEMO_SEED: '0',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   try {
     for (let i = 0; ; i++) {
       if (i > 300) throw new Error('the API did not start');

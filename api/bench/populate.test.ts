@@ -7,7 +7,8 @@ import {
   createTestApp,
   kinds,
   type TestApp,
-} from '../test/harness';
+} from '../src/test/harness';
+import { fromWire } from 'contracts';
 import { populate } from './populate';
 
 for (const kind of kinds) {
@@ -19,9 +20,9 @@ for (const kind of kinds) {
     after(() => t.close());
 
     test('generated certificates keep every serial invariant, and new ones continue the counters', async () => {
-      const user = await t.services.users.findByEmail('staff@example.com');
+      const user = await t.repositories.users.findByEmail('staff@example.com');
       await populate(t.testDb.database, { certificates: 500, machines: 7, unitsPerCertificate: 5 }, user!.id);
-      const { certificates, units } = await assertSerialInvariants(t.services.db);
+      const { certificates, units } = await assertSerialInvariants(t.db);
       assert.equal(certificates.length, 500);
       assert.equal(units.length, 2500);
 
@@ -31,24 +32,20 @@ for (const kind of kinds) {
       const found = await t.app.inject({ url: `/api/certificates?search=${serial}`, headers: auth(t.token) });
       assert.equal(found.json().total, 1);
 
-      const machine = (await t.services.db.selectFrom('machines').selectAll().limit(1).execute())[0];
-      const counterBefore = await t.services.db
+      const machine = (await t.db.selectFrom('machines').selectAll().limit(1).execute())[0];
+      const counterBefore = await t.db
         .selectFrom('serial_counters')
         .select('last')
-        .where('part1', '=', `${machine.serial_prefix}2601`)
+        .where('serial_base', '=', `${machine.serial_prefix}2601`)
         .executeTakeFirstOrThrow();
       // Dated in the generated rows' month, so it continues their counter.
-      const created = await t.services.certificates.create(
-        certificateBody(machine.brand_id, machine.id, 3),
-        {
-          machine,
-          brand: (await t.services.brands.get(machine.brand_id))!,
-        },
+      const created = await t.services.certificates.issue(
+        fromWire(certificateBody(machine.brand_id, machine.id, 3)),
         user!.id,
         new Date('2026-01-15T12:00:00Z'),
       );
-      assert.equal(created.recordsCount, counterBefore.last + 1);
-      await assertSerialInvariants(t.services.db);
+      assert.equal(created.first_unit_number, counterBefore.last + 1);
+      await assertSerialInvariants(t.db);
     });
   });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../db/database';
+import type { DatabaseHandle } from '../src/db/database';
 
 export interface Scale {
   certificates: number;
@@ -13,7 +13,7 @@ const BRANDS = 50;
 /**
  * Fills an empty, migrated database through the production schema with generated rows, made by the
  * database itself (PostgreSQL's generate_series, SQLite's recursive CTE) so a million certificates take
- * seconds, not hours. Serials follow DESIGN §5 exactly, so the UNIQUE index and the counters hold.
+ * seconds, not hours. Serials follow docs/decisions/0004-serial-scheme.md exactly, so the UNIQUE index and the counters hold.
  */
 export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userId: number): Promise<void> {
   const pg = kind === 'postgres';
@@ -47,16 +47,16 @@ export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userI
     from ${series(machines)}`.execute(db);
 
   // Certificate n belongs to machine (n mod machines); it is that machine's k-th, so its first number is
-  // k * units + 1 within the machine's one serialNoPart1 (prefix + 2601).
+  // k * units + 1 within the machine's one serial base (prefix + 2601).
   const machineOf = `(select min(id) from machines) + (n % ${machines})`;
   const part1 = `'M' || ${text(`(n % ${machines}) + 1`)} || '2601'`;
   const first = `((n - 1) / ${machines}) * ${units} + 1`;
   const checks = Array(9).fill("'OK'").join(', ');
-  await sql`insert into certificates (brand_id, machine_id, created_by, checked_by, checked_by_key, search_key, crowd,
-      perpendicularity, tolerance_of_spindle, magnet_base_switch, motor_switch, guide, isolation,
+  await sql`insert into certificates (brand_id, machine_id, created_by, checked_by, checked_by_key, machine_name_key,
+      quantity, perpendicularity, tolerance_of_spindle, magnet_base_switch, motor_switch, guide, isolation,
       insulation_resistance, accessories, technical_certification, resistance_to_voltage, observation,
-      origin_germany, electronic_circuit_board, machine_type, machine_image, serial_prefix, brand_name, brand_image,
-      brand_email, brand_website, ean_number, serial_no_part1, records_count, serial_no, end_serial_no, created_at)
+      origin, electronic_circuit_board, machine_name, machine_image, serial_prefix, brand_name, brand_image,
+      brand_email, brand_website, ean_number, serial_base, first_unit_number, first_serial, last_serial, created_at)
     select m.brand_id, m.id, ${userId}, 'Prüfer ' || ${sql.raw(text('n % 20'))},
       'prüfer ' || ${sql.raw(text('n % 20'))}, m.name_key, ${units},
       ${sql.raw(checks)}, '1500 V', '230 Volt, 50-60Hz', 'GERMANY', m.electronic_circuit_board, m.name, '',
@@ -69,12 +69,12 @@ export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userI
     order by n`.execute(db);
 
   await sql`insert into certificate_units (certificate_id, unit_index, serial)
-    select c.id, u.n - 1, c.serial_no_part1 || ${sql.raw(pad3('c.records_count + u.n - 1'))}
+    select c.id, u.n - 1, c.serial_base || ${sql.raw(pad3('c.first_unit_number + u.n - 1'))}
     from certificates c cross join ${series(units, 'u')}
     order by c.id, u.n`.execute(db);
 
-  await sql`insert into serial_counters (part1, last)
-    select serial_no_part1, max(records_count) + ${units} - 1 from certificates group by serial_no_part1`.execute(
+  await sql`insert into serial_counters (serial_base, last)
+    select serial_base, max(first_unit_number) + ${units} - 1 from certificates group by serial_base`.execute(
     db,
   );
 

@@ -1,0 +1,53 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { authService } from './modules/auth/auth.service';
+import { loginThrottleRepository } from './modules/auth/login-throttle.repository';
+import { sessionsRepository } from './modules/auth/sessions.repository';
+import { brandsRepository } from './modules/brands/brands.repository';
+import { brandsService } from './modules/brands/brands.service';
+import { certificatesRepository } from './modules/certificates/certificates.repository';
+import { certificatesService } from './modules/certificates/certificates.service';
+import { landingRepository } from './modules/landing/landing.repository';
+import { landingService } from './modules/landing/landing.service';
+import { machinesRepository } from './modules/machines/machines.repository';
+import { machinesService } from './modules/machines/machines.service';
+import { uploadsRepository } from './modules/uploads/uploads.repository';
+import { uploadsService } from './modules/uploads/uploads.service';
+import { usersRepository } from './modules/users/users.repository';
+
+/**
+ * Every repository (queries) and service (business rules) of the API, built once per app. They hold no
+ * state of their own: everything lives in the database, so any number of instances can run side by side.
+ */
+export function createRepositories(database: DatabaseHandle) {
+  const { db } = database;
+  return {
+    users: usersRepository(db),
+    sessions: sessionsRepository(db),
+    throttle: loginThrottleRepository(db),
+    brands: brandsRepository(db),
+    machines: machinesRepository(database),
+    certificates: certificatesRepository(db),
+    uploads: uploadsRepository(db),
+    landing: landingRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;
+
+export function createServices(repositories: Repositories, config: Config) {
+  const uploads = uploadsService(repositories.uploads);
+  return {
+    auth: authService(repositories, {
+      idleMinutes: config.sessionIdleMinutes,
+      maxHours: config.sessionMaxHours,
+    }),
+    uploads,
+    brands: brandsService(repositories.brands, uploads),
+    machines: machinesService(repositories, uploads),
+    certificates: certificatesService(repositories),
+    landing: landingService(repositories.landing),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,26 @@
+import { HttpError } from '../../errors';
+import { messages } from '../../messages';
+import { checkImage } from './image-check';
+import type { uploadsRepository } from './uploads.repository';
+
+export function uploadsService(uploads: ReturnType<typeof uploadsRepository>) {
+  return {
+    /** Stores an image after checking its real type from its bytes; answers its path `uploads/<sha256>.<ext>`. */
+    async store(bytes: Buffer): Promise<string> {
+      const type = await checkImage(bytes);
+      if (type === 'unsupported') throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.uploadType);
+      if (type === 'broken') throw new HttpError(415, 'BROKEN_IMAGE', messages.uploadBroken);
+      return uploads.store(bytes, type);
+    },
+
+    get: uploads.get,
+
+    /** An image field must be empty or name an image that was uploaded; the German message when not. */
+    async pathError(path: string): Promise<string | undefined> {
+      if (!path) return undefined;
+      return (await uploads.exists(path)) ? undefined : messages.uploadChoose;
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof uploadsService>;

@@ -1,4 +1,5 @@
-import { remoteNames, sharedDependencies } from '../scripts/webpack/shared.ts';
+import { remoteNames } from 'contracts';
+import { sharedDependencies } from '../scripts/webpack/shared.ts';
 
 /** Stable entries the shell loads at run time; keep their names when the screens change. */
 export const federation = {

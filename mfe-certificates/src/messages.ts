@@ -7,7 +7,7 @@ export const certMessages = {
     brand: 'MARKE',
     machine: 'ARTIKELNUMMER',
     checkedBy: 'GEPRÜFT VON',
-    crowd: 'MENGE',
+    quantity: 'MENGE',
     choose: 'wählen...',
     noOptions: 'Keine Treffer',
     loadingOptions: 'Wird geladen …',

@@ -1,5 +1,5 @@
 /**
- * The one `shared` block of every Module Federation build (DESIGN §3). The shell and all remotes import it,
+ * The one `shared` block of every Module Federation build (docs/architecture.md#module-federation). The shell and all remotes import it,
  * so the singletons and their version ranges cannot drift apart. Never eager: each app has an async boundary.
  */
 const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, eager: false }) as const;
@@ -14,14 +14,6 @@ export const sharedDependencies = {
   '@tanstack/react-query': singleton('^5.90.0'),
   'shared-ui': singleton('^1.0.0'),
 };
-
-/** Module Federation names (global container names) and the keys the runtime config uses for them. */
-export const remoteNames = {
-  certificates: 'mfe_certificates',
-  machines: 'mfe_machines',
-  landing: 'mfe_landing',
-} as const;
-export type RemoteKey = keyof typeof remoteNames;
 
 /** Dev-server ports; the API serves everything on one port in production. */
 export const devPorts = {

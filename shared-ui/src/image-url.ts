@@ -1,8 +1,7 @@
+import { storedImageUrl } from 'contracts';
 import { getConfig } from './config';
 
-/** Stored images are served from the API base plus `/` plus the stored path (spec §7). */
+/** A stored image's address under the runtime config's API base. */
 export function imageUrl(path: string | null | undefined): string | undefined {
-  if (!path) return undefined;
-  if (/^(https?:|data:)/i.test(path)) return path;
-  return `${getConfig().apiBase}/${path.replace(/^\/+/, '')}`;
+  return storedImageUrl(getConfig().apiBase, path);
 }

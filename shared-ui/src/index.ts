@@ -11,6 +11,17 @@ export { Spinner } from './spinner';
 export { DataTable, type DataTableProps, type TableSort, type ColumnDef } from './data-table';
 export { ToastHost, notify, TOAST_DEFAULTS, SHORT_TOAST_MS, SESSION_EXPIRED_TOAST_ID } from './toasts';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
-export { formatDate } from './format-date';
+// The customer page formats dates without shared-ui (its budget), so the one formatter lives in contracts.
+export { formatDate } from 'contracts';
 export { imageUrl } from './image-url';
 export { queryDefaults } from './query-client';
+export { LoadError } from './load-error';
+export { useSubmitGuard } from './use-submit-guard';
+export { brandsQuery, brandsQueryKey, getBrands } from './api/get-brands';
+export { getMachine, machineQuery, machineQueryKey } from './api/get-machine';
+export { getMachines, machinesQuery, machinesQueryKey } from './api/get-machines';
+export {
+  getMachinesByBrand,
+  machinesByBrandQuery,
+  machinesByBrandQueryKey,
+} from './api/get-machines-by-brand';

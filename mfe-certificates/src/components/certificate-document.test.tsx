@@ -1,19 +1,19 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
-import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
+import { CERTIFICATE_DEFAULTS, fromWire, type Certificate } from 'contracts';
 import { setConfig } from 'shared-ui';
 import { CertificateDocument } from './certificate-document';
 
-const printData: PrintData = {
+const printData: Certificate = {
   id: 7,
   brand_id: 1,
   machine_id: 12,
   checked_by: '<img src=x onerror=alert(1)>',
-  crowd: 3,
-  ...CERTIFICATE_DEFAULTS,
+  quantity: 3,
+  ...fromWire(CERTIFICATE_DEFAULTS),
   accessories: 'NOT OK',
   electronic_circuit_board: 0,
-  machine_type: 'AirMAB 5000',
+  machine_name: 'AirMAB 5000',
   machine_image: 'uploads/mab.png',
   serial_prefix: '485',
   brand_name: 'BDS',
@@ -21,10 +21,10 @@ const printData: PrintData = {
   brand_email: 'info@bds.example',
   brand_website: 'https://bds.example',
   ean_number: '',
-  serialNoPart1: '4852406',
-  recordsCount: 999,
-  serial_no: '4852406999',
-  endSerialNo: '48524061001',
+  serial_base: '4852406',
+  first_unit_number: 999,
+  first_serial: '4852406999',
+  last_serial: '48524061001',
   created_at: '2024-06-11T22:30:00.000Z',
 };
 
@@ -63,7 +63,7 @@ describe('CertificateDocument', () => {
   });
 
   it('shows every row with its value, NO for the board, a blank dispatch row and text as text', () => {
-    render(<CertificateDocument data={{ ...printData, crowd: 1 }} />);
+    render(<CertificateDocument data={{ ...printData, quantity: 1 }} />);
     const page = pages()[0];
     const cell = (field: string) => page.querySelector(`[data-field="${field}"]`)!.textContent;
     expect(within(page).getByRole('heading', { name: 'PRÜFBERICHT' })).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('CertificateDocument', () => {
     expect(page.querySelector('img[src="x"]')).toBeNull();
     // 22:30 UTC on 11 June is the 12th in Berlin.
     expect(cell('date')).toBe('12.06.2024');
-    expect(cell('machine_type')).toBe('AirMAB 5000');
+    expect(cell('machine_name')).toBe('AirMAB 5000');
     expect(cell('serial')).toBe('4852406999');
     expect(cell('accessories')).toBe('NOT OK');
     expect(cell('perpendicularity')).toBe('OK');
@@ -95,7 +95,12 @@ describe('CertificateDocument', () => {
   it('prints YES for a machine with a circuit board and a non-web address as plain text', () => {
     render(
       <CertificateDocument
-        data={{ ...printData, crowd: 1, electronic_circuit_board: 1, brand_website: 'javascript:alert(1)' }}
+        data={{
+          ...printData,
+          quantity: 1,
+          electronic_circuit_board: 1,
+          brand_website: 'javascript:alert(1)',
+        }}
       />,
     );
     expect(pages()[0].querySelector('[data-field="electronic_circuit_board"]')!.textContent).toBe('YES');

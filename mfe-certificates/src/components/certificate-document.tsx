@@ -1,8 +1,7 @@
-import type { PrintData } from 'contracts';
-import { isHttpUrl, landingUrl, unitSerial } from 'contracts';
+import { isHttpUrl, landingUrl, unitSerial, type Certificate } from 'contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { formatDate, getConfig, imageUrl } from 'shared-ui';
-import { certMessages } from '../../../messages';
+import { certMessages } from '../messages';
 import {
   LEFT_ROWS,
   RIGHT_ROWS,
@@ -11,10 +10,10 @@ import {
   TITLE,
   type CertificateRow,
   type Translations,
-} from '../certificate-rows';
+} from './certificate-rows';
 import './certificate-print.css';
 
-/** 100 CSS px, as on the earlier certificate (spec §9). */
+/** 100 CSS px, as on the earlier certificate (docs/printed-certificate.md). */
 const QR_SIZE = 100;
 
 /** Long values (an article number may have 200 characters) get a smaller type, so the page never overflows. */
@@ -42,7 +41,7 @@ function Labels({ labels }: { labels: Translations }) {
 }
 
 interface PageProps {
-  data: PrintData;
+  data: Certificate;
   /** 0-based unit index. */
   unit: number;
   /** 0 = the customer's copy, 1 = the factory's copy. */
@@ -51,7 +50,7 @@ interface PageProps {
 
 /** One A4 page: the certificate of one unit. All text is rendered as text, never as HTML. */
 export function CertificatePage({ data, unit, copy }: PageProps) {
-  const serial = unitSerial(data.serialNoPart1, data.recordsCount, unit);
+  const serial = unitSerial(data.serial_base, data.first_unit_number, unit);
   const date = formatDate(data.created_at);
   const qrUrl = landingUrl(getConfig().webBase, data.machine_id, serial);
   const value = (row: CertificateRow) => row.value?.(data, serial, date) ?? '';
@@ -120,11 +119,11 @@ export function CertificatePage({ data, unit, copy }: PageProps) {
   );
 }
 
-/** The whole print: for each unit its customer's and factory's copy, 2 pages per unit (spec §9). */
-export function CertificateDocument({ data }: { data: PrintData }) {
+/** The whole print: for each unit its customer's and factory's copy, 2 pages per unit. */
+export function CertificateDocument({ data }: { data: Certificate }) {
   return (
     <div className="cert-doc-pages">
-      {Array.from({ length: data.crowd }, (_, unit) =>
+      {Array.from({ length: data.quantity }, (_, unit) =>
         ([0, 1] as const).map((copy) => (
           <CertificatePage key={`${unit}-${copy}`} data={data} unit={unit} copy={copy} />
         )),

@@ -1,7 +1,7 @@
-import type { PrintData } from 'contracts';
+import type { Certificate } from 'contracts';
 
 /**
- * The printed certificate's text, from the earlier app's certificate (spec/earlier-app.md §1.4) with its typos
+ * The printed certificate's text (docs/printed-certificate.md): the earlier app's rows with their typos
  * corrected and every row in one language order: German first (bold), then English, French, Spanish,
  * Italian and Portuguese.
  */
@@ -18,7 +18,7 @@ export interface CertificateRow {
   key: string;
   labels: Translations;
   /** The printed value for a unit; undefined for the blank signature row and the QR row. */
-  value?: (data: PrintData, serial: string, formattedDate: string) => string;
+  value?: (data: Certificate, serial: string, formattedDate: string) => string;
 }
 
 export const SCAN_LABELS: Translations = [
@@ -42,9 +42,9 @@ export const LEFT_ROWS: readonly CertificateRow[] = [
     value: (_d, _s, date) => date,
   },
   {
-    key: 'machine_type',
+    key: 'machine_name',
     labels: ['Maschinentyp', 'Type of machine', 'Modèle de la machine', 'Modelo', 'Modello', 'Modelo'],
-    value: (d) => d.machine_type,
+    value: (d) => d.machine_name,
   },
   {
     key: 'serial',
@@ -117,7 +117,7 @@ export const RIGHT_ROWS: readonly CertificateRow[] = [
   {
     key: 'origin',
     labels: ['Ursprung', 'Origin', 'Origine', 'Origen', 'Origine', 'Origem'],
-    value: (d) => d.origin_germany,
+    value: (d) => d.origin,
   },
   {
     key: 'isolation',

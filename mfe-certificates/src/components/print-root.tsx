@@ -1,9 +1,9 @@
-import type { PrintData } from 'contracts';
+import type { Certificate } from 'contracts';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CertificateDocument } from './certificate-document';
 
-/** The print dialog opens about half a second after the answer (spec §9). */
+/** The print dialog opens about half a second after the answer, as in the earlier app. */
 export const PRINT_DELAY_MS = 500;
 /** A logo that never loads must not keep the dialog from opening. */
 const IMAGE_WAIT_MS = 5000;
@@ -18,7 +18,7 @@ function imagesReady(root: HTMLElement): Promise<unknown> {
 }
 
 interface PrintRootProps {
-  data: PrintData;
+  data: Certificate;
   /**
    * When the answer with `data` arrived (ms since the epoch): the print dialog opens PRINT_DELAY_MS later,
    * or as soon as the pages and their images are ready if that takes longer. Without it, no dialog opens.

@@ -5,7 +5,7 @@ import { LoginRoute } from '../features/auth/components/login-route';
 import { Dashboard } from '../features/dashboard/components/dashboard';
 import { parseTab } from '../features/dashboard/tabs';
 import { AppLayout } from '../features/layout/components/app-layout';
-import type { RemoteKey } from '../federation/remotes';
+import type { RemoteKey } from 'contracts';
 
 function DashboardRoute() {
   const [params] = useSearchParams();

@@ -1,7 +1,8 @@
 import { Suspense, use, useCallback, useState } from 'react';
 import { Spinner } from 'shared-ui';
 import { ErrorBoundary } from './error-boundary';
-import { loadScreen, prepareRetry, type RemoteKey, type ScreenModule } from './remotes';
+import type { RemoteKey } from 'contracts';
+import { loadScreen, prepareRetry, type ScreenModule } from './remotes';
 import { RemoteUnavailable, RetryContext } from './remote-unavailable';
 
 function LoadedScreen({ load }: { load: Promise<ScreenModule> }) {

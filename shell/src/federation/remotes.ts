@@ -1,8 +1,6 @@
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from 'shared-ui';
-import { remoteNames, type RemoteKey } from '../../../scripts/webpack/shared.ts';
-
-export type { RemoteKey };
+import { remoteNames, type RemoteKey } from 'contracts';
 
 /** What an exposed entry module looks like: a screen as its default export. */
 export interface ScreenModule {

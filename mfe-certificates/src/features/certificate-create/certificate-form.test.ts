@@ -36,10 +36,10 @@ describe('certificate form', () => {
       machine: { id: 2, name: 'MAB', image: '', electronic_circuit_board: 0, serial_prefix: '485' },
       checked_by: 'Erika',
     };
-    for (const crowd of ['1', '100', ' 42 '])
-      expect(validateCertificateForm({ ...valid, crowd })).toEqual({});
-    for (const crowd of ['', '0', '101', '1.5', '-1', '1e2', 'zwei'])
-      expect(validateCertificateForm({ ...valid, crowd })).toEqual({ crowd: 'Bitte EINGEBEN' });
+    for (const quantity of ['1', '100', ' 42 '])
+      expect(validateCertificateForm({ ...valid, quantity })).toEqual({});
+    for (const quantity of ['', '0', '101', '1.5', '-1', '1e2', 'zwei'])
+      expect(validateCertificateForm({ ...valid, quantity })).toEqual({ quantity: 'Bitte EINGEBEN' });
     expect(validateCertificateForm(initialFormValues)).toEqual({
       brand_id: 'Bitte wählen',
       machine_id: 'Bitte wählen',

@@ -13,7 +13,7 @@ export const labelMessages = {
   machines: 'Maschinen',
   article: 'ARTIKELNUMMER',
   serials: 'SERIENNUMMERN',
-  crowd: 'MENGE',
+  quantity: 'MENGE',
   date: 'DATUM',
   brand: 'MARKE',
   ean: 'EAN',

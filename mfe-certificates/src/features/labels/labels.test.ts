@@ -1,18 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Machine, PrintData } from 'contracts';
+import type { Certificate, Machine } from 'contracts';
 import { LABEL_PRESETS, findPreset, labelsPerPage, printCss } from './label-presets';
 import { clampCount, COPIES, eanState, paginate, productLabels, serialLabels, sheetSlots } from './labels';
 
 const certificate = {
   id: 7,
   machine_id: 12,
-  machine_type: 'MAB 825',
+  machine_name: 'MAB 825',
   brand_image: 'uploads/logo.png',
   ean_number: '4006381333931',
-  serialNoPart1: '4852406',
-  recordsCount: 998,
-  crowd: 3,
-} as PrintData;
+  serial_base: '4852406',
+  first_unit_number: 998,
+  quantity: 3,
+} as Certificate;
 
 describe('serial labels', () => {
   it('makes units × copies labels, the copies of a unit together, each with its landing URL', () => {

@@ -1,4 +1,4 @@
-import { isValidEan, landingUrl, unitSerial, type Machine, type PrintData } from 'contracts';
+import { isValidEan, landingUrl, unitSerial, type Certificate, type Machine } from 'contracts';
 
 /** What one printed label shows. */
 export interface LabelContent {
@@ -34,14 +34,14 @@ export function clampCount(value: string | number, range: { min: number; max: nu
 }
 
 /** One label per unit and copy, the copies of a unit next to each other so they stay together when cut. */
-export function serialLabels(certificate: PrintData, copies: number, webBase: string): LabelContent[] {
+export function serialLabels(certificate: Certificate, copies: number, webBase: string): LabelContent[] {
   const ean = printableEan(certificate.ean_number);
-  return Array.from({ length: certificate.crowd }, (_, unit) => {
-    const serial = unitSerial(certificate.serialNoPart1, certificate.recordsCount, unit);
+  return Array.from({ length: certificate.quantity }, (_, unit) => {
+    const serial = unitSerial(certificate.serial_base, certificate.first_unit_number, unit);
     return Array.from({ length: copies }, (_, copy) => ({
       key: `${serial}-${copy}`,
       logo: certificate.brand_image,
-      article: certificate.machine_type,
+      article: certificate.machine_name,
       serial,
       ean,
       qr: landingUrl(webBase, certificate.machine_id, serial),

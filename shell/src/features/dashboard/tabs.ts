@@ -1,5 +1,5 @@
 import { messages } from 'shared-ui';
-import type { RemoteKey } from '../../federation/remotes';
+import type { RemoteKey } from 'contracts';
 
 export const TABS = ['certificate_create', 'certificate_list', 'machine_list'] as const;
 export type Tab = (typeof TABS)[number];

@@ -3,18 +3,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
-import { notify, setConfig } from 'shared-ui';
-import { createCertificate } from '../api/create-certificate';
-import { getBrands } from '../api/get-brands';
-import { getMachinesByBrand } from '../api/get-machines-by-brand';
+import { http, notify, setConfig, type getMachinesByBrand } from 'shared-ui';
 import CertificateCreatePage from './certificate-create-page';
 
-jest.mock('../api/get-brands', () => ({ getBrands: jest.fn() }));
-jest.mock('../api/get-machines-by-brand', () => ({ getMachinesByBrand: jest.fn() }));
-jest.mock('../api/create-certificate', () => ({ createCertificate: jest.fn() }));
-const getBrandsMock = getBrands as jest.MockedFunction<typeof getBrands>;
-const getMachinesMock = getMachinesByBrand as jest.MockedFunction<typeof getMachinesByBrand>;
-const createMock = createCertificate as jest.MockedFunction<typeof createCertificate>;
+// HTTP answers and the body sent are the API's wire names.
+const getMock = jest.spyOn(http, 'get');
+const postMock = jest.spyOn(http, 'post');
+const answer = (data: unknown) => ({ data }) as never;
+const sentBody = () => {
+  expect(postMock.mock.calls[0][0]).toBe('/certificate');
+  return postMock.mock.calls[0][1];
+};
 
 const brands = [
   {
@@ -65,12 +64,18 @@ beforeEach(() => {
     companyName: '',
     companyAddress: '',
   });
-  getBrandsMock.mockResolvedValue(brands);
-  getMachinesMock.mockImplementation(async (brandId) => machinesOf[brandId]);
+  getMock.mockImplementation(async (url: string) => {
+    if (url === '/brands') return answer({ data: brands });
+    const brandId = /^\/machinesByBrand\/(\d+)$/.exec(url)?.[1];
+    if (brandId) return answer({ data: machinesOf[Number(brandId)] });
+    throw new Error(`unexpected GET ${url}`);
+  });
   window.print = jest.fn();
 });
 
 afterEach(() => {
+  getMock.mockReset();
+  postMock.mockReset();
   jest.clearAllMocks();
   document.body.innerHTML = '';
 });
@@ -117,7 +122,7 @@ describe('CertificateCreatePage', () => {
     const user = await renderPage();
     expect(screen.getByLabelText('ARTIKELNUMMER')).toBeDisabled();
     await choose(user, 'MARKE', 'BDS');
-    expect(getMachinesMock).toHaveBeenCalledWith(1);
+    expect(getMock).toHaveBeenCalledWith('/machinesByBrand/1');
     expect(screen.getByLabelText('ARTIKELNUMMER')).toBeEnabled();
     await choose(user, 'ARTIKELNUMMER', 'MAB 825');
     expect(screen.getByRole('img', { name: 'MAB 825' })).toHaveAttribute('src', '/api/uploads/mab.png');
@@ -152,7 +157,7 @@ describe('CertificateCreatePage', () => {
     expect(screen.getAllByText('wählen...')).toHaveLength(2);
   });
 
-  it('validates as spec §5, shows the messages under the fields and sends nothing', async () => {
+  it('validates before sending, shows the messages under the fields and sends nothing', async () => {
     const user = await renderPage();
     const scroll = jest.fn();
     HTMLFormElement.prototype.scrollIntoView = scroll;
@@ -172,11 +177,11 @@ describe('CertificateCreatePage', () => {
       expect(screen.getByLabelText('MENGE')).toHaveAccessibleErrorMessage('Bitte EINGEBEN');
     }
     expect(screen.queryByText('Bitte wählen')).not.toBeInTheDocument();
-    expect(createMock).not.toHaveBeenCalled();
+    expect(postMock).not.toHaveBeenCalled();
   });
 
   it('binds every check item to its own field and records unticked as NOT OK', async () => {
-    createMock.mockResolvedValue(printData);
+    postMock.mockResolvedValue(answer([printData]));
     const user = await renderPage();
     await fillValidForm(user);
     await user.clear(screen.getByLabelText('MENGE'));
@@ -186,8 +191,8 @@ describe('CertificateCreatePage', () => {
     await user.selectOptions(screen.getByLabelText('BEMERKUNGEN'), '110 Volt, 50-60Hz');
     await user.selectOptions(screen.getByLabelText('HERKUNFT'), 'POLAND');
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
-    await waitFor(() => expect(createMock).toHaveBeenCalledTimes(1));
-    expect(createMock.mock.calls[0][0]).toEqual({
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
+    expect(sentBody()).toEqual({
       brand_id: 1,
       machine_id: 11,
       checked_by: 'Erika',
@@ -208,8 +213,8 @@ describe('CertificateCreatePage', () => {
   });
 
   it('one press creates one certificate, WEITER is enabled again, then the print dialog opens', async () => {
-    let answer!: (data: PrintData) => void;
-    createMock.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    let respond!: (value: never) => void;
+    postMock.mockImplementation(() => new Promise((resolve) => (respond = resolve)));
     const user = await renderPage();
     await fillValidForm(user);
     const weiter = screen.getByRole('button', { name: 'WEITER' });
@@ -217,20 +222,26 @@ describe('CertificateCreatePage', () => {
     fireEvent.click(weiter);
     fireEvent.submit(weiter.closest('form')!);
     await waitFor(() => expect(weiter).toBeDisabled());
-    expect(createMock).toHaveBeenCalledTimes(1);
+    expect(postMock).toHaveBeenCalledTimes(1);
 
-    await act(async () => answer(printData));
+    await act(async () => respond(answer([printData])));
     expect(weiter).toBeEnabled();
     expect(window.print).not.toHaveBeenCalled();
     await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });
     const pages = document.querySelectorAll('.cert-print-root .cert-doc');
     expect(pages).toHaveLength(4);
-    expect(createMock).toHaveBeenCalledTimes(1);
+    expect([...pages].map((page) => (page as HTMLElement).dataset.serial)).toEqual([
+      '4852611004',
+      '4852611004',
+      '4852611005',
+      '4852611005',
+    ]);
+    expect(postMock).toHaveBeenCalledTimes(1);
   });
 
   it('a failure enables WEITER again and says so in German', async () => {
     const error = Object.assign(new Error('Network Error'), { isAxiosError: true });
-    createMock.mockRejectedValue(error);
+    postMock.mockRejectedValue(error);
     const toast = jest.spyOn(notify, 'error');
     const user = await renderPage();
     await fillValidForm(user);
@@ -242,5 +253,21 @@ describe('CertificateCreatePage', () => {
     );
     expect(screen.getByRole('button', { name: 'WEITER' })).toBeEnabled();
     expect(window.print).not.toHaveBeenCalled();
+  });
+
+  it('shows the API’s field errors under their fields', async () => {
+    postMock.mockRejectedValue(
+      Object.assign(new Error('400'), {
+        isAxiosError: true,
+        response: {
+          status: 400,
+          data: { error: { code: 'VALIDATION', message: 'Ungültig', fields: { crowd: 'Höchstens 100' } } },
+        },
+      }),
+    );
+    const user = await renderPage();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    await waitFor(() => expect(screen.getByLabelText('MENGE')).toHaveAccessibleErrorMessage('Höchstens 100'));
   });
 });

@@ -1,19 +1,35 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OBSERVATIONS, ORIGINS, type Brand, type MachineByBrand, type PrintData } from 'contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CHECKED_BY_MAX,
+  OBSERVATIONS,
+  ORIGINS,
+  QUANTITY,
+  type Brand,
+  type Certificate,
+  type MachineByBrand,
+} from 'contracts';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Select from 'react-select';
-import { apiErrorMessage, apiFieldErrors, isHttpError, messages, notify, Spinner } from 'shared-ui';
+import {
+  apiErrorMessage,
+  brandsQuery,
+  isHttpError,
+  LoadError,
+  machinesByBrandQuery,
+  notify,
+  Spinner,
+  useSubmitGuard,
+} from 'shared-ui';
+import { certificatesQueryKey } from '../../../api/get-certificates';
 import { certMessages } from '../../../messages';
-import { createCertificate } from '../api/create-certificate';
+import { createCertificate, draftFieldErrors } from '../api/create-certificate';
 import {
   initialFormValues,
-  toCertificateBody,
+  toCertificateDraft,
   validateCertificateForm,
   type CertificateFormErrors,
   type CertificateFormValues,
 } from '../certificate-form';
-import { useBrands } from '../hooks/use-brands';
-import { useMachinesByBrand } from '../hooks/use-machines-by-brand';
 import { CheckItems } from './check-items';
 import { germanAriaLiveMessages, screenReaderStatus } from './select-messages';
 import { darkSelectTheme, selectStyles } from './select-theme';
@@ -25,9 +41,10 @@ const t = certMessages.create;
 
 /**
  * The printed certificate (with the QR code library) is its own chunk, outside the tab's first load
- * (DESIGN §11); the form starts fetching it on mount, so it is there long before the first answer.
+ * (docs/architecture.md#budgets); the form starts fetching it on mount, so it is there long before the first
+ * answer.
  */
-const loadPrintRoot = () => import('../../certificate-print/components/print-root');
+const loadPrintRoot = () => import('../../../components/print-root');
 const PrintRoot = lazy(() => loadPrintRoot().then((module) => ({ default: module.PrintRoot })));
 
 function Field({
@@ -66,19 +83,20 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * Tab "Prüfbericht erstellen" (spec §2, §4, §5): pick brand and machine, record the checks, WEITER creates
+ * Tab "Prüfbericht erstellen": pick brand and machine, record the checks, WEITER creates
  * one certificate and opens the print dialog with its 2 pages per unit.
  */
 export default function CertificateCreatePage() {
   const [values, setValues] = useState<CertificateFormValues>(initialFormValues);
   const [errors, setErrors] = useState<CertificateFormErrors>({});
-  const [printed, setPrinted] = useState<{ data: PrintData; answeredAt: number } | null>(null);
-  // The mutation's pending state reaches the button a render later; this blocks a second press at once.
-  const submitting = useRef(false);
+  const [printed, setPrinted] = useState<{ data: Certificate; answeredAt: number } | null>(null);
+  const guard = useSubmitGuard();
   const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
-  const brands = useBrands();
-  const machines = useMachinesByBrand(values.brand?.id ?? null);
+  const brands = useQuery(brandsQuery);
+  // Nothing is fetched until a brand is chosen.
+  const brandId = values.brand?.id ?? 0;
+  const machines = useQuery({ ...machinesByBrandQuery(brandId), enabled: brandId > 0 });
   const create = useMutation({ mutationFn: createCertificate });
 
   useEffect(() => {
@@ -90,39 +108,36 @@ export default function CertificateCreatePage() {
     if (field) setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting.current) return;
+  const send = async () => {
     const found = validateCertificateForm(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       formRef.current?.scrollIntoView?.({ block: 'start' });
       return;
     }
-    submitting.current = true;
-    create.mutate(toCertificateBody(values), {
-      onSuccess: (data) => {
-        setPrinted({ data, answeredAt: Date.now() });
-        void queryClient.invalidateQueries({ queryKey: ['certificates'] });
-      },
-      onError: (error) => {
-        setErrors(apiFieldErrors(error));
-        if (!isUnauthorized(error)) notify.error(failureMessage(error));
-      },
-      onSettled: () => {
-        submitting.current = false;
-      },
-    });
+    try {
+      const data = await create.mutateAsync(toCertificateDraft(values));
+      setPrinted({ data, answeredAt: Date.now() });
+      void queryClient.invalidateQueries({ queryKey: certificatesQueryKey });
+    } catch (error) {
+      setErrors(draftFieldErrors(error));
+      if (!isUnauthorized(error)) notify.error(failureMessage(error));
+    }
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void guard(send);
   };
 
   if (brands.isPending) return <Spinner fullPage />;
   if (brands.isError)
     return (
-      <div className="cert-error" role="alert" data-testid="certificate-create">
-        <p>{apiErrorMessage(brands.error) ?? t.brandsFailed}</p>
-        <button type="button" className="sui-button sui-button--secondary" onClick={() => brands.refetch()}>
-          {messages.retry}
-        </button>
+      <div data-testid="certificate-create">
+        <LoadError
+          message={apiErrorMessage(brands.error) ?? t.brandsFailed}
+          onRetry={() => void brands.refetch()}
+        />
       </div>
     );
 
@@ -189,25 +204,25 @@ export default function CertificateCreatePage() {
             className="sui-input"
             name="checked_by"
             autoComplete="name"
-            maxLength={100}
+            maxLength={CHECKED_BY_MAX}
             value={values.checked_by}
             onChange={(event) => update({ checked_by: event.target.value }, 'checked_by')}
             {...invalid('checked_by')}
           />
         </Field>
-        <Field id="cert-crowd" label={t.crowd} error={errors.crowd}>
+        <Field id="cert-quantity" label={t.quantity} error={errors.quantity}>
           <input
-            id="cert-crowd"
+            id="cert-quantity"
             className="sui-input"
-            name="crowd"
+            name="quantity"
             type="number"
             inputMode="numeric"
-            min={1}
-            max={100}
+            min={QUANTITY.min}
+            max={QUANTITY.max}
             step={1}
-            value={values.crowd}
-            onChange={(event) => update({ crowd: event.target.value }, 'crowd')}
-            {...invalid('crowd')}
+            value={values.quantity}
+            onChange={(event) => update({ quantity: event.target.value }, 'quantity')}
+            {...invalid('quantity')}
           />
         </Field>
       </div>
@@ -247,10 +262,8 @@ export default function CertificateCreatePage() {
             <select
               id="cert-origin"
               className="sui-input"
-              value={values.origin_germany}
-              onChange={(event) =>
-                update({ origin_germany: event.target.value as CertificateFormValues['origin_germany'] })
-              }
+              value={values.origin}
+              onChange={(event) => update({ origin: event.target.value as CertificateFormValues['origin'] })}
             >
               {ORIGINS.map((option) => (
                 <option key={option}>{option}</option>

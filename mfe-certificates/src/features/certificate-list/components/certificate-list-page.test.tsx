@@ -4,11 +4,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateListItem } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
-import { getCertificates } from '../api/get-certificates';
+import { http } from 'shared-ui';
 import CertificateListPage from './certificate-list-page';
 
-jest.mock('../api/get-certificates', () => ({ getCertificates: jest.fn() }));
-const getMock = getCertificates as jest.MockedFunction<typeof getCertificates>;
+// The HTTP answers and the query parameters are the API's wire names.
+const getMock = jest.spyOn(http, 'get');
+const answer = (data: CertificateListItem[], total: number) => ({ data: { data, total } }) as never;
 
 const row = (id: number): CertificateListItem => ({
   id,
@@ -23,11 +24,11 @@ const row = (id: number): CertificateListItem => ({
 });
 
 beforeEach(() => {
-  getMock.mockResolvedValue({ data: [row(1), row(2)], total: 42 });
+  getMock.mockResolvedValue(answer([row(1), row(2)], 42));
 });
 
 afterEach(() => {
-  jest.clearAllMocks();
+  getMock.mockReset();
 });
 
 async function renderList() {
@@ -43,12 +44,16 @@ async function renderList() {
   return user;
 }
 
-const lastQuery = () => getMock.mock.calls.at(-1)![0];
+const lastQuery = () => {
+  const [url, options] = getMock.mock.calls.at(-1)!;
+  expect(url).toBe('/certificates');
+  return (options as { params: unknown }).params;
+};
 
 describe('CertificateListPage', () => {
   it('shows the columns, Berlin dates and a print link per row', async () => {
     await renderList();
-    expect(getMock).toHaveBeenCalledWith({ page: 1, per_page: 10 });
+    expect(getMock).toHaveBeenCalledWith('/certificates', { params: { page: 1, per_page: 10 } });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
       'POS.',
       'ARTIKELNUMMER',
@@ -119,7 +124,7 @@ describe('CertificateListPage', () => {
   });
 
   it('shows the empty state', async () => {
-    getMock.mockResolvedValue({ data: [], total: 0 });
+    getMock.mockResolvedValue(answer([], 0));
     await renderList();
     expect(await screen.findByText('There are no records to display')).toBeInTheDocument();
   });

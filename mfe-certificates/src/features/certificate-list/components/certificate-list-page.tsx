@@ -1,30 +1,30 @@
-import type { CertificateListItem, CertificateListQuery } from 'contracts';
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from 'contracts';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX, type CertificateSort, type CertificateSummary } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   apiErrorMessage,
   DataTable,
   formatDate,
+  LoadError,
   messages,
   Spinner,
   type ColumnDef,
   type TableSort,
 } from 'shared-ui';
+import { useCertificates, type CertificateQuery } from '../../../api/get-certificates';
 import { certMessages } from '../../../messages';
-import { useCertificates } from '../hooks/use-certificates';
 import '../../../styles/remote.css';
 
 const t = certMessages.list;
 
-/** Column ids are the API's sort keys: the server sorts the whole data set (DESIGN §4). */
-const columns: ColumnDef<CertificateListItem, unknown>[] = [
+/** Column ids are the sort orders: the server sorts the whole data set, not just the page on screen. */
+const columns: ColumnDef<CertificateSummary, unknown>[] = [
   { id: 'pos', header: 'POS.', accessorKey: 'pos' },
-  { id: 'machine_type', header: 'ARTIKELNUMMER', accessorKey: 'machine_type' },
-  { id: 'serial_no', header: 'START SERIENNUMMER', accessorKey: 'serial_no' },
-  { id: 'endSerialNo', header: 'END SERIENNUMMER', accessorKey: 'endSerialNo' },
+  { id: 'machine_name', header: 'ARTIKELNUMMER', accessorKey: 'machine_name' },
+  { id: 'first_serial', header: 'START SERIENNUMMER', accessorKey: 'first_serial' },
+  { id: 'last_serial', header: 'END SERIENNUMMER', accessorKey: 'last_serial' },
   { id: 'checked_by', header: 'GEPRÜFT VON', accessorKey: 'checked_by' },
-  { id: 'crowd', header: 'MENGE', accessorKey: 'crowd' },
+  { id: 'quantity', header: 'MENGE', accessorKey: 'quantity' },
   {
     id: 'created_at',
     header: 'DATUM',
@@ -39,8 +39,8 @@ const columns: ColumnDef<CertificateListItem, unknown>[] = [
       <>
         <Link
           to={`/pdf/${row.original.id}`}
-          aria-label={`${t.print}: ${row.original.serial_no}`}
-          title={`${t.print}: ${row.original.serial_no}`}
+          aria-label={`${t.print}: ${row.original.first_serial}`}
+          title={`${t.print}: ${row.original.first_serial}`}
         >
           {t.print}
         </Link>{' '}
@@ -49,8 +49,8 @@ const columns: ColumnDef<CertificateListItem, unknown>[] = [
           to={`/labels?certificate=${row.original.id}`}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`${t.labels}: ${row.original.serial_no}`}
-          title={`${t.labels}: ${row.original.serial_no}`}
+          aria-label={`${t.labels}: ${row.original.first_serial}`}
+          title={`${t.labels}: ${row.original.first_serial}`}
         >
           {t.labels}
         </Link>
@@ -59,10 +59,10 @@ const columns: ColumnDef<CertificateListItem, unknown>[] = [
   },
 ];
 
-/** Tab "Daten" (spec §2): issued certificates, searched, sorted and paged on the server. */
+/** Tab "Daten": issued certificates, searched, sorted and paged on the server. */
 export default function CertificateListPage() {
   const [text, setText] = useState('');
-  const [query, setQuery] = useState<CertificateListQuery>({ page: 1, per_page: DEFAULT_PAGE_SIZE });
+  const [query, setQuery] = useState<CertificateQuery>({ page: 1, per_page: DEFAULT_PAGE_SIZE });
   const certificates = useCertificates(query);
   const sort: TableSort | null = query.sort ? { id: query.sort, desc: query.order === 'desc' } : null;
 
@@ -97,20 +97,14 @@ export default function CertificateListPage() {
         </button>
       </form>
       {certificates.isError && !certificates.isFetching ? (
-        <div className="cert-error" role="alert">
-          <p>{apiErrorMessage(certificates.error) ?? t.failed}</p>
-          <button
-            type="button"
-            className="sui-button sui-button--secondary"
-            onClick={() => certificates.refetch()}
-          >
-            {messages.retry}
-          </button>
-        </div>
+        <LoadError
+          message={apiErrorMessage(certificates.error) ?? t.failed}
+          onRetry={() => void certificates.refetch()}
+        />
       ) : certificates.isPending ? (
         <Spinner fullPage />
       ) : (
-        <DataTable<CertificateListItem>
+        <DataTable<CertificateSummary>
           label={t.label}
           columns={columns}
           data={certificates.data?.data ?? []}
@@ -124,7 +118,7 @@ export default function CertificateListPage() {
             setQuery((current) => ({
               ...current,
               page: 1,
-              sort: (next?.id ?? 'pos') as CertificateListQuery['sort'],
+              sort: (next?.id ?? 'pos') as CertificateSort,
               order: next?.desc ? 'desc' : 'asc',
             }))
           }

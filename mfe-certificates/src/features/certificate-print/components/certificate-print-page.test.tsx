@@ -4,13 +4,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { setConfig } from 'shared-ui';
-import { getCertificate } from '../api/get-certificate';
+import { http, setConfig } from 'shared-ui';
 import CertificatePrintPage from './certificate-print-page';
 
-jest.mock('../api/get-certificate', () => ({ getCertificate: jest.fn() }));
-const getMock = getCertificate as jest.MockedFunction<typeof getCertificate>;
+const getMock = jest.spyOn(http, 'get');
 
+/** The API's answer, in its wire names. */
 const stored: PrintData = {
   id: 7,
   brand_id: 1,
@@ -47,6 +46,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  getMock.mockReset();
   jest.clearAllMocks();
   document.body.innerHTML = '';
 });
@@ -65,11 +65,11 @@ function renderAt(path: string) {
 
 describe('CertificatePrintPage', () => {
   it('loads the stored certificate, shows its first page and prints all pages once', async () => {
-    getMock.mockResolvedValue(stored);
+    getMock.mockResolvedValue({ data: stored } as never);
     renderAt('/pdf/7');
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: /4852611001 – 4852611002/ })).toBeInTheDocument();
-    expect(getMock).toHaveBeenCalledWith(7);
+    expect(getMock).toHaveBeenCalledWith('/certificates/7');
     expect(document.querySelectorAll('.cert-preview .cert-doc')).toHaveLength(1);
     expect(document.querySelectorAll('.cert-print-root .cert-doc')).toHaveLength(4);
     await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, messages, Spinner } from 'shared-ui';
+import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
+import { useCertificate } from '../../../api/get-certificate';
+import { CertificatePage } from '../../../components/certificate-document';
+import { PrintRoot } from '../../../components/print-root';
 import { certMessages } from '../../../messages';
-import { useCertificate } from '../hooks/use-certificate';
-import { CertificatePage } from './certificate-document';
-import { PrintRoot } from './print-root';
 import '../../../styles/remote.css';
 
 const LIST_URL = '/?tab=certificate_list';
@@ -15,7 +15,7 @@ const LIST_URL = '/?tab=certificate_list';
 export default function CertificatePrintPage() {
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
-  const certificate = useCertificate(id);
+  const certificate = useCertificate(validId ? id : null);
   const data = certificate.data;
 
   return (
@@ -28,24 +28,18 @@ export default function CertificatePrintPage() {
           {certMessages.print.notFound}
         </p>
       ) : certificate.isError ? (
-        <div className="cert-error" role="alert">
-          <p>{apiErrorMessage(certificate.error) ?? certMessages.print.failed}</p>
-          <button
-            type="button"
-            className="sui-button sui-button--secondary"
-            onClick={() => certificate.refetch()}
-          >
-            {messages.retry}
-          </button>
-        </div>
+        <LoadError
+          message={apiErrorMessage(certificate.error) ?? certMessages.print.failed}
+          onRetry={() => void certificate.refetch()}
+        />
       ) : !data ? (
         <Spinner fullPage />
       ) : (
         <>
           <div className="cert-print-bar">
             <h1 className="cert-title">
-              {certMessages.print.heading} {data.machine_type} · {data.serial_no}
-              {data.crowd > 1 && ` – ${data.endSerialNo}`}
+              {certMessages.print.heading} {data.machine_name} · {data.first_serial}
+              {data.quantity > 1 && ` – ${data.last_serial}`}
             </h1>
             <button type="button" className="sui-button" onClick={() => window.print()}>
               {certMessages.print.print}

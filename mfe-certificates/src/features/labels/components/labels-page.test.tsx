@@ -4,25 +4,17 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateList, Machine, PrintData } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
-import { setConfig } from 'shared-ui';
-import { getBrands } from '../api/get-brands';
-import { getCertificate } from '../api/get-certificate';
-import { getMachine } from '../api/get-machine';
-import { searchCertificates } from '../api/search-certificates';
-import { searchMachines } from '../api/search-machines';
+import { http, setConfig } from 'shared-ui';
 import { PRESET_STORAGE_KEY } from '../hooks/use-label-preset';
 import LabelsPage from './labels-page';
 
-jest.mock('../api/get-brands', () => ({ getBrands: jest.fn() }));
-jest.mock('../api/get-certificate', () => ({ getCertificate: jest.fn() }));
-jest.mock('../api/get-machine', () => ({ getMachine: jest.fn() }));
-jest.mock('../api/search-certificates', () => ({ searchCertificates: jest.fn() }));
-jest.mock('../api/search-machines', () => ({ searchMachines: jest.fn() }));
-const getCertificateMock = getCertificate as jest.MockedFunction<typeof getCertificate>;
-const searchCertificatesMock = searchCertificates as jest.MockedFunction<typeof searchCertificates>;
-const getMachineMock = getMachine as jest.MockedFunction<typeof getMachine>;
-const searchMachinesMock = searchMachines as jest.MockedFunction<typeof searchMachines>;
-const getBrandsMock = getBrands as jest.MockedFunction<typeof getBrands>;
+const getMock = jest.spyOn(http, 'get');
+/** The API's answers by path, in its wire names; an Error fails the request. */
+let answers: Record<string, unknown>;
+/** Paths whose next request fails. */
+const failNext = new Set<string>();
+const callsTo = (url: string) => getMock.mock.calls.filter(([called]) => called === url);
+const lastParams = (url: string) => (callsTo(url).at(-1)![1] as { params: unknown }).params;
 
 const certificate = {
   id: 7,
@@ -72,11 +64,17 @@ beforeAll(() => {
 
 beforeEach(() => {
   window.localStorage.clear();
-  searchCertificatesMock.mockResolvedValue(list);
-  getCertificateMock.mockResolvedValue(certificate);
+  answers = { '/certificates': list, '/certificates/7': certificate };
+  getMock.mockImplementation(async (url: string) => {
+    if (failNext.delete(url)) throw new Error('503');
+    const data = answers[url] ?? new Error(`404 ${url}`);
+    if (data instanceof Error) throw data;
+    return { data } as never;
+  });
 });
 
 afterEach(() => {
+  failNext.clear();
   jest.resetAllMocks();
 });
 
@@ -101,7 +99,7 @@ describe('LabelsPage: serial labels', () => {
     expect(
       await within(await screen.findByRole('region', { name: 'Vorschau' })).findAllByRole('article'),
     ).toHaveLength(3);
-    expect(getCertificateMock).toHaveBeenCalledWith(7);
+    expect(callsTo('/certificates/7')).not.toHaveLength(0);
     expect(previewLabels().map((label) => label.getAttribute('aria-label'))).toEqual([
       '4852406001',
       '4852406002',
@@ -132,11 +130,11 @@ describe('LabelsPage: serial labels', () => {
     const user = userEvent.setup();
     renderPage('/labels');
     expect(await screen.findByText('4852406001 – 4852406003')).toBeInTheDocument();
-    expect(searchCertificatesMock).toHaveBeenLastCalledWith('');
+    expect(lastParams('/certificates')).toEqual({ per_page: 10 });
     expect(screen.queryByRole('region', { name: 'Vorschau' })).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('PRÜFBERICHT SUCHEN'), ' 4852406002 {Enter}');
-    expect(searchCertificatesMock).toHaveBeenLastCalledWith('4852406002');
+    expect(lastParams('/certificates')).toEqual({ per_page: 10, search: '4852406002' });
     await user.click(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' }));
     expect(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' })).toHaveAttribute(
       'aria-pressed',
@@ -145,22 +143,22 @@ describe('LabelsPage: serial labels', () => {
     expect(
       await within(await screen.findByRole('region', { name: 'Vorschau' })).findAllByRole('article'),
     ).toHaveLength(3);
-    expect(getCertificateMock).toHaveBeenCalledWith(7);
+    expect(callsTo('/certificates/7')).not.toHaveLength(0);
   });
 
   it('says in German when the search fails, and searching again asks the server again', async () => {
-    searchCertificatesMock.mockRejectedValueOnce(new Error('503'));
+    failNext.add('/certificates');
     const user = userEvent.setup();
     renderPage('/labels');
     expect(await screen.findByRole('alert')).toHaveTextContent('Die Suche ist fehlgeschlagen.');
     await user.click(screen.getByRole('button', { name: 'SUCHEN' }));
     expect(await screen.findByText('4852406001 – 4852406003')).toBeInTheDocument();
-    expect(searchCertificatesMock).toHaveBeenCalledTimes(2);
+    expect(callsTo('/certificates')).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the API message when the certificate does not exist', async () => {
-    getCertificateMock.mockRejectedValue(new Error('404'));
+    answers['/certificates/99'] = new Error('404');
     renderPage('/labels?certificate=99');
     expect(await screen.findByText('Der Prüfbericht konnte nicht geladen werden.')).toBeInTheDocument();
   });
@@ -168,7 +166,7 @@ describe('LabelsPage: serial labels', () => {
   it('ignores an id that is no database id', async () => {
     renderPage('/labels?certificate=7abc');
     expect(await screen.findByText('4852406001 – 4852406003')).toBeInTheDocument();
-    expect(getCertificateMock).not.toHaveBeenCalled();
+    expect(getMock.mock.calls.filter(([url]) => /^\/certificates\/./.test(url))).toEqual([]);
   });
 });
 
@@ -185,7 +183,7 @@ describe('LabelsPage: presets', () => {
   });
 
   it('puts up to 24 labels on an A4 sheet, sizes the print page, and remembers the choice', async () => {
-    getCertificateMock.mockResolvedValue({ ...certificate, crowd: 30 });
+    answers['/certificates/7'] = { ...certificate, crowd: 30 };
     const user = userEvent.setup();
     const { unmount } = renderPage('/labels?certificate=7');
     await user.selectOptions(await screen.findByLabelText('ETIKETTENFORMAT'), 'A4-Bogen 3 × 8 (70 × 37 mm)');
@@ -233,7 +231,7 @@ describe('LabelsPage: EAN', () => {
   });
 
   it('warns about an invalid EAN and prints no barcode, but the rest of the label', async () => {
-    getCertificateMock.mockResolvedValue({ ...certificate, ean_number: '4006381333932' });
+    answers['/certificates/7'] = { ...certificate, ean_number: '4006381333932' };
     renderPage('/labels?certificate=7');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Die EAN „4006381333932“ ist ungültig (8 oder 13 Ziffern mit gültiger Prüfziffer). ' +
@@ -248,7 +246,7 @@ describe('LabelsPage: EAN', () => {
   });
 
   it('says so when the machine has no EAN', async () => {
-    getCertificateMock.mockResolvedValue({ ...certificate, ean_number: '' });
+    answers['/certificates/7'] = { ...certificate, ean_number: '' };
     renderPage('/labels?certificate=7');
     expect(
       await screen.findByText(
@@ -263,11 +261,11 @@ describe('LabelsPage: product labels', () => {
   const machine = { id: 5, brand_id: 2, name: 'AirMAB 5000', ean_number: '96385074' } as Machine;
 
   it('prints the chosen number of labels for a machine, with its EAN-8 and product page', async () => {
-    getMachineMock.mockResolvedValue(machine);
-    getBrandsMock.mockResolvedValue([
-      { id: 2, name: 'MABtec', logo: 'uploads/m.png', email: '', website_link: '' },
-    ]);
-    searchMachinesMock.mockResolvedValue({ data: [], total: 0 });
+    answers['/machine/5'] = machine;
+    answers['/brands'] = {
+      data: [{ id: 2, name: 'MABtec', logo: 'uploads/m.png', email: '', website_link: '' }],
+    };
+    answers['/machines'] = { data: [], total: 0 };
     const user = userEvent.setup();
     renderPage('/labels?machine=5');
     expect(screen.getByRole('button', { name: 'PRODUKTETIKETTEN' })).toHaveAttribute('aria-pressed', 'true');
@@ -286,7 +284,7 @@ describe('LabelsPage: product labels', () => {
   });
 
   it('switching the kind clears the choice', async () => {
-    searchMachinesMock.mockResolvedValue({ data: [], total: 0 });
+    answers['/machines'] = { data: [], total: 0 };
     const user = userEvent.setup();
     renderPage('/labels?certificate=7');
     await screen.findByRole('region', { name: 'Vorschau' });

@@ -1,10 +1,11 @@
-import type { CertificateListItem, MachineListItem } from 'contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { CertificateSummary, MachineListItem } from 'contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatDate } from 'shared-ui';
+import { formatDate, machinesQuery } from 'shared-ui';
+import { useCertificates } from '../../../api/get-certificates';
 import { labelMessages } from '../label-messages';
 import { useLabelPreset } from '../hooks/use-label-preset';
-import { useCertificateSearch, useMachineSearch } from '../hooks/use-label-queries';
 import { Picker } from './picker';
 import { ProductLabels } from './product-labels';
 import { SerialLabels } from './serial-labels';
@@ -13,21 +14,34 @@ import './labels.css';
 
 type Kind = 'serial' | 'product';
 
+/** A short list to pick from; a longer one asks for a more exact search. */
+const SEARCH_RESULTS = 10;
+const searchQuery = (search: string) => ({ per_page: SEARCH_RESULTS, ...(search && { search }) });
+
+/** Newest first; finds an article number, a month's serial part or any unit serial in a range. */
+const useCertificateSearch = (search: string) => useCertificates(searchQuery(search));
+
+/** The previous results stay while a new search loads, so the list does not jump. */
+const useMachineSearch = (search: string) =>
+  useQuery({ ...machinesQuery(searchQuery(search)), placeholderData: keepPreviousData });
+
 /** Certificates by article number or any unit serial; before a search the newest ones. */
 const certificatePicker = {
   label: labelMessages.certificateSearch,
   placeholder: labelMessages.certificatePlaceholder,
   caption: labelMessages.certificates,
-  headers: [labelMessages.article, labelMessages.serials, labelMessages.crowd, labelMessages.date],
+  headers: [labelMessages.article, labelMessages.serials, labelMessages.quantity, labelMessages.date],
   empty: labelMessages.noCertificates,
   useSearch: useCertificateSearch,
-  toRow: (certificate: CertificateListItem) => ({
+  toRow: (certificate: CertificateSummary) => ({
     id: certificate.id,
-    name: `${certificate.machine_type} ${certificate.serial_no}`,
+    name: `${certificate.machine_name} ${certificate.first_serial}`,
     cells: [
-      certificate.machine_type,
-      certificate.crowd > 1 ? `${certificate.serial_no} – ${certificate.endSerialNo}` : certificate.serial_no,
-      String(certificate.crowd),
+      certificate.machine_name,
+      certificate.quantity > 1
+        ? `${certificate.first_serial} – ${certificate.last_serial}`
+        : certificate.first_serial,
+      String(certificate.quantity),
       formatDate(certificate.created_at),
     ],
   }),

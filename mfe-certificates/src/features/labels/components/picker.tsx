@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Spinner } from 'shared-ui';
+import { LoadError, Spinner } from 'shared-ui';
 import { labelMessages } from '../label-messages';
-import { LoadError } from './load-error';
 import { SearchResults, type SearchResultsProps } from './search-results';
 import { SearchForm } from './search-form';
 

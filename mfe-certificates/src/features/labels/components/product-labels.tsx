@@ -1,10 +1,9 @@
-import { apiErrorMessage, getConfig, Spinner } from 'shared-ui';
+import { useQuery } from '@tanstack/react-query';
+import { apiErrorMessage, brandsQuery, getConfig, LoadError, machineQuery, Spinner } from 'shared-ui';
 import type { LabelPreset } from '../label-presets';
 import { labelMessages } from '../label-messages';
 import { PRODUCT_LABELS, productLabels } from '../labels';
-import { useBrands, useMachine } from '../hooks/use-label-queries';
 import { LabelPrintPanel } from './label-print-panel';
-import { LoadError } from './load-error';
 
 const countSetting = { label: labelMessages.productCount, range: PRODUCT_LABELS };
 
@@ -18,8 +17,9 @@ export function ProductLabels({
   preset: LabelPreset;
   onPreset: (id: string) => void;
 }) {
-  const machine = useMachine(id);
-  const brands = useBrands(machine.isSuccess);
+  const machine = useQuery(machineQuery(id));
+  // Only for the logo (a machine knows its brand's id only), so asked for once the machine is there.
+  const brands = useQuery({ ...brandsQuery, enabled: machine.isSuccess });
   if (machine.isError) {
     return (
       <LoadError

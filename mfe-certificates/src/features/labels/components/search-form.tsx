@@ -1,3 +1,4 @@
+import { SEARCH_MAX } from 'contracts';
 import { useId, useState } from 'react';
 import { labelMessages } from '../label-messages';
 
@@ -28,7 +29,7 @@ export function SearchForm({ label, placeholder, onSearch }: SearchFormProps) {
           type="search"
           placeholder={placeholder}
           value={draft}
-          maxLength={100}
+          maxLength={SEARCH_MAX}
           onChange={(event) => setDraft(event.target.value)}
         />
       </div>

@@ -1,10 +1,9 @@
-import { apiErrorMessage, getConfig, Spinner } from 'shared-ui';
+import { apiErrorMessage, getConfig, LoadError, Spinner } from 'shared-ui';
+import { useCertificate } from '../../../api/get-certificate';
 import type { LabelPreset } from '../label-presets';
 import { labelMessages } from '../label-messages';
 import { COPIES, serialLabels } from '../labels';
-import { useCertificate } from '../hooks/use-label-queries';
 import { LabelPrintPanel } from './label-print-panel';
-import { LoadError } from './load-error';
 
 const copiesSetting = { label: labelMessages.copies, range: COPIES };
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route } from 'react-router-dom';
-import { loadScreen, type RemoteKey } from '../../../federation/remotes';
+import type { RemoteKey } from 'contracts';
+import { loadScreen } from '../../../federation/remotes';
 import { renderAtAsync } from '../../../test/render';
 import { parseTab } from '../tabs';
 import { Dashboard } from './dashboard';

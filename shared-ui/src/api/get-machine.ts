@@ -1,0 +1,15 @@
+import type { Machine } from 'contracts';
+import { http } from '../http';
+
+export const machineQueryKey = (id: number) => ['machine', id] as const;
+
+export async function getMachine(id: number): Promise<Machine> {
+  const { data } = await http.get<Machine>(`/machine/${id}`);
+  return data;
+}
+
+/** `useQuery(machineQuery(id))`; options, not a hook, for the reason given at `brandsQuery`. */
+export const machineQuery = (id: number) => ({
+  queryKey: machineQueryKey(id),
+  queryFn: () => getMachine(id),
+});

@@ -1,0 +1,16 @@
+import type { MachineList, MachineListQuery } from 'contracts';
+import { http } from '../http';
+
+/** Every page and search of the catalogue; invalidating it refreshes them all. */
+export const machinesQueryKey = ['machines'] as const;
+
+export async function getMachines(query: MachineListQuery): Promise<MachineList> {
+  const { data } = await http.get<MachineList>('/machines', { params: query });
+  return data;
+}
+
+/** `useQuery(machinesQuery(query))`; options, not a hook, for the reason given at `brandsQuery`. */
+export const machinesQuery = (query: MachineListQuery) => ({
+  queryKey: [...machinesQueryKey, query] as const,
+  queryFn: () => getMachines(query),
+});

@@ -1,12 +1,12 @@
 import type { Brand, BrandFields } from 'contracts';
-import { TEXT_MAX, URL_MAX, validateBrandFields } from 'contracts';
-import { useRef, useState, type FormEvent } from 'react';
-import { apiErrorMessage, apiFieldErrors, notify, SHORT_TOAST_MS } from 'shared-ui';
+import { EMAIL_MAX, TEXT_MAX, URL_MAX, validateBrandFields } from 'contracts';
+import { useState, type FormEvent } from 'react';
+import { apiErrorMessage, apiFieldErrors, notify, SHORT_TOAST_MS, useSubmitGuard } from 'shared-ui';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
+import { useImageUpload } from '../../../hooks/use-image-upload';
 import { httpStatus } from '../../../http-status';
 import { machineMessages } from '../../../messages';
-import { ImageUploadField } from '../../upload/components/image-upload-field';
-import { useImageUpload } from '../../upload/hooks/use-image-upload';
 import { useSaveBrand } from '../hooks/use-save-brand';
 
 const text = machineMessages.brands;
@@ -26,8 +26,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveBrand(brand?.id ?? null);
-  // Set at once, not on the next render: a double click must send one request.
-  const sending = useRef(false);
+  const guard = useSubmitGuard();
   const upload = useImageUpload((path) => change('logo', path));
 
   function change(field: keyof Values, value: string) {
@@ -35,9 +34,12 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending.current) return;
+    void guard(send);
+  }
+
+  async function send() {
     const found = validateBrandFields(values);
     setErrors(found);
     setFormError(null);
@@ -46,7 +48,6 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
       document.getElementById(`brand-${firstInvalid}`)?.focus();
       return;
     }
-    sending.current = true;
     try {
       const saved = await save.mutateAsync(values);
       notify.success(brand ? text.updated : text.created, { autoClose: SHORT_TOAST_MS });
@@ -59,8 +60,6 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
       if (Object.keys(fields).length === 0)
         setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
       notify.error(brand ? text.updateFailed : text.createFailed, { autoClose: SHORT_TOAST_MS });
-    } finally {
-      sending.current = false;
     }
   }
 
@@ -86,7 +85,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
           value={values.email}
           onChange={(value) => change('email', value)}
           error={errors.email}
-          maxLength={254}
+          maxLength={EMAIL_MAX}
         />
         <TextField
           id="brand-website_link"

@@ -2,18 +2,16 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Brand } from 'contracts';
-import { apiError, renderScreen } from '../../../test/render';
+import { apiError, renderScreen, sharedFetchers } from '../../../test/render';
 import { createBrand } from '../api/create-brand';
-import { getBrands } from '../api/get-brands';
 import { updateBrand } from '../api/update-brand';
 import BrandsPanel from './brands-panel';
 
 jest.mock('../api/create-brand');
-jest.mock('../api/get-brands');
 jest.mock('../api/update-brand');
 const mocks = {
   createBrand: jest.mocked(createBrand),
-  getBrands: jest.mocked(getBrands),
+  getBrands: sharedFetchers.getBrands,
   updateBrand: jest.mocked(updateBrand),
 };
 

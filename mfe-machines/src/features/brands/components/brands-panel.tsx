@@ -1,18 +1,24 @@
 import type { Brand } from 'contracts';
 import { DEFAULT_PAGE_SIZE, isHttpUrl } from 'contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable, imageUrl, Spinner, type ColumnDef } from 'shared-ui';
-import { LoadError } from '../../../components/load-error';
+import {
+  brandsQuery,
+  brandsQueryKey,
+  DataTable,
+  imageUrl,
+  LoadError,
+  Spinner,
+  type ColumnDef,
+} from 'shared-ui';
 import { machineMessages } from '../../../messages';
-import { useBrands } from '../hooks/use-brands';
 import { BrandForm } from './brand-form';
 
 const text = machineMessages.brands;
 
 /** Brand management (not in the earlier app, where brands lived only on the server): list, add, edit. */
 export default function BrandsPanel() {
-  const brands = useBrands();
+  const brands = useQuery(brandsQuery);
   // null: no form; 'new': adding; a brand: editing it.
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
   const [page, setPage] = useState(1);
@@ -21,7 +27,8 @@ export default function BrandsPanel() {
 
   /** After a save the list has already loaded again (useSaveBrand waits for it): show the brand's page. */
   function showSaved(saved: Brand) {
-    const index = queryClient.getQueryData<Brand[]>(['brands'])?.findIndex((b) => b.id === saved.id) ?? -1;
+    const index =
+      queryClient.getQueryData<Brand[]>(brandsQueryKey)?.findIndex((b) => b.id === saved.id) ?? -1;
     if (index >= 0) setPage(Math.floor(index / pageSize) + 1);
   }
 

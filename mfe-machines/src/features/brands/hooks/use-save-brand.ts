@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BrandBody } from 'contracts';
+import { brandsQueryKey, machinesQueryKey } from 'shared-ui';
 import { createBrand } from '../api/create-brand';
 import { updateBrand } from '../api/update-brand';
 
@@ -11,8 +12,8 @@ export function useSaveBrand(id: number | null) {
     // A renamed brand also changes the MARKE column of the machine list.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['brands'] }),
-        queryClient.invalidateQueries({ queryKey: ['machines'] }),
+        queryClient.invalidateQueries({ queryKey: brandsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: machinesQueryKey }),
       ]),
   });
 }

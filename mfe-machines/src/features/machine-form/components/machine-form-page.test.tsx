@@ -2,24 +2,20 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Brand, Machine, MachineBody } from 'contracts';
-import { apiError, renderScreen } from '../../../test/render';
-import { getBrands } from '../../brands/api/get-brands';
-import { uploadImage } from '../../upload/api/upload-image';
+import { uploadImage } from '../../../api/upload-image';
+import { apiError, renderScreen, sharedFetchers } from '../../../test/render';
 import { createMachine } from '../api/create-machine';
-import { getMachine } from '../api/get-machine';
 import { updateMachine } from '../api/update-machine';
 import MachineFormPage from './machine-form-page';
 
-jest.mock('../../brands/api/get-brands');
-jest.mock('../../upload/api/upload-image');
+jest.mock('../../../api/upload-image');
 jest.mock('../api/create-machine');
-jest.mock('../api/get-machine');
 jest.mock('../api/update-machine');
 const mocks = {
-  getBrands: jest.mocked(getBrands),
+  getBrands: sharedFetchers.getBrands,
   uploadImage: jest.mocked(uploadImage),
   createMachine: jest.mocked(createMachine),
-  getMachine: jest.mocked(getMachine),
+  getMachine: sharedFetchers.getMachine,
   updateMachine: jest.mocked(updateMachine),
 };
 

@@ -1,11 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { Spinner } from 'shared-ui';
-import { LoadError } from '../../../components/load-error';
+import { brandsQuery, LoadError, machineQuery, Spinner } from 'shared-ui';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
 import { httpStatus } from '../../../http-status';
 import { machineMessages } from '../../../messages';
-import { useBrands } from '../../brands/hooks/use-brands';
-import { useMachine } from '../hooks/use-machine';
 import { MachineForm } from './machine-form';
 import '../../../styles/remote.css';
 
@@ -20,8 +18,12 @@ function parseId(param: string | undefined): number | null | 'invalid' {
 /** `/machines` (add) and `/machines/:id` (edit), spec §2 and §4. */
 export default function MachineFormPage() {
   const id = parseId(useParams().id);
-  const brands = useBrands();
-  const machine = useMachine(typeof id === 'number' ? id : null, brands.isSuccess);
+  const brands = useQuery(brandsQuery);
+  // Brands first, then the machine: the form needs both, and the brand select must be able to show its brand.
+  const machine = useQuery({
+    ...machineQuery(typeof id === 'number' ? id : 0),
+    enabled: typeof id === 'number' && brands.isSuccess,
+  });
 
   function content() {
     if (id === 'invalid' || httpStatus(machine.error) === 404) return <p role="alert">{text.notFound}</p>;

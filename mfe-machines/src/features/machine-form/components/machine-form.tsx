@@ -1,15 +1,15 @@
 import type { Brand, Machine, MachineBody, MachineFields } from 'contracts';
-import { TEXT_MAX, URL_MAX, validateMachineFields } from 'contracts';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { EAN_MAX, SERIAL_PREFIX_MAX, TEXT_MAX, URL_MAX, validateMachineFields } from 'contracts';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Select from 'react-select';
-import { apiErrorMessage, apiFieldErrors, notify, SHORT_TOAST_MS } from 'shared-ui';
+import { apiErrorMessage, apiFieldErrors, notify, SHORT_TOAST_MS, useSubmitGuard } from 'shared-ui';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
 import { httpStatus } from '../../../http-status';
 import { machineMessages } from '../../../messages';
-import { ImageUploadField } from '../../upload/components/image-upload-field';
-import { useImageUpload } from '../../upload/hooks/use-image-upload';
+import { useImageUpload } from '../../../hooks/use-image-upload';
 import { useSaveMachine } from '../hooks/use-save-machine';
 
 const text = machineMessages.form;
@@ -35,10 +35,10 @@ type TextFieldName = 'name' | 'serial_prefix' | 'link_ger' | 'link_en' | 'ean_nu
 /** MachineBody's length limits, so the browser stops typing where the API would refuse. */
 const MAX_LENGTH: Record<TextFieldName, number> = {
   name: TEXT_MAX,
-  serial_prefix: 20,
+  serial_prefix: SERIAL_PREFIX_MAX,
   link_ger: URL_MAX,
   link_en: URL_MAX,
-  ean_number: 13,
+  ean_number: EAN_MAX,
 };
 
 function initialValues(machine: Machine | null): Values {
@@ -73,8 +73,7 @@ export function MachineForm({ id, brands, machine }: Props) {
   // After a success the form stays disabled until the dashboard opens.
   const [saved, setSaved] = useState(false);
   const save = useSaveMachine(id);
-  // Set at once, not on the next render: a double click must send one request.
-  const sending = useRef(false);
+  const guard = useSubmitGuard();
   const upload = useImageUpload((path) => change('image', path));
   const brandErrorId = useId();
 
@@ -97,9 +96,12 @@ export function MachineForm({ id, brands, machine }: Props) {
     if (first) document.getElementById(FIELD_IDS[first])?.focus();
   }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending.current || saved) return;
+    if (!saved) void guard(send);
+  }
+
+  async function send() {
     setFormError(null);
     const found = validateMachineFields(values);
     showErrors(found);
@@ -113,7 +115,6 @@ export function MachineForm({ id, brands, machine }: Props) {
       observation: machine?.observation ?? '',
       description: machine?.description ?? '',
     };
-    sending.current = true;
     try {
       await save.mutateAsync(body);
       setSaved(true);
@@ -127,8 +128,6 @@ export function MachineForm({ id, brands, machine }: Props) {
       if (Object.keys(fields).length === 0)
         setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
       notify.error(id === null ? text.createFailed : text.updateFailed, { autoClose: SHORT_TOAST_MS });
-    } finally {
-      sending.current = false;
     }
   }
 

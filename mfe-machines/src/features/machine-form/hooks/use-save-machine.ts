@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MachineBody } from 'contracts';
+import { machineQueryKey, machinesByBrandQueryKey, machinesQueryKey } from 'shared-ui';
 import { createMachine } from '../api/create-machine';
 import { updateMachine } from '../api/update-machine';
 
@@ -9,11 +10,10 @@ export function useSaveMachine(id: number | null) {
   return useMutation({
     mutationFn: (body: MachineBody) => (id === null ? createMachine(body) : updateMachine(id, body)),
     onSuccess: (machine) => {
-      queryClient.setQueryData(['machine', machine.id], machine);
+      queryClient.setQueryData(machineQueryKey(machine.id), machine);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['machines'] }),
-        // The certificate form's article numbers per brand.
-        queryClient.invalidateQueries({ queryKey: ['machinesByBrand'] }),
+        queryClient.invalidateQueries({ queryKey: machinesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: machinesByBrandQueryKey }),
       ]);
     },
   });

@@ -1,15 +1,11 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MachineList, MachineListQuery } from 'contracts';
-import { apiError, renderScreen } from '../../../test/render';
-import { getBrands } from '../../brands/api/get-brands';
-import { getMachines } from '../api/get-machines';
+import { apiError, renderScreen, sharedFetchers } from '../../../test/render';
 import MachineListPage from './machine-list-page';
 
-jest.mock('../api/get-machines');
-jest.mock('../../brands/api/get-brands');
-const listMachines = jest.mocked(getMachines);
+const listMachines = sharedFetchers.getMachines;
 
 function page(count: number, total = count, from = 1): MachineList {
   return {
@@ -102,9 +98,9 @@ describe('MachineListPage', () => {
 
   it("switches to 'Marken' and back; the machine search stays as it was", async () => {
     const user = userEvent.setup();
-    jest
-      .mocked(getBrands)
-      .mockResolvedValue([{ id: 1, name: 'Kernbohr Pro', logo: '', email: '', website_link: '' }]);
+    sharedFetchers.getBrands.mockResolvedValue([
+      { id: 1, name: 'Kernbohr Pro', logo: '', email: '', website_link: '' },
+    ]);
     renderScreen(<MachineListPage />);
     await user.type(screen.getByPlaceholderText('SUCHEN...'), 'MAB');
     await user.click(screen.getByRole('button', { name: 'Marken' }));

@@ -2,8 +2,7 @@ import type { MachineListItem } from 'contracts';
 import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from 'contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, formatDate, messages, Spinner, type ColumnDef } from 'shared-ui';
-import { LoadError } from '../../../components/load-error';
+import { DataTable, formatDate, LoadError, messages, Spinner, type ColumnDef } from 'shared-ui';
 import { machineMessages } from '../../../messages';
 import { useMachines, type MachineSearch } from '../hooks/use-machines';
 

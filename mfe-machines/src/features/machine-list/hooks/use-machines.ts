@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { MachineListQuery } from 'contracts';
-import type { TableSort } from 'shared-ui';
-import { getMachines } from '../api/get-machines';
+import { machinesQuery, type TableSort } from 'shared-ui';
 
 export interface MachineSearch {
   /** Already trimmed; '' lists everything. */
@@ -19,9 +18,5 @@ export function useMachines({ search, page, pageSize, sort }: MachineSearch) {
     ...(search && { search }),
     ...(sort && { sort: sort.id as MachineListQuery['sort'], order: sort.desc ? 'desc' : 'asc' }),
   };
-  return useQuery({
-    queryKey: ['machines', query],
-    queryFn: () => getMachines(query),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...machinesQuery(query), placeholderData: keepPreviousData });
 }

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { imageUrl } from 'shared-ui';
 import { UPLOAD_MIME_TYPES } from 'contracts';
-import { machineMessages } from '../../../messages';
+import { machineMessages } from '../messages';
 import type { ImageUpload } from '../hooks/use-image-upload';
 
 interface Props {

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { UPLOAD_MAX_BYTES } from 'contracts';
 import { useState } from 'react';
-import { apiError, renderScreen } from '../../../test/render';
+import { apiError, renderScreen } from '../test/render';
 import { uploadImage } from '../api/upload-image';
 import { useImageUpload } from '../hooks/use-image-upload';
 import { ImageUploadField } from './image-upload-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiErrorMessage } from 'shared-ui';
-import { machineMessages } from '../../../messages';
+import { machineMessages } from '../messages';
 import { uploadImage } from '../api/upload-image';
 import { checkImageFile } from '../check-image-file';
 

@@ -1,5 +1,5 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from 'contracts';
-import { machineMessages } from '../../messages';
+import { machineMessages } from './messages';
 
 /**
  * The API's limits, checked before five megabytes travel for nothing. The browser's type comes from the

@@ -1,7 +1,79 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+/** `<app>/src/features/<name>` of a file inside a feature, else null. */
+const featureOf = (file) => /^(.+\/src\/features\/[^/]+)\//.exec(file)?.[1] ?? null;
+
+/** Calls `check(file, node)` for every relative import, re-export and `import()` with the file it names. */
+function relativeImports(context, check) {
+  const visit = (node) => {
+    const source = node.source?.value;
+    if (typeof source !== 'string' || !source.startsWith('.')) return;
+    check(path.resolve(path.dirname(context.filename), source), node.source);
+  };
+  return {
+    ImportDeclaration: visit,
+    ImportExpression: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+  };
+}
+
+/**
+ * Boundaries `no-restricted-imports` cannot see, because they depend on where the importing file is: it
+ * matches import strings, and `../../x` means a different folder in each file. These resolve the path first.
+ */
+const boundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          crossFeature:
+            'A feature imports only its own files. Code two features need goes to the remote’s src/api, src/components or src/hooks; screens are composed in the app, not in each other.',
+        },
+      },
+      create(context) {
+        const own = featureOf(context.filename);
+        if (!own) return {};
+        return relativeImports(context, (target, node) => {
+          const feature = featureOf(`${target}/`);
+          if (feature && feature !== own) context.report({ node, messageId: 'crossFeature' });
+        });
+      },
+    },
+    'no-relative-imports-of': {
+      meta: {
+        type: 'problem',
+        schema: [
+          {
+            type: 'object',
+            properties: {
+              folders: { type: 'array', items: { type: 'string' } },
+              message: { type: 'string' },
+            },
+            required: ['folders', 'message'],
+          },
+        ],
+        messages: { forbidden: '{{message}}' },
+      },
+      create(context) {
+        const { folders, message } = context.options[0];
+        const forbidden = folders.map((folder) => path.join(root, folder) + path.sep);
+        return relativeImports(context, (target, node) => {
+          if (forbidden.some((folder) => `${target}${path.sep}`.startsWith(folder)))
+            context.report({ node, messageId: 'forbidden', data: { message } });
+        });
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -22,7 +94,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // Package boundaries (DESIGN §1): apps → shared-ui → contracts; no deep imports into shared-ui.
+    // Package boundaries (docs/architecture.md#packages): apps → shared-ui → contracts; no deep imports into shared-ui.
     files: ['shell/**', 'mfe-*/**', 'shared-ui/**', 'api/**', 'contracts/**'],
     rules: {
       'no-restricted-imports': [
@@ -38,6 +110,40 @@ export default tseslint.config(
               message: 'Apps never import each other.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Features of a remote (or of the shell) do not import each other (docs/architecture.md#frontend).
+    files: ['shell/src/**', 'mfe-*/src/**'],
+    plugins: { boundaries },
+    rules: { 'boundaries/no-cross-feature-imports': 'error' },
+  },
+  {
+    // Build scripts run in Node at build time; what runs in the browser never depends on them.
+    files: ['shell/src/**', 'mfe-*/src/**', 'shared-ui/src/**', 'contracts/src/**'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/no-relative-imports-of': [
+        'error',
+        {
+          folders: ['scripts'],
+          message: 'Runtime code never imports scripts/: share plain values through contracts.',
+        },
+      ],
+    },
+  },
+  {
+    // The browser tests reach the API over HTTP, like every other client.
+    files: ['e2e/**'],
+    plugins: { boundaries },
+    rules: {
+      'boundaries/no-relative-imports-of': [
+        'error',
+        {
+          folders: ['api/src'],
+          message: 'e2e/ reaches the API over HTTP or a package entry, never api/src/ by path.',
         },
       ],
     },

@@ -6,7 +6,7 @@ export const federation = {
   name: remoteNames.machines,
   filename: 'remoteEntry.js',
   exposes: {
-    './MachineList': './src/features/machine-list/components/machine-list-page.tsx',
+    './MachineList': './src/app/machine-list-page.tsx',
     './MachineForm': './src/features/machine-form/components/machine-form-page.tsx',
   },
   shared: sharedDependencies,

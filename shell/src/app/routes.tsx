@@ -3,8 +3,8 @@ import { messages, RequireAuth } from 'shared-ui';
 import { RemoteScreen } from '../federation/remote-screen';
 import { LoginRoute } from '../features/auth/components/login-route';
 import { Dashboard } from '../features/dashboard/components/dashboard';
-import { parseTab } from '../features/dashboard/tabs';
-import { AppLayout } from '../features/layout/components/app-layout';
+import { parseTab } from '../tabs';
+import { AppLayout } from './layout/app-layout';
 import type { RemoteKey } from 'contracts';
 
 function DashboardRoute() {

@@ -1,9 +1,8 @@
-import type { Landing } from 'contracts';
+import { formatDate, isHttpUrl, storedImageUrl, type Landing } from 'contracts';
 import type { LandingConfig } from '../config';
 import { useDocumentMeta } from '../hooks/use-document-meta';
 import { useLanding } from '../hooks/use-landing';
 import { texts } from '../texts';
-import { formatDate } from '../utils/berlin-date';
 import './landing-screen.css';
 
 export interface LandingScreenProps {
@@ -11,16 +10,6 @@ export interface LandingScreenProps {
   serial?: string;
   /** The runtime config: the shell's loaded one, or `/config.json` fetched by the standalone page. */
   loadConfig: () => Promise<LandingConfig>;
-}
-
-/** Product links are http(s) only (the API refuses others; a `javascript:` link must never render). */
-function isWebLink(link: string): boolean {
-  return /^https?:\/\/[^\s]+$/i.test(link);
-}
-
-/** Stored images are served from the API base plus `/` plus the stored path (spec §7). */
-function imageSrc(apiBase: string, path: string): string {
-  return /^https?:/i.test(path) ? path : `${apiBase}/${path.replace(/^\/+/, '')}`;
 }
 
 function SerialCheck({ serial }: { serial: NonNullable<Landing['serial']> }) {
@@ -79,7 +68,8 @@ function Greeting({
         {t.help[1]}
       </p>
       <p>{t.links}</p>
-      {isWebLink(link) && (
+      {/* http(s) only, as the API accepts: a `javascript:` link from older data must never render. */}
+      {isHttpUrl(link) && (
         <a className="land-button" href={link} target="_blank" rel="noopener noreferrer">
           {t.button}
         </a>
@@ -96,7 +86,7 @@ function MachineDetails({ landing, config }: { landing: Landing; config: Landing
         // The square frame is there before the photo arrives, so nothing moves when it does.
         <div className="land-photo">
           <img
-            src={imageSrc(config.apiBase, image)}
+            src={storedImageUrl(config.apiBase, image)}
             width={600}
             height={600}
             alt={name}

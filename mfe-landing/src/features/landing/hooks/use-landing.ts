@@ -1,8 +1,8 @@
 import type { Landing } from 'contracts';
+import { berlinYear } from 'contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { getLanding, LandingError } from '../api/get-landing';
 import type { LandingConfig } from '../config';
-import { berlinYear } from '../utils/berlin-date';
 
 /** `year` is the footer's: from the server's clock where readable, so a phone with a wrong date still
  * shows this year (earlier-app §7, bug 25). */

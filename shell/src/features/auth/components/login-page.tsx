@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, isHttpError, messages, notify, setToken } from 'shared-ui';
-import { Logo } from '../../layout/components/logo';
+import { Logo } from '../../../components/logo';
 import { login } from '../api/login';
 import './login-page.css';
 

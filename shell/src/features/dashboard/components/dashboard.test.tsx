@@ -5,7 +5,7 @@ import { Link, Route } from 'react-router-dom';
 import type { RemoteKey } from 'contracts';
 import { loadScreen } from '../../../federation/remotes';
 import { renderAtAsync } from '../../../test/render';
-import { parseTab } from '../tabs';
+import { parseTab } from '../../../tabs';
 import { Dashboard } from './dashboard';
 
 jest.mock('../../../federation/remotes', () => ({ loadScreen: jest.fn(), prepareRetry: jest.fn() }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RemoteScreen } from '../../../federation/remote-screen';
-import { parseTab, TAB_SCREENS, TABS, type Tab } from '../tabs';
+import { parseTab, TAB_SCREENS, TABS, type Tab } from '../../../tabs';
 
 /**
  * The three tabs of `/`. A tab's remote is loaded when the tab is first opened; opened tabs stay mounted

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { Spinner } from 'shared-ui';
-import { machineMessages } from '../../../messages';
-import { MachinesPanel } from './machines-panel';
-import '../../../styles/remote.css';
+import { machineMessages } from '../messages';
+import { MachinesPanel } from '../features/machine-list/components/machines-panel';
+import '../styles/remote.css';
 
 // Brand management is used rarely; it stays out of the tab's first load (DESIGN §11).
-const BrandsPanel = lazy(() => import('../../brands/components/brands-panel'));
+const BrandsPanel = lazy(() => import('../features/brands/components/brands-panel'));
 
 type View = 'machines' | 'brands';
 const VIEWS: View[] = ['machines', 'brands'];

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Tab } from '../../dashboard/tabs';
+import type { Tab } from '../../tabs';
 import { Header } from './header';
 import './app-layout.css';
 

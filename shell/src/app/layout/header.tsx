@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { getConfig, messages, useToken } from 'shared-ui';
-import { LogoutButton } from '../../auth/components/logout-button';
-import { showsLabelButton, TAB_SCREENS, TABS, type Tab } from '../../dashboard/tabs';
-import { Logo } from './logo';
+import { LogoutButton } from '../../features/auth/components/logout-button';
+import { showsLabelButton, TAB_SCREENS, TABS, type Tab } from '../../tabs';
+import { Logo } from '../../components/logo';
 import './header.css';
 
 /**

@@ -3,12 +3,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { getToken, setToken } from 'shared-ui';
-import { renderAt } from '../../../test/render';
-import { logout } from '../../auth/api/logout';
-import type { Tab } from '../../dashboard/tabs';
+import { renderAt } from '../../test/render';
+import { logout } from '../../features/auth/api/logout';
+import type { Tab } from '../../tabs';
 import { Header, labelPageUrl } from './header';
 
-jest.mock('../../auth/api/logout', () => ({ logout: jest.fn() }));
+jest.mock('../../features/auth/api/logout', () => ({ logout: jest.fn() }));
 const logoutMock = logout as jest.MockedFunction<typeof logout>;
 
 function renderHeader(tab: Tab | null, labelPrintUrl: string | null = null) {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MachineList, MachineListQuery } from 'contracts';
-import { apiError, renderScreen, sharedFetchers } from '../../../test/render';
+import { apiError, renderScreen, sharedFetchers } from '../test/render';
 import MachineListPage from './machine-list-page';
 
 const listMachines = sharedFetchers.getMachines;

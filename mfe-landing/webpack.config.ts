@@ -49,7 +49,7 @@ function standalone(_env: unknown, argv: { mode?: string }): Configuration {
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs'],
-      // Preact runs the same screen here at a tenth of React's size and start-up time (DESIGN §11 budget,
+      // Preact runs the same screen here at a tenth of React's size and start-up time (docs/decisions/0001-preact-customer-page.md,
       // Lighthouse on a slow phone). The shell keeps the shared React singleton: only this page is aliased.
       alias: {
         'react/jsx-runtime': 'preact/jsx-runtime',

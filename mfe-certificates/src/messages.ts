@@ -1,5 +1,5 @@
 /**
- * The German strings of this remote: labels from the spec and the earlier app (typos corrected), plus the
+ * The German strings of this remote: the earlier app's labels (typos corrected), plus the
  * few messages the earlier app lacked (errors it swallowed, the reprint screen, the two copies of a unit).
  */
 export const certMessages = {

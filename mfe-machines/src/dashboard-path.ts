@@ -1,5 +1,5 @@
 /**
- * Where 'Zurück' and a saved form go: the dashboard (spec: `/`), on the tab the user came from. Without the
+ * Where 'Zurück' and a saved form go: the dashboard (`/`), on the tab the user came from. Without the
  * tab the shell would open its default tab, 'Prüfbericht erstellen'.
  */
 export const DASHBOARD_PATH = '/?tab=machine_list';

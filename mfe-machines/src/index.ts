@@ -1,2 +1,2 @@
-// Async boundary: shared modules are negotiated before any of them is evaluated (DESIGN §3).
+// Async boundary: shared modules are negotiated before any of them is evaluated (docs/architecture.md#module-federation).
 import('./bootstrap');

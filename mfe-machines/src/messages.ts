@@ -1,11 +1,11 @@
 import { fieldMessages } from 'contracts';
 
 /**
- * The German strings of this remote: spec §2 and §8 and earlier-app §5.2–5.3 (typos corrected); the upload
+ * The German strings of this remote, the earlier app's with its typos corrected; the upload
  * messages are the API's own (from contracts), so the browser's early check and the server say the same thing.
  */
 export const machineMessages = {
-  /** Stays above SPEICHERN when saving failed without an answer (the toast closes after 1 s, spec §8). */
+  /** Stays above SPEICHERN when saving failed without an answer (the toast closes after 1 s). */
   unreachable: 'Der Server ist nicht erreichbar. Ihre Eingaben sind noch da – bitte erneut speichern.',
   views: { label: 'Ansicht', machines: 'Maschinen', brands: 'Marken' },
   list: {

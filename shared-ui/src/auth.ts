@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The spec's storage key: staff sessions survive a reload and are shared between tabs. */
+/** The earlier app's storage key: staff sessions survive a reload and are shared between tabs. */
 export const TOKEN_KEY = 'token';
 
 type Listener = () => void;

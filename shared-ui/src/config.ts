@@ -1,4 +1,4 @@
-/** Runtime configuration from `/config.json` (DESIGN §2): one build runs on any host. */
+/** Runtime configuration from `/config.json` (docs/decisions/0007-runtime-config.md): one build runs on any host. */
 export interface RuntimeConfig {
   /** API base without a trailing slash, e.g. `/api` or `https://api.example.com/api`. */
   apiBase: string;

@@ -5,7 +5,7 @@ import { messages } from './messages';
 import type { DataTableProps } from './data-table';
 import './data-table.css';
 
-/** Server-paginated, server-sorted table (DESIGN §4: sorting covers the whole data set, not one page). */
+/** Server-paginated, server-sorted table (sorting covers the whole data set, not one page). */
 export default function DataTableImpl<Row>({
   columns,
   data,

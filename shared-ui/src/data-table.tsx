@@ -18,7 +18,7 @@ export interface DataTableProps<Row> {
   page: number;
   pageSize: number;
   onPageChange: (page: number) => void;
-  /** The caller resets the page to 1 (spec §4). */
+  /** The caller resets the page to 1. */
   onPageSizeChange: (pageSize: number) => void;
   sort?: TableSort | null;
   onSortChange?: (sort: TableSort | null) => void;
@@ -29,10 +29,10 @@ export interface DataTableProps<Row> {
   label?: string;
 }
 
-/** TanStack Table loads with the first table, not with the login screen (DESIGN §11 budget). */
+/** TanStack Table loads with the first table, not with the login screen (docs/architecture.md#budgets). */
 const DataTableImpl = lazy(() => import('./data-table-impl'));
 
-/** Server-paginated, server-sorted table (DESIGN §4: sorting covers the whole data set, not one page). */
+/** Server-paginated, server-sorted table (sorting covers the whole data set, not one page). */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <Suspense fallback={<p className="sui-table__state">{messages.table.loading}</p>}>

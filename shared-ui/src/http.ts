@@ -18,7 +18,7 @@ function createHttp(): AxiosInstance {
   instance.interceptors.request.use((request) => {
     request.baseURL ??= getConfig().apiBase;
     const token = getToken();
-    // The spec sends the token raw, without a scheme (the API accepts `Bearer` too).
+    // Raw, without a scheme, as the earlier app sent it (docs/decisions/0003-raw-token-header.md); `Bearer` works too.
     if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', token);
     return request;
   });
@@ -40,7 +40,7 @@ function isCredentialRequest(error: AxiosError): boolean {
   return CREDENTIAL_PATHS.some((path) => url === path || url.endsWith(path));
 }
 
-/** The one HTTP client of every app (DESIGN §7): remotes never create their own. */
+/** The one HTTP client of every app (docs/architecture.md#frontend): remotes never create their own. */
 export const http = createHttp();
 
 /** The API's German message from an error answer, if there is one. */

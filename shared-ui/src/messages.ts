@@ -1,4 +1,4 @@
-/** Every German string the shared pieces and the shell show, in one place (spec §2, §5, §8; earlier-app §2). */
+/** Every German string the shared pieces and the shell show, in one place. */
 export const messages = {
   sessionExpired: 'Token abgelaufen, bitte melden Sie sich an',
   login: {

@@ -11,7 +11,7 @@ export const TOAST_DEFAULTS = {
   theme: 'dark',
 } as const satisfies ToastOptions;
 
-/** The machine forms' toasts close after 1 s and then run their follow-up (spec §8). */
+/** The machine forms' toasts close after 1 s and then run their follow-up, as in the earlier app. */
 export const SHORT_TOAST_MS = 1000;
 
 /** One id so that several failing calls show one "session expired" toast, not a stack of them. */

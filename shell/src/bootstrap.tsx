@@ -24,8 +24,8 @@ async function startApp() {
 
 /**
  * A signed-out user gets the sign-in form alone, so the login screen does not wait for react-router,
- * TanStack Query or any remote (DESIGN §11: ≤ 150 KB). Any staff URL becomes `/login`, replacing the
- * history entry (spec §2); after signing in the app starts at `/`.
+ * TanStack Query or any remote (docs/architecture.md#budgets: ≤ 150 KB). Any staff URL becomes `/login`, replacing the
+ * history entry; after signing in the app starts at `/`.
  */
 function showLogin() {
   if (window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');

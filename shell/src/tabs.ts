@@ -5,7 +5,7 @@ export const TABS = ['certificate_create', 'certificate_list', 'machine_list'] a
 export type Tab = (typeof TABS)[number];
 export const DEFAULT_TAB: Tab = 'certificate_create';
 
-/** Which remote entry fills each tab (DESIGN §3). */
+/** Which remote entry fills each tab (docs/architecture.md#module-federation). */
 export const TAB_SCREENS: Record<Tab, { remote: RemoteKey; expose: string; label: string }> = {
   certificate_create: {
     remote: 'certificates',

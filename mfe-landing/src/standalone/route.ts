@@ -1,5 +1,5 @@
 /**
- * `/landing/{id}/{serialNo}` or `/landing/{id}` (spec §2). The standalone page reads its two segments
+ * `/landing/{id}/{serialNo}` or `/landing/{id}` (docs/architecture.md#the-path-of-a-request). The standalone page reads its two segments
  * itself; a router library would add kilobytes for one route.
  */
 export function landingRoute(pathname: string): { machineId: string; serial?: string } {

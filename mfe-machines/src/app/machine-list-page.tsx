@@ -4,14 +4,14 @@ import { machineMessages } from '../messages';
 import { MachinesPanel } from '../features/machine-list/components/machines-panel';
 import '../styles/remote.css';
 
-// Brand management is used rarely; it stays out of the tab's first load (DESIGN §11).
+// Brand management is used rarely; it stays out of the tab's first load (docs/architecture.md#budgets).
 const BrandsPanel = lazy(() => import('../features/brands/components/brands-panel'));
 
 type View = 'machines' | 'brands';
 const VIEWS: View[] = ['machines', 'brands'];
 
 /**
- * Tab "Bearbeiten" (spec §2): the machine catalogue and, behind a switch, the brands. A view stays mounted
+ * Tab "Bearbeiten": the machine catalogue and, behind a switch, the brands. A view stays mounted
  * once opened, so a search or a half-filled brand survives switching back and forth.
  */
 export default function MachineListPage() {

@@ -13,7 +13,7 @@ export interface ImageUpload {
   error: string | null;
 }
 
-/** Uploads a chosen image at once (spec §2); `onUploaded` gets the stored path. */
+/** Uploads a chosen image at once (docs/decisions/0002-images-in-database.md); `onUploaded` gets the stored path. */
 export function useImageUpload(onUploaded: (path: string) => void): ImageUpload {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);

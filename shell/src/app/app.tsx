@@ -14,7 +14,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <NavigationBridge />
-        {/* Last line of defence; each remote screen has its own boundary (DESIGN §3). */}
+        {/* Last line of defence; each remote screen has its own boundary (docs/architecture.md#module-federation). */}
         <ErrorBoundary fallback={<UnexpectedError />}>
           <AppRoutes />
         </ErrorBoundary>

@@ -5,7 +5,7 @@ import './remote-unavailable.css';
 /** The retry of the nearest RemoteScreen; the fallback from the runtime plugin reaches it through this. */
 export const RetryContext = createContext<(() => void) | null>(null);
 
-/** Shown where a remote failed (layers 2 and 3 of DESIGN §3). */
+/** Shown where a remote failed (layers 2 and 3 of docs/architecture.md#module-federation). */
 export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
   const contextRetry = use(RetryContext);
   const retry = onRetry ?? contextRetry;

@@ -11,7 +11,7 @@ export interface RetryOptions {
 }
 
 /**
- * Layer 1 of DESIGN §3: a brief network hiccup or a deploy in progress should not show a fallback.
+ * Layer 1 of docs/architecture.md#module-federation: a brief network hiccup or a deploy in progress should not show a fallback.
  * Manifests are fetched again on network errors and 5xx answers; a remote entry script that failed is loaded once more.
  */
 export function retryPlugin(

@@ -1,5 +1,5 @@
 /**
- * Every string of the customer page. The greetings and labels are the earlier app's (earlier-app §4) with
+ * Every string of the customer page. The greetings and labels are the earlier app's with
  * its slips fixed (`MODELL`, one space in "Contact Us"); the states it lacked (verified or unknown serial,
  * errors) are new, in English and German like the rest of the page.
  */

@@ -31,8 +31,8 @@ function readDate(response: Response): Date | null {
 
 /**
  * `GET /brandMachineById/:id?serial=…`, the page's one API call. Plain `fetch` without credentials instead
- * of shared-ui's client: that client adds the staff token, and a public page must never send it (earlier-app
- * §7 bug 19); it also keeps axios out of the customers' download.
+ * of shared-ui's client: that client adds the staff token, and a public page must never send it
+ * (docs/architecture.md#security); it also keeps axios out of the customers' download.
  */
 export async function getLanding(
   apiBase: string,

@@ -132,7 +132,7 @@ function LoadError({ kind, onRetry }: { kind: 'not-found' | 'failed'; onRetry: (
 }
 
 /**
- * The public customer page for a machine and, from the QR code, a serial number (spec §2, earlier-app §4).
+ * The public customer page for a machine and, from the QR code, a serial number.
  * The same screen runs in the shell and as the standalone page customers open.
  */
 export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenProps) {

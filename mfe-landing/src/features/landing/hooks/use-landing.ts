@@ -5,7 +5,7 @@ import { getLanding, LandingError } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 
 /** `year` is the footer's: from the server's clock where readable, so a phone with a wrong date still
- * shows this year (earlier-app §7, bug 25). */
+ * shows this year (a bug of the earlier app). */
 export type LandingState =
   | { status: 'loading' }
   | { status: 'ready'; config: LandingConfig; landing: Landing; year: number }

@@ -15,7 +15,7 @@ function parseId(param: string | undefined): number | null | 'invalid' {
   return /^[1-9]\d{0,9}$/.test(param) ? Number(param) : 'invalid';
 }
 
-/** `/machines` (add) and `/machines/:id` (edit), spec §2 and §4. */
+/** `/machines` (add) and `/machines/:id` (edit). */
 export default function MachineFormPage() {
   const id = parseId(useParams().id);
   const brands = useQuery(brandsQuery);

@@ -62,7 +62,7 @@ interface Props {
 }
 
 /**
- * The machine form of spec §2: checked in the browser with the API's own rules, the API's field errors
+ * The machine form: checked in the browser with the API's own rules, the API's field errors
  * under their fields; after a failure everything typed stays and SPEICHERN is enabled again.
  */
 export function MachineForm({ id, brands, machine }: Props) {

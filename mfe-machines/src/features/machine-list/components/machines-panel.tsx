@@ -62,7 +62,7 @@ export function MachinesPanel() {
             maxLength={SEARCH_MAX}
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}
-            // The spec focuses the search box when the tab opens.
+            // The search box has the focus when the tab opens, as in the earlier app.
             autoFocus
           />
           <button type="submit" className="sui-button mach-search__button" aria-label={text.search}>

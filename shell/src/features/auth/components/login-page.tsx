@@ -23,7 +23,7 @@ export function validateLogin(username: string, password: string): FieldErrors {
 }
 
 /**
- * The sign-in form. It uses no router, so the login screen loads without react-router (DESIGN §11):
+ * The sign-in form. It uses no router, so the login screen loads without react-router (docs/architecture.md#budgets):
  * the bootstrap shows it alone to a signed-out user, the app's `/login` route wraps it in `LoginRoute`.
  */
 export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {

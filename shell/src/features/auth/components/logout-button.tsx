@@ -6,7 +6,7 @@ import { logout } from '../api/logout';
 
 const text = messages.logout;
 
-/** Sign-out icon and its confirmation (spec §2, §4): JA revokes the session, NEIN/Escape/outside keeps it. */
+/** Sign-out icon and its confirmation: JA revokes the session, NEIN/Escape/outside keeps it. */
 export function LogoutButton() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);

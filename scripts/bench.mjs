@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick]`: every benchmark against the budgets of DESIGN §11, one after another:
+// `npm run bench [-- --quick]`: every benchmark against the budgets of docs/architecture.md#budgets, one after another:
 // the API under load at scale, the gzipped first-load sizes, and printing 100 units in Chromium.
 // Exits non-zero when any of them reports a failed budget.
 import { spawnSync } from 'node:child_process';

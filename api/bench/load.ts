@@ -17,6 +17,8 @@ export interface LoadCase {
   body?: string;
   headers?: Record<string, string>;
   connections?: number;
+  /** The status every answer must have; by default any 2xx. */
+  status?: 304;
 }
 
 /** Requests per second and latency of one call under steady load from this (second) process. */
@@ -41,6 +43,9 @@ export async function measure(base: string, load: LoadCase, seconds: number): Pr
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
+    failures:
+      result.errors +
+      result.timeouts +
+      (load.status === 304 ? result['2xx'] + result['4xx'] + result['5xx'] : result.non2xx),
   };
 }

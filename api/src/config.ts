@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Configuration from the environment (DESIGN §2), checked once at start-up. */
+/** Configuration from the environment (docs/architecture.md#configuration), checked once at start-up. */
 export interface Config {
   port: number;
   host: string;

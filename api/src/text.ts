@@ -8,24 +8,26 @@ export const searchKey = (...parts: string[]) =>
     .join(' ')
     .trim();
 
-/** A LIKE pattern for "contains `text`", lower-cased like searchKey, LIKE's own wildcards taken literally. */
-const containsPattern = (text: string) => `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** `column` contains `text`, case-insensitively. SQLite has no default LIKE escape character, hence ESCAPE. */
+/**
+ * `column` contains `text`, case-insensitively (both sides lower-cased by searchKey), with LIKE's own
+ * wildcards in the text taken literally. SQLite has no default LIKE escape character, hence ESCAPE.
+ */
 export function containsText(column: string, text: string) {
-  return sql<boolean>`${sql.ref(column)} like ${containsPattern(text)} escape '\\'`;
+  const pattern = `%${searchKey(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
 }
 
 /**
  * Machines whose search key (article number, EAN, prefix) contains `text`, found through the trigram index
- * of migration 2026-11-23T02-00-machine-search: SQLite keeps it in a table of its own, PostgreSQL on the
- * column. Both answer the same LIKE as containsText.
+ * of migration 2026-11-23T02-00-machine-search. PostgreSQL's pg_trgm answers the LIKE of containsText from
+ * the index. SQLite's FTS5 table does not take LIKE with ESCAPE from its index, so it is asked for the text
+ * as one phrase, which with trigrams means "contains"; text shorter than a trigram is looked for in every key.
  */
 export function machineSearchMatches(kind: DatabaseHandle['kind'], text: string) {
-  const pattern = containsPattern(text);
-  return kind === 'postgres'
-    ? sql<boolean>`machines.search_key like ${pattern} escape '\\'`
-    : sql<boolean>`machines.id in (select rowid from machines_search where search_key like ${pattern} escape '\\')`;
+  const key = searchKey(text);
+  if (kind === 'postgres' || [...key].length < 3) return containsText('machines.search_key', text);
+  const phrase = `"${key.replaceAll('"', '""')}"`;
+  return sql<boolean>`machines.id in (select rowid from machines_search where machines_search match ${phrase})`;
 }
 
 export const nowIso = () => new Date().toISOString();

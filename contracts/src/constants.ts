@@ -52,5 +52,5 @@ export const TEXT_MAX = 200;
 export const URL_MAX = 2000;
 export const SEARCH_MAX = 100;
 
-/** Longer than any serial DESIGN §5 can make; the customer page shows a longer one as unconfirmed. */
+/** Longer than any serial docs/decisions/0004-serial-scheme.md can make; the customer page shows a longer one as unconfirmed. */
 export const SERIAL_MAX_LENGTH = 64;

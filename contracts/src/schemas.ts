@@ -13,6 +13,14 @@ import {
   URL_MAX,
   VOLTAGE_VALUES,
 } from './constants';
+import {
+  CHECKED_BY_MAX,
+  DESCRIPTION_MAX,
+  EAN_MAX,
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  SERIAL_PREFIX_MAX,
+} from './limits';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Text = (maxLength = TEXT_MAX) => Type.String({ maxLength });
@@ -35,8 +43,8 @@ export const ApiError = Type.Object({
 export type ApiError = Static<typeof ApiError>;
 
 export const LoginBody = Type.Object({
-  username: Type.String({ maxLength: 254 }),
-  password: Type.String({ maxLength: 1024 }),
+  username: Type.String({ maxLength: EMAIL_MAX }),
+  password: Type.String({ maxLength: PASSWORD_MAX }),
 });
 export type LoginBody = Static<typeof LoginBody>;
 export const LoginResponse = Type.Object({ token: Type.String() });
@@ -53,7 +61,7 @@ export type Brand = Static<typeof Brand>;
 export const BrandBody = Type.Object({
   name: Text(),
   logo: Type.Optional(Text()),
-  email: Type.Optional(Text(254)),
+  email: Type.Optional(Text(EMAIL_MAX)),
   website_link: Type.Optional(Text(URL_MAX)),
 });
 export type BrandBody = Static<typeof BrandBody>;
@@ -79,15 +87,15 @@ const CircuitBoard = Type.Union([Type.Literal(0), Type.Literal(1)]);
 export const MachineBody = Type.Object({
   brand_id: Id,
   name: Text(),
-  serial_prefix: Text(20),
-  ean_number: Type.Optional(Text(13)),
+  serial_prefix: Text(SERIAL_PREFIX_MAX),
+  ean_number: Type.Optional(Text(EAN_MAX)),
   link_en: Type.Optional(Text(URL_MAX)),
   link_ger: Type.Optional(Text(URL_MAX)),
   image: Type.Optional(Text()),
   electronic_circuit_board: CircuitBoard,
   voltage_resistance: Type.Optional(Text()),
   observation: Type.Optional(Text()),
-  description: Type.Optional(Text(5000)),
+  description: Type.Optional(Text(DESCRIPTION_MAX)),
 });
 export type MachineBody = Static<typeof MachineBody>;
 
@@ -139,13 +147,13 @@ const checkProperties = Object.fromEntries(CHECK_FIELDS.map((field) => [field, L
 };
 
 /**
- * What the form sends. The spec's payload also carries snapshot fields (machine type, prefix, images,
+ * What the form sends. The earlier app's payload also carries snapshot fields (machine type, prefix, images,
  * brand contact); the server reads those from the database and drops them if sent.
  */
 export const CertificateCreateBody = Type.Object({
   brand_id: Id,
   machine_id: Id,
-  checked_by: Text(100),
+  checked_by: Text(CHECKED_BY_MAX),
   crowd: Type.Integer({ minimum: QUANTITY.min, maximum: QUANTITY.max }),
   ...checkProperties,
   resistance_to_voltage: Literals(VOLTAGE_VALUES),

@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
-/** The token as the spec sends it (raw) or with the usual `Bearer ` scheme. */
+/** The token raw, as the earlier app sent it (docs/decisions/0003-raw-token-header.md), or with `Bearer `. */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization?.trim();
   if (!header) return undefined;

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 /**
- * Single-host mode (DESIGN §2): the built frontends next to the API, on the same port.
+ * Single-host mode (docs/architecture.md#deployment): the built frontends next to the API, on the same port.
  *
  *   /config.json          runtime config of every frontend, from the environment
  *   /remotes/<name>/…     a remote's build (mf-manifest.json, remoteEntry.js, hashed chunks)

@@ -14,7 +14,7 @@ export interface ScryptCost {
   p: number;
 }
 
-/** DESIGN §6: N=2^17, r=8, p=1. Stored self-describing, so the cost can be raised later. */
+/** docs/architecture.md#security: N=2^17, r=8, p=1. Stored self-describing, so the cost can be raised later. */
 export const DEFAULT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 

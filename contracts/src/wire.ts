@@ -28,8 +28,12 @@ const domainNames = Object.fromEntries(
   Object.entries(WIRE_NAMES).map(([domain, wire]) => [wire, domain]),
 ) as Record<string, string>;
 
-const rename = (value: object, names: Record<string, string>) =>
-  Object.fromEntries(Object.entries(value).map(([key, v]) => [names[key] ?? key, v]));
+/** A loop, not Object.fromEntries: every row of every list passes through here. */
+function rename(value: object, names: Record<string, string>) {
+  const renamed: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) renamed[Object.hasOwn(names, key) ? names[key] : key] = v;
+  return renamed;
+}
 
 export const toWire = <T extends object>(value: T) => rename(value, WIRE_NAMES) as ToWire<T>;
 export const fromWire = <T extends object>(value: T) => rename(value, domainNames) as FromWire<T>;

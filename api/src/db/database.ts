@@ -7,6 +7,8 @@ import {
   PostgresDialect,
   SqliteDialect,
   type Migration,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
@@ -66,6 +68,29 @@ function withStatementCache(sqlite: SQLite.Database, size = 500): SqliteDatabase
   };
 }
 
+/**
+ * PostgreSQL parses and plans every unnamed statement anew; naming each SQL text makes each connection
+ * prepare it once and then only bind and run it, as the SQLite statement cache above does. Texts beyond the
+ * first `size` run unnamed, so a stream of distinct texts cannot grow every connection without end.
+ */
+function withNamedStatements(pool: pg.Pool, size = 500): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name && names.size < size) names.set(text, (name = `pb_${names.size + 1}`));
+    return name;
+  };
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: string, values: unknown[]) => client.query({ name: nameOf(text), text, values });
+      // Kysely passes a cursor instead of a text only to a dialect configured with one; this one has none.
+      return { release: () => client.release(), query } as unknown as PostgresPoolClient;
+    },
+  };
+}
+
 export function openDatabase(
   database: Config['database'],
   options: { schema?: string; queryTimeoutMs?: number } = {},
@@ -98,7 +123,7 @@ export function openDatabase(
   // Either way the failing query rejects too and the request answers 503.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

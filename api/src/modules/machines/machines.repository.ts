@@ -5,19 +5,11 @@ import { orderBy } from '../../db/order';
 import type { MachinesTable } from '../../db/schema';
 import { containsText, machineSearchMatches, nowIso, searchKey } from '../../text';
 
-export interface MachineInput {
-  brand_id: number;
-  name: string;
-  serial_prefix: string;
-  ean_number: string;
-  link_en: string;
-  link_ger: string;
-  image: string;
-  electronic_circuit_board: number;
-  voltage_resistance: string;
-  observation: string;
-  description: string;
-}
+/** What staff enter for a machine; the search keys and times are the repository's. */
+export type MachineInput = Omit<
+  Selectable<MachinesTable>,
+  'id' | 'name_key' | 'search_key' | 'created_at' | 'updated_at'
+>;
 
 const machineColumns = [
   'id',

@@ -42,7 +42,7 @@ for (const kind of kinds) {
       const created = await t.services.certificates.issue(
         fromWire(certificateBody(machine.brand_id, machine.id, 3)),
         user!.id,
-        new Date('2026-01-15T12:00:00Z'),
+        { now: new Date('2026-01-15T12:00:00Z') },
       );
       assert.equal(created.first_unit_number, counterBefore.last + 1);
       await assertSerialInvariants(t.db);

@@ -96,7 +96,7 @@ export async function buildApp({ config, database, logger = false, serveFrontend
       api.setNotFoundHandler(notFoundHandler);
       await api.register(cors, {
         origin: config.corsOrigins.length ? config.corsOrigins : false,
-        allowedHeaders: ['Authorization', 'Content-Type'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
         // The customer page takes the copyright year from the server's clock, not the phone's.
         exposedHeaders: ['Date'],
         maxAge: 600,

@@ -26,6 +26,8 @@ export const messages = {
   machineNameTaken: 'Diese Artikelnummer gibt es für diese Marke schon.',
   brandNameTaken: 'Eine Marke mit diesem Namen gibt es schon.',
   machineNotOfBrand: 'Diese Maschine gehört nicht zur gewählten Marke.',
+  idempotencyKeyReused:
+    'Dieser Vorgang wurde schon mit anderen Angaben gesendet. Bitte laden Sie die Seite neu und prüfen Sie die Liste.',
   serialConflict: 'Die Seriennummern konnten nicht vergeben werden. Bitte versuchen Sie es erneut.',
   uploadMissing: 'Bitte eine Datei im Feld „file“ senden.',
   uploadTooLarge: fieldMessages.uploadTooLarge,

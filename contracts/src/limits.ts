@@ -11,3 +11,4 @@ export const EAN_MAX = 13;
 export const EMAIL_MAX = 254;
 export const DESCRIPTION_MAX = 5000;
 export const PASSWORD_MAX = 1024;
+export const IDEMPOTENCY_KEY_MAX = 200;

@@ -20,6 +20,7 @@ import {
   EMAIL_MAX,
   PASSWORD_MAX,
   SERIAL_PREFIX_MAX,
+  IDEMPOTENCY_KEY_MAX,
 } from './limits';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -150,6 +151,17 @@ const checkProperties = Object.fromEntries(CHECK_FIELDS.map((field) => [field, L
  * What the form sends. The earlier app's payload also carries snapshot fields (machine type, prefix, images,
  * brand contact); the server reads those from the database and drops them if sent.
  */
+/**
+ * The key a client sends with each issue request and keeps on its retries: the same key again answers with
+ * the certificate it issued instead of issuing another. Printable ASCII, as HTTP headers carry it.
+ */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: '^[\\x21-\\x7e]+$' }),
+  ),
+});
+export type IdempotencyHeaders = Static<typeof IdempotencyHeaders>;
+
 export const CertificateCreateBody = Type.Object({
   brand_id: Id,
   machine_id: Id,

@@ -21,6 +21,7 @@ import * as listOrder from './migrations/2026-11-21T04-00-list-order';
 import * as dropChangeNotices from './migrations/2026-11-23T00-00-drop-change-notices';
 import * as domainNames from './migrations/2026-11-23T01-00-domain-names';
 import * as machineSearch from './migrations/2026-11-23T02-00-machine-search';
+import * as idempotencyKeys from './migrations/2026-11-23T03-00-idempotency-keys';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T00-00-drop-change-notices': dropChangeNotices,
   '2026-11-23T01-00-domain-names': domainNames,
   '2026-11-23T02-00-machine-search': machineSearch,
+  '2026-11-23T03-00-idempotency-keys': idempotencyKeys,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

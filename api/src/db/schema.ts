@@ -61,6 +61,16 @@ export interface MachinesTable {
   updated_at: string;
 }
 
+/** The `Idempotency-Key` each certificate was issued with, per account. */
+export interface IdempotencyKeysTable {
+  account_id: number;
+  key: string;
+  /** SHA-256 of the request it answered: the same key with another request is refused. */
+  request_hash: string;
+  certificate_id: number;
+  created_at: string;
+}
+
 /** One counter per serial base (prefix + YYMM): the last unit number taken. */
 export interface SerialCountersTable {
   serial_base: string;
@@ -135,4 +145,5 @@ export interface Database {
   certificate_units: CertificateUnitsTable;
   uploads: UploadsTable;
   totals: TotalsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

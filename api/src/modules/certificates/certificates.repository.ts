@@ -2,7 +2,7 @@ import type { CertificateSort } from 'contracts';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { orderBy } from '../../db/order';
-import type { CertificatesTable, Database } from '../../db/schema';
+import type { CertificatesTable, Database, IdempotencyKeysTable } from '../../db/schema';
 import { containsText } from '../../text';
 
 export type CertificateRow = Selectable<CertificatesTable>;
@@ -74,6 +74,20 @@ function queries(db: Kysely<Database>) {
         .set((eb) => ({ value: eb('value', '+', 1) }))
         .where('name', '=', 'certificates')
         .execute();
+    },
+
+    /** The certificate issued earlier with `key` by this account, and the hash of the request that issued it. */
+    findIssuedWithKey(accountId: number, key: string) {
+      return db
+        .selectFrom('idempotency_keys')
+        .select(['request_hash', 'certificate_id'])
+        .where('account_id', '=', accountId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+    },
+
+    async rememberKey(row: Insertable<IdempotencyKeysTable>) {
+      await db.insertInto('idempotency_keys').values(row).execute();
     },
 
     get(id: number): Promise<CertificateRow | undefined> {

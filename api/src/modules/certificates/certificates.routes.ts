@@ -6,6 +6,7 @@ import {
   CertificateList,
   CertificateListQuery,
   IdParams,
+  IdempotencyHeaders,
   PrintData,
   domainName,
   fromWire,
@@ -20,8 +21,17 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
 
   app.post(
     '/certificate',
-    { schema: { body: CertificateCreateBody, response: { 200: CertificateCreateResponse, ...errors } } },
-    async (request) => [toWire(await certificates.issue(fromWire(request.body), request.userId!))],
+    {
+      schema: {
+        headers: IdempotencyHeaders,
+        body: CertificateCreateBody,
+        response: { 200: CertificateCreateResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const idempotencyKey = request.headers['idempotency-key'];
+      return [toWire(await certificates.issue(fromWire(request.body), request.userId!, { idempotencyKey }))];
+    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   CHECK_FIELDS,
   fieldMessages,
@@ -27,6 +28,13 @@ function toCertificate({ checked_by_key: _c, machine_name_key: _m, created_by: _
   return row as Certificate;
 }
 
+/** The same request gives the same hash whatever order its fields came in. */
+const hashOf = (draft: CertificateDraft) =>
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify(draft, Object.keys(draft).sort()))
+    .digest('hex');
+
 const flip = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc');
 
 export function certificatesService(repositories: {
@@ -49,14 +57,35 @@ export function certificatesService(repositories: {
     return { machine, brand };
   }
 
+  async function get(id: number): Promise<Certificate> {
+    const row = await certificates.get(id);
+    if (!row) throw notFound(messages.certificateNotFound);
+    return toCertificate(row);
+  }
+
   return {
     /**
      * Takes the next `quantity` numbers of the counter and writes the certificate with its units, all in one
      * transaction whose first statement is the counter update: concurrent issues queue on that row, a
      * failure rolls the counter back (no gaps), and the UNIQUE serial column makes a duplicate impossible.
      */
-    async issue(input: CertificateDraft, userId: number, now = new Date()): Promise<Certificate> {
+    async issue(
+      input: CertificateDraft,
+      userId: number,
+      { idempotencyKey, now = new Date() }: { idempotencyKey?: string; now?: Date } = {},
+    ): Promise<Certificate> {
       const draft = { ...input, checked_by: input.checked_by.trim() };
+      const requestHash = hashOf(draft);
+      /** The certificate this key issued before, or undefined; a key sent with another request is refused. */
+      const issuedBefore = async () => {
+        const earlier = idempotencyKey && (await certificates.findIssuedWithKey(userId, idempotencyKey));
+        if (!earlier) return undefined;
+        if (earlier.request_hash !== requestHash)
+          throw new HttpError(409, 'IDEMPOTENCY_KEY_REUSED', messages.idempotencyKeyReused);
+        return get(earlier.certificate_id);
+      };
+      const replay = await issuedBefore();
+      if (replay) return replay;
       const { machine, brand } = await snapshotOf(draft);
       const base = serialBase(machine.serial_prefix, now);
       const { quantity } = draft;
@@ -95,17 +124,27 @@ export function certificatesService(repositories: {
           });
           await trx.countOneMore();
           await trx.insertUnits(row.id, serials);
+          if (idempotencyKey)
+            await trx.rememberKey({
+              account_id: userId,
+              key: idempotencyKey,
+              request_hash: requestHash,
+              certificate_id: row.id,
+              created_at: now.toISOString(),
+            });
           return toCertificate(row);
         }),
         serialTaken,
-      );
+      ).catch(async (error: unknown) => {
+        // A concurrent request with the same key committed first (this one's key row collided and everything
+        // it wrote rolled back): answer with that certificate, as a retry would get it.
+        const winner = await issuedBefore();
+        if (winner) return winner;
+        throw error;
+      });
     },
 
-    async get(id: number): Promise<Certificate> {
-      const row = await certificates.get(id);
-      if (!row) throw notFound(messages.certificateNotFound);
-      return toCertificate(row);
-    },
+    get,
 
     /**
      * Newest first by default, sorted and searched over the whole set; `pos` is the row's place in that

@@ -1,10 +1,44 @@
 import { fromWire, toWire, type Certificate, type CertificateDraft, type PrintData } from 'contracts';
 import { apiFieldErrors, http } from 'shared-ui';
 
-/** The answer is an array whose first element is the stored certificate to print. */
-export async function createCertificate(draft: CertificateDraft): Promise<Certificate> {
-  const { data } = await http.post<PrintData[]>('/certificate', toWire(draft));
+/**
+ * The answer is an array whose first element is the stored certificate to print. The same `idempotencyKey`
+ * again answers with the certificate it issued, so a retry after a lost answer never issues a second one.
+ */
+export async function createCertificate({
+  draft,
+  idempotencyKey,
+}: {
+  draft: CertificateDraft;
+  idempotencyKey: string;
+}): Promise<Certificate> {
+  const { data } = await http.post<PrintData[]>('/certificate', toWire(draft), {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
   return fromWire(data[0]);
+}
+
+/**
+ * A new key for each new draft, the same one for every retry of the same draft until it is issued.
+ * crypto.getRandomValues, not randomUUID: the staff app may be served over plain HTTP on the plant's network,
+ * where randomUUID does not exist.
+ */
+export function idempotencyKeys() {
+  let pending: { draft: string; key: string } | null = null;
+  return {
+    keyFor(draft: CertificateDraft) {
+      const text = JSON.stringify(draft);
+      if (pending?.draft !== text) {
+        const bytes = crypto.getRandomValues(new Uint8Array(16));
+        pending = { draft: text, key: Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') };
+      }
+      return pending.key;
+    },
+    /** The draft was issued: the next WEITER is a new certificate. */
+    issued() {
+      pending = null;
+    },
+  };
 }
 
 /** The API's field errors of a refused draft, keyed by the draft's field names. */

@@ -255,6 +255,26 @@ describe('CertificateCreatePage', () => {
     expect(window.print).not.toHaveBeenCalled();
   });
 
+  it('a retry after a lost answer sends the same Idempotency-Key; the next certificate a new one', async () => {
+    const lost = Object.assign(new Error('Network Error'), { isAxiosError: true });
+    postMock.mockRejectedValueOnce(lost).mockResolvedValue(answer([printData]));
+    const user = await renderPage();
+    await fillValidForm(user);
+    const weiter = screen.getByRole('button', { name: 'WEITER' });
+    const keySent = (call: number) =>
+      (postMock.mock.calls[call][2] as { headers: Record<string, string> }).headers['Idempotency-Key'];
+    await user.click(weiter);
+    await waitFor(() => expect(weiter).toBeEnabled());
+    await user.click(weiter);
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(2));
+    expect(keySent(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect(keySent(1)).toBe(keySent(0));
+    await waitFor(() => expect(weiter).toBeEnabled());
+    await user.click(weiter);
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(3));
+    expect(keySent(2)).not.toBe(keySent(0));
+  });
+
   it('shows the API’s field errors under their fields', async () => {
     postMock.mockRejectedValue(
       Object.assign(new Error('400'), {

@@ -22,7 +22,7 @@ import {
 } from 'shared-ui';
 import { certificatesQueryKey } from '../../../api/get-certificates';
 import { certMessages } from '../../../messages';
-import { createCertificate, draftFieldErrors } from '../api/create-certificate';
+import { createCertificate, draftFieldErrors, idempotencyKeys } from '../api/create-certificate';
 import {
   initialFormValues,
   toCertificateDraft,
@@ -98,6 +98,7 @@ export default function CertificateCreatePage() {
   const brandId = values.brand?.id ?? 0;
   const machines = useQuery({ ...machinesByBrandQuery(brandId), enabled: brandId > 0 });
   const create = useMutation({ mutationFn: createCertificate });
+  const [keys] = useState(idempotencyKeys);
 
   useEffect(() => {
     void loadPrintRoot();
@@ -116,7 +117,9 @@ export default function CertificateCreatePage() {
       return;
     }
     try {
-      const data = await create.mutateAsync(toCertificateDraft(values));
+      const draft = toCertificateDraft(values);
+      const data = await create.mutateAsync({ draft, idempotencyKey: keys.keyFor(draft) });
+      keys.issued();
       setPrinted({ data, answeredAt: Date.now() });
       void queryClient.invalidateQueries({ queryKey: certificatesQueryKey });
     } catch (error) {

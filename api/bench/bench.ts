@@ -29,12 +29,14 @@ const CUSTOMER_PAGE = 'customer page with a serial, a different serial each time
 const UNIT_SEARCH = 'search by a whole unit serial, a different one each time';
 const LIST_SORTS = 'certificate list page 1, each sort order in turn';
 const MACHINE_SEARCH = 'machine search, a different word each time';
+const AUDIT_PAGE = 'audit trail, a page further back each time';
 /** The least throughput of each budgeted call, as a share of /healthz measured just before it. */
 const BUDGETS: Record<string, Record<Config['database']['kind'], number>> = {
   [CUSTOMER_PAGE]: { sqlite: 0.4, postgres: 0.3 },
   [UNIT_SEARCH]: { sqlite: 0.4, postgres: 0.3 },
   [LIST_SORTS]: { sqlite: 0.4, postgres: 0.3 },
   [MACHINE_SEARCH]: { sqlite: 0.2, postgres: 0.2 },
+  [AUDIT_PAGE]: { sqlite: 0.2, postgres: 0.2 },
 };
 const BASELINE = { name: 'healthz (baseline)', path: '/api/healthz' };
 /** How many different serials the "a different one each time" calls take in turn. */
@@ -199,6 +201,13 @@ async function runTarget(target: Target) {
         headers: staff,
       },
       { name: MACHINE_SEARCH, path: words.map((w) => `/api/machines?search=${w}`), headers: staff },
+      {
+        name: AUDIT_PAGE,
+        path: shuffle(Array.from({ length: SAMPLES }, (_, i) => i)).map(
+          (i) => `/api/audit?action=certificate.issued&before=${1 + (i % scale.certificates)}`,
+        ),
+        headers: staff,
+      },
       { name: 'login', path: '/api/login', method: 'POST' as const, body: login, connections: 4 },
       {
         name: 'create certificate, 10 units',

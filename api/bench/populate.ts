@@ -73,6 +73,12 @@ export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userI
     from certificates c cross join ${series(units, 'u')}
     order by c.id, u.n`.execute(db);
 
+  // The audit trail as issuing leaves it: one event per certificate, by its account.
+  await sql`insert into audit_events (at, account_id, action, subject_type, subject_id, details)
+    select created_at, created_by, 'certificate.issued', 'certificate', ${sql.raw(text('id'))},
+      '{"machine_id":' || ${sql.raw(text('machine_id'))} || ',"quantity":' || ${sql.raw(text('quantity'))} || '}'
+    from certificates order by id`.execute(db);
+
   await sql`insert into serial_counters (serial_base, last)
     select serial_base, max(first_unit_number) + ${units} - 1 from certificates group by serial_base`.execute(
     db,

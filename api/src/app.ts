@@ -6,6 +6,7 @@ import { UPLOAD_MAX_BYTES } from 'contracts';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import brandsRoutes from './modules/brands/brands.routes';
 import certificatesRoutes from './modules/certificates/certificates.routes';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger = false, serveFrontend
         await staff.register(brandsRoutes, { services });
         await staff.register(machinesRoutes, { services });
         await staff.register(certificatesRoutes, { services });
+        await staff.register(auditRoutes, { services });
       });
     },
     { prefix: '/api' },

@@ -1,5 +1,7 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { auditQueries } from './modules/audit/audit.repository';
+import { auditService } from './modules/audit/audit.service';
 import { authService } from './modules/auth/auth.service';
 import { loginThrottleRepository } from './modules/auth/login-throttle.repository';
 import { sessionsRepository } from './modules/auth/sessions.repository';
@@ -22,6 +24,7 @@ import { usersRepository } from './modules/users/users.repository';
 export function createRepositories(database: DatabaseHandle) {
   const { db } = database;
   return {
+    audit: auditQueries(db),
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     throttle: loginThrottleRepository(db),
@@ -36,15 +39,17 @@ export function createRepositories(database: DatabaseHandle) {
 export type Repositories = ReturnType<typeof createRepositories>;
 
 export function createServices(repositories: Repositories, config: Config) {
-  const uploads = uploadsService(repositories.uploads);
+  const audit = auditService(repositories.audit);
+  const uploads = uploadsService(repositories.uploads, audit);
   return {
+    audit,
     auth: authService(repositories, {
       idleMinutes: config.sessionIdleMinutes,
       maxHours: config.sessionMaxHours,
     }),
     uploads,
-    brands: brandsService(repositories.brands, uploads),
-    machines: machinesService(repositories, uploads),
+    brands: brandsService(repositories.brands, uploads, audit),
+    machines: machinesService(repositories, uploads, audit),
     certificates: certificatesService(repositories),
     landing: landingService(repositories.landing),
   };

@@ -37,6 +37,8 @@ export const messages = {
   multipartInvalid: 'Die Datei konnte nicht gelesen werden. Bitte als multipart/form-data senden.',
   fieldRequired: 'Pflichtfeld',
   fieldType: 'Ungültiger Wert',
+  fieldNoTime: 'Kein gültiges Datum',
+  timeRangeInverted: 'Das Ende liegt vor dem Anfang',
   fieldTooLong: (max: number) => `Höchstens ${max} Zeichen`,
   fieldRange: (min: number, max: number) => `Bitte eine ganze Zahl von ${min} bis ${max}`,
   fieldUnknownChoice: 'Dieser Wert ist nicht erlaubt',

@@ -256,3 +256,57 @@ export type Landing = Static<typeof Landing>;
 
 export const Health = Type.Object({ status: Type.String() });
 export type Health = Static<typeof Health>;
+
+/** What the audit trail records (docs/architecture.md#audit-trail). */
+export const AUDIT_ACTIONS = [
+  'certificate.issued',
+  'brand.created',
+  'brand.changed',
+  'machine.created',
+  'machine.changed',
+  'image.uploaded',
+  'auth.signed_in',
+  'auth.sign_in_failed',
+  'auth.locked_out',
+  'auth.signed_out',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEvent = Type.Object({
+  id: Type.Integer(),
+  at: Timestamp,
+  /** The signed-in account, or null when nobody was (a failed sign-in). */
+  account_id: Type.Union([Type.Integer(), Type.Null()]),
+  account_email: Type.Union([Type.String(), Type.Null()]),
+  action: Literals(AUDIT_ACTIONS),
+  subject_type: Type.String(),
+  subject_id: Type.String(),
+  /** For changes the fields `before` and `after`; otherwise what identifies the event. */
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+export type AuditEvent = Static<typeof AuditEvent>;
+
+const IsoTime = Type.String({
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?)?$',
+});
+export const AuditQuery = Type.Object({
+  account_id: Type.Optional(Id),
+  action: Type.Optional(Literals(AUDIT_ACTIONS)),
+  subject_type: Type.Optional(Type.String({ maxLength: 50 })),
+  subject_id: Type.Optional(Type.String({ maxLength: 254 })),
+  /** A day (2026-11-23) or a time in ISO 8601; `to` is exclusive. */
+  from: Type.Optional(IsoTime),
+  to: Type.Optional(IsoTime),
+  /** Keyset paging: the events older than this id (the `next` of the previous page). */
+  before: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+});
+export type AuditQuery = Static<typeof AuditQuery>;
+
+export const AuditPage = Type.Object({
+  data: Type.Array(AuditEvent),
+  /** The `before` of the next page, null on the last one. */
+  next: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type AuditPage = Static<typeof AuditPage>;

@@ -22,6 +22,7 @@ import * as dropChangeNotices from './migrations/2026-11-23T00-00-drop-change-no
 import * as domainNames from './migrations/2026-11-23T01-00-domain-names';
 import * as machineSearch from './migrations/2026-11-23T02-00-machine-search';
 import * as idempotencyKeys from './migrations/2026-11-23T03-00-idempotency-keys';
+import * as auditEvents from './migrations/2026-11-23T04-00-audit-events';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T01-00-domain-names': domainNames,
   '2026-11-23T02-00-machine-search': machineSearch,
   '2026-11-23T03-00-idempotency-keys': idempotencyKeys,
+  '2026-11-23T04-00-audit-events': auditEvents,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

@@ -71,6 +71,18 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** The audit trail, append-only (migration 2026-11-23T04-00-audit-events). */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  at: string;
+  account_id: number | null;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  /** JSON: for changes `{ before, after }` of the fields that changed. */
+  details: string;
+}
+
 /** One counter per serial base (prefix + YYMM): the last unit number taken. */
 export interface SerialCountersTable {
   serial_base: string;
@@ -146,4 +158,5 @@ export interface Database {
   uploads: UploadsTable;
   totals: TotalsTable;
   idempotency_keys: IdempotencyKeysTable;
+  audit_events: AuditEventsTable;
 }

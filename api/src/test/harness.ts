@@ -77,6 +77,8 @@ export interface TestApp {
   testDb: TestDatabase;
   /** A valid token of the staff account. */
   token: string;
+  /** The staff account's id, for calling services as it. */
+  accountId: number;
   login(email?: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -87,7 +89,7 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
   const app = await buildApp({ config, database: testDb.database });
   const repositories = createRepositories(testDb.database);
   const services = createServices(repositories, config);
-  await repositories.users.add(STAFF, TEST_COST);
+  const accountId = await repositories.users.add(STAFF, TEST_COST);
   const login = async (email = STAFF.email, password = STAFF.password) => {
     const response = await app.inject({
       method: 'POST',
@@ -105,6 +107,7 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
     config,
     testDb,
     token: await login(),
+    accountId,
     login,
     close: async () => {
       await app.close();

@@ -3,6 +3,7 @@ import { HttpError } from '../../errors';
 import { messages } from '../../messages';
 import { dummyPasswordHash, verifyPassword } from '../users/password';
 import { normalizeEmail, type usersRepository } from '../users/users.repository';
+import type { AuditQueries } from '../audit/audit.repository';
 import type { loginThrottleRepository } from './login-throttle.repository';
 import type { sessionsRepository } from './sessions.repository';
 
@@ -30,10 +31,11 @@ export function authService(
     users: ReturnType<typeof usersRepository>;
     sessions: ReturnType<typeof sessionsRepository>;
     throttle: ReturnType<typeof loginThrottleRepository>;
+    audit: AuditQueries;
   },
   limits: { idleMinutes: number; maxHours: number },
 ) {
-  const { users, sessions, throttle } = repositories;
+  const { users, sessions, throttle, audit } = repositories;
 
   /** The account of a live session, or undefined when the token is unknown, revoked, idle or expired. */
   async function resolve(token: string, now = new Date()): Promise<number | undefined> {
@@ -74,9 +76,24 @@ export function authService(
       const user = await users.findByEmail(email);
       // Unknown and disabled accounts still pay for one scrypt, so timing does not reveal which exist.
       const passwordOk = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+      const account = {
+        accountId: user?.id ?? null,
+        subject: { type: 'account', id: normalizeEmail(email) },
+      };
       if (!user || user.disabled || !passwordOk) {
-        await throttle.recordFailure(accountKey, ACCOUNT_RULE);
-        await throttle.recordFailure(addressKey, ADDRESS_RULE);
+        const accountLocked = await throttle.recordFailure(accountKey, ACCOUNT_RULE);
+        const addressLocked = await throttle.recordFailure(addressKey, ADDRESS_RULE);
+        await audit.record({
+          ...account,
+          action: 'auth.sign_in_failed',
+          details: { address: clientAddress },
+        });
+        if (accountLocked || addressLocked)
+          await audit.record({
+            ...account,
+            action: 'auth.locked_out',
+            details: { address: clientAddress, by: accountLocked ? 'account' : 'address' },
+          });
         throw new HttpError(401, 'LOGIN_FAILED', messages.loginFailed);
       }
       await throttle.clear(accountKey);
@@ -89,6 +106,7 @@ export function authService(
         now,
         expiresAt: new Date(now.getTime() + limits.maxHours * 3600_000),
       });
+      await audit.record({ ...account, action: 'auth.signed_in', details: { address: clientAddress } }, now);
       return token;
     },
 
@@ -96,8 +114,13 @@ export function authService(
 
     /** Ends a live session; false when the token is not one. */
     async logout(token: string, now = new Date()): Promise<boolean> {
-      if (!(await resolve(token, now))) return false;
+      const accountId = await resolve(token, now);
+      if (!accountId) return false;
       await sessions.revoke(token, now);
+      await audit.record(
+        { accountId, action: 'auth.signed_out', subject: { type: 'account', id: accountId } },
+        now,
+      );
       return true;
     },
   };

@@ -21,8 +21,9 @@ export function loginThrottleRepository(db: Db) {
         : undefined;
     },
 
-    async recordFailure(key: string, rule: ThrottleRule, now = new Date()) {
-      await db.transaction().execute(async (trx) => {
+    /** Counts one failure of `key`; true when it locked the key. */
+    recordFailure(key: string, rule: ThrottleRule, now = new Date()): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
         const iso = now.toISOString();
         const windowStart = new Date(now.getTime() - rule.windowMinutes * 60_000).toISOString();
         // Update first, so concurrent failures serialise on the row instead of racing a read.
@@ -57,7 +58,9 @@ export function loginThrottleRepository(db: Db) {
             })
             .where('key', '=', key)
             .execute();
+          return true;
         }
+        return false;
       });
     },
 

@@ -14,13 +14,13 @@ const brandsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
   app.post(
     '/brand',
     { schema: { body: BrandBody, response: { 201: Brand, ...errors } } },
-    async (request, reply) => reply.code(201).send(await brands.create(request.body)),
+    async (request, reply) => reply.code(201).send(await brands.create(request.body, request.userId!)),
   );
 
   app.put(
     '/brand/:id',
     { schema: { params: IdParams, body: BrandBody, response: { 200: Brand, ...errors } } },
-    async (request) => brands.update(request.params.id, request.body),
+    async (request) => brands.update(request.params.id, request.body, request.userId!),
   );
 };
 

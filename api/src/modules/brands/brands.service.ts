@@ -2,10 +2,15 @@ import { fieldMessages, validateBrandFields, type BrandBody } from 'contracts';
 import { unlessUnique } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
+import { changes, type AuditService } from '../audit/audit.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { BrandInput, brandsRepository } from './brands.repository';
 
-export function brandsService(brands: ReturnType<typeof brandsRepository>, uploads: UploadsService) {
+export function brandsService(
+  brands: ReturnType<typeof brandsRepository>,
+  uploads: UploadsService,
+  audit: AuditService,
+) {
   const nameTaken = () => conflict(messages.brandNameTaken, { name: fieldMessages.brandNameTaken });
 
   async function validBrand(body: BrandBody, exceptId?: number): Promise<BrandInput> {
@@ -26,14 +31,29 @@ export function brandsService(brands: ReturnType<typeof brandsRepository>, uploa
   return {
     list: brands.list,
 
-    async create(body: BrandBody) {
-      return unlessUnique(brands.create(await validBrand(body)), nameTaken);
+    async create(body: BrandBody, accountId: number) {
+      const brand = await unlessUnique(brands.create(await validBrand(body)), nameTaken);
+      const { id, ...fields } = brand;
+      await audit.record({
+        accountId,
+        action: 'brand.created',
+        subject: { type: 'brand', id },
+        details: fields,
+      });
+      return brand;
     },
 
-    async update(id: number, body: BrandBody) {
-      if (!(await brands.get(id))) throw notFound(messages.brandNotFound);
+    async update(id: number, body: BrandBody, accountId: number) {
+      const before = await brands.get(id);
+      if (!before) throw notFound(messages.brandNotFound);
       const brand = await unlessUnique(brands.update(id, await validBrand(body, id)), nameTaken);
       if (!brand) throw notFound(messages.brandNotFound);
+      await audit.record({
+        accountId,
+        action: 'brand.changed',
+        subject: { type: 'brand', id },
+        details: changes(before, brand),
+      });
       return brand;
     },
   };

@@ -2,6 +2,7 @@ import type { CertificateSort } from 'contracts';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { orderBy } from '../../db/order';
+import { auditQueries } from '../audit/audit.repository';
 import type { CertificatesTable, Database, IdempotencyKeysTable } from '../../db/schema';
 import { containsText } from '../../text';
 
@@ -43,6 +44,9 @@ export interface ListPage {
 function queries(db: Kysely<Database>) {
   const total = db.selectFrom('totals').select('value').where('name', '=', 'certificates');
   return {
+    /** The audit trail in the same transaction: an issued certificate and its event are stored together. */
+    audit: auditQueries(db),
+
     /** Takes the next `quantity` numbers of the counter of `serialBase`; returns the last one taken. */
     async takeUnitNumbers(serialBase: string, quantity: number): Promise<number> {
       const { last } = await db

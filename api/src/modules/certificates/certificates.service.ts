@@ -124,6 +124,20 @@ export function certificatesService(repositories: {
           });
           await trx.countOneMore();
           await trx.insertUnits(row.id, serials);
+          await trx.audit.record(
+            {
+              accountId: userId,
+              action: 'certificate.issued',
+              subject: { type: 'certificate', id: row.id },
+              details: {
+                machine_id: machine.id,
+                quantity,
+                first_serial: serials[0],
+                last_serial: serials[quantity - 1],
+              },
+            },
+            now,
+          );
           if (idempotencyKey)
             await trx.rememberKey({
               account_id: userId,

@@ -159,13 +159,17 @@ for (const kind of kinds) {
     test('a reprint is identical to the creation answer, even after the machine and brand change', async () => {
       const { brand, machine } = await seedMachine(t.repositories, { prefix: 'RP' });
       const printed = await createOk(certificateBody(brand.id, machine.id, 4));
-      await t.services.machines.update(machine.id, {
-        ...machine,
-        electronic_circuit_board: 1,
-        name: 'Umbenannt',
-        serial_prefix: 'NEU',
-      });
-      await t.services.brands.update(brand.id, { ...brand, email: 'neu@test.example' });
+      await t.services.machines.update(
+        machine.id,
+        {
+          ...machine,
+          electronic_circuit_board: 1,
+          name: 'Umbenannt',
+          serial_prefix: 'NEU',
+        },
+        t.accountId,
+      );
+      await t.services.brands.update(brand.id, { ...brand, email: 'neu@test.example' }, t.accountId);
       const reprint = await t.app.inject({ url: `/api/certificates/${printed.id}`, headers: auth(t.token) });
       assert.equal(reprint.statusCode, 200);
       assert.deepEqual(reprint.json(), printed);

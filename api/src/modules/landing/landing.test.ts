@@ -41,11 +41,11 @@ for (const kind of kinds) {
         name: 'Öl-Kühler',
         prefix: 'LA',
       }));
-      machine = await t.services.machines.update(machine.id, {
-        ...machine,
-        electronic_circuit_board: 1,
-        image,
-      });
+      machine = await t.services.machines.update(
+        machine.id,
+        { ...machine, electronic_circuit_board: 1, image },
+        t.accountId,
+      );
       ({ machine: other } = await seedMachine(t.repositories, {
         brand: 'Landemarke',
         name: 'Andere',

@@ -31,13 +31,13 @@ const machinesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
   app.post(
     '/machine',
     { schema: { body: MachineBody, response: { 201: Machine, ...errors } } },
-    async (request, reply) => reply.code(201).send(await machines.create(request.body)),
+    async (request, reply) => reply.code(201).send(await machines.create(request.body, request.userId!)),
   );
 
   app.put(
     '/machine/:id',
     { schema: { params: IdParams, body: MachineBody, response: { 200: Machine, ...errors } } },
-    async (request) => machines.update(request.params.id, request.body),
+    async (request) => machines.update(request.params.id, request.body, request.userId!),
   );
 
   app.get(

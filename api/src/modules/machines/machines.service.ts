@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
 import { pageOf, withPositions } from '../../paging';
 import type { brandsRepository } from '../brands/brands.repository';
+import { changes, type AuditService } from '../audit/audit.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { MachineInput, machinesRepository } from './machines.repository';
 
@@ -13,6 +14,7 @@ export function machinesService(
     brands: ReturnType<typeof brandsRepository>;
   },
   uploads: UploadsService,
+  audit: AuditService,
 ) {
   const { machines, brands } = repositories;
   const nameTaken = () => conflict(messages.machineNameTaken, { name: fieldMessages.nameTaken });
@@ -49,14 +51,28 @@ export function machinesService(
   return {
     get,
 
-    async create(body: MachineBody) {
-      return unlessUnique(machines.create(await validMachine(body)), nameTaken);
+    async create(body: MachineBody, accountId: number) {
+      const input = await validMachine(body);
+      const machine = await unlessUnique(machines.create(input), nameTaken);
+      await audit.record({
+        accountId,
+        action: 'machine.created',
+        subject: { type: 'machine', id: machine.id },
+        details: input,
+      });
+      return machine;
     },
 
-    async update(id: number, body: MachineBody) {
-      await get(id);
+    async update(id: number, body: MachineBody, accountId: number) {
+      const before = await get(id);
       const machine = await unlessUnique(machines.update(id, await validMachine(body, id)), nameTaken);
       if (!machine) throw notFound(messages.machineNotFound);
+      await audit.record({
+        accountId,
+        action: 'machine.changed',
+        subject: { type: 'machine', id },
+        details: changes(before, machine),
+      });
       return machine;
     },
 

@@ -39,7 +39,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       if (!request.isMultipart())
         throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
-      return { path: await uploads.store(await readFile(request)) };
+      return { path: await uploads.store(await readFile(request), request.userId!) };
     },
   );
 

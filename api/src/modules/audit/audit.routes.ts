@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, AuditPage, AuditQuery } from 'contracts';
+import type { Services } from '../../dependencies';
+
+const auditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/audit',
+    { schema: { querystring: AuditQuery, response: { 200: AuditPage, 400: ApiError, 401: ApiError } } },
+    async (request) => services.audit.list(request.query),
+  );
+};
+
+export default auditRoutes;

@@ -1,0 +1,56 @@
+import type { AuditEvent, AuditQuery } from 'contracts';
+import { badRequest } from '../../errors';
+import { messages } from '../../messages';
+import type { AuditQueries } from './audit.repository';
+
+/** When a row was last changed is the event's own time, not a change of the row. */
+const NOT_A_CHANGE = new Set(['updated_at']);
+
+/** The fields whose values differ between `before` and `after`, each side with only those fields. */
+export function changes<T extends object>(before: T, after: T) {
+  const changed = (Object.keys(after) as (keyof T & string)[]).filter(
+    (key) => !NOT_A_CHANGE.has(key) && before[key] !== after[key],
+  );
+  const pick = (row: T) => Object.fromEntries(changed.map((key) => [key, row[key]]));
+  return { before: pick(before), after: pick(after) };
+}
+
+/** A day or an ISO time as the UTC text the events are stored with; undefined when it is no real time. */
+function instant(text: string | undefined) {
+  if (!text) return { ok: true as const, value: undefined };
+  const time = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
+  return Number.isNaN(time)
+    ? { ok: false as const }
+    : { ok: true as const, value: new Date(time).toISOString() };
+}
+
+export function auditService(audit: AuditQueries) {
+  return {
+    record: audit.record,
+
+    /** A page of the trail, newest first; `next` is the `before` of the following page. */
+    async list({
+      limit = 50,
+      from,
+      to,
+      ...filter
+    }: AuditQuery): Promise<{ data: AuditEvent[]; next: number | null }> {
+      const start = instant(from);
+      const end = instant(to);
+      const fields: Record<string, string> = {};
+      if (!start.ok) fields.from = messages.fieldNoTime;
+      if (!end.ok) fields.to = messages.fieldNoTime;
+      else if (start.ok && start.value && end.value && start.value >= end.value)
+        fields.to = messages.timeRangeInverted;
+      if (Object.keys(fields).length || !start.ok || !end.ok) throw badRequest(messages.checkFields, fields);
+      // One more than asked tells whether another page follows.
+      const rows = await audit.page({ ...filter, from: start.value, to: end.value }, limit + 1);
+      const data = rows
+        .slice(0, limit)
+        .map((row) => ({ ...row, details: JSON.parse(row.details) }) as AuditEvent);
+      return { data, next: rows.length > limit ? data[data.length - 1].id : null };
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof auditService>;

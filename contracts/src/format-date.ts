@@ -21,6 +21,18 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return `${parts.day}.${parts.month}.${parts.year}`;
 }
 
+const berlinTime = new Intl.DateTimeFormat('de-DE', {
+  timeZone: 'Europe/Berlin',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** DD.MM.YYYY HH:MM in Europe/Berlin; empty for a missing or unreadable date. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const day = formatDate(value);
+  return day && `${day} ${berlinTime.format(new Date(value!))}`;
+}
+
 /** The year in Europe/Berlin: on New Year's Eve in the evening UTC is a year behind. */
 export function berlinYear(date: Date): number {
   return Number(berlinParts(date).year);

@@ -216,8 +216,18 @@ test.describe('Prüfberichte', () => {
     await page.getByRole('button', { name: 'WEITER' }).click();
     const [data] = (await (await answer).json()) as PrintData[];
     expect(data.crowd).toBe(3);
+    // Each submission carries its own key, so a retry after a lost answer cannot issue twice.
+    expect((await answer).request().headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await expect(page.getByRole('button', { name: 'WEITER' })).toBeEnabled();
     await expect.poll(() => printCalls(page)).toBe(1);
+    const issued = page.getByRole('region', { name: 'Prüfbericht ausgestellt' });
+    await expect(issued).toContainText(`${data.serial_no} – ${data.endSerialNo}`);
+    await expect(issued).toContainText(machineName);
+    await expect(issued.getByRole('link', { name: 'ETIKETTEN' })).toHaveAttribute(
+      'href',
+      `/labels?certificate=${data.id}`,
+    );
+    await snap(page, 'certificate-issued');
 
     const serials = [0, 1, 2].map((k) => data.serialNoPart1 + String(data.recordsCount + k).padStart(3, '0'));
     expect([data.serial_no, data.endSerialNo]).toEqual([serials[0], serials[2]]);
@@ -229,8 +239,9 @@ test.describe('Prüfberichte', () => {
     expect(text).toContain('परीक्षण प्रमाणपत्र');
     expect(text).toContain('NOT OK');
     expect(text).toContain('qualitaet@pruefmarke.example');
-    // The form never prints.
+    // The form and the confirmation never print.
     expect(text).not.toContain('WEITER');
+    expect(text).not.toContain('Prüfbericht ausgestellt');
     const pages = pdfToPngs(first, 'certificate-page');
     const boxes = await qrBoxes(page);
     expect(pages.map((png, i) => decodeQr(png, boxes[i]))).toEqual(

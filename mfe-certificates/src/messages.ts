@@ -25,6 +25,17 @@ export const certMessages = {
     brandsFailed: 'Die Marken konnten nicht geladen werden.',
     machinesFailed: 'Die Maschinen dieser Marke konnten nicht geladen werden.',
   },
+  issued: {
+    title: 'Prüfbericht ausgestellt',
+    number: 'Prüfbericht Nr.',
+    machine: 'Maschine',
+    serials: 'Seriennummern',
+    quantity: 'Menge',
+    time: 'Ausgestellt',
+    print: 'DRUCKEN',
+    labels: 'ETIKETTEN',
+    next: 'NEUER PRÜFBERICHT',
+  },
   list: {
     label: 'Prüfberichte',
     searchButton: 'Suchen',

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
 import { http, notify, setConfig, type getMachinesByBrand } from 'shared-ui';
 import CertificateCreatePage from './certificate-create-page';
@@ -83,9 +84,11 @@ afterEach(() => {
 async function renderPage() {
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <CertificateCreatePage />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CertificateCreatePage />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   await screen.findByLabelText('MARKE');
   return user;
@@ -237,6 +240,36 @@ describe('CertificateCreatePage', () => {
       '4852611005',
     ]);
     expect(postMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('after WEITER the tab shows what was issued until NEUER PRÜFBERICHT empties the form', async () => {
+    postMock.mockResolvedValue(answer([printData]));
+    const user = await renderPage();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    const issued = await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
+    expect(within(issued).getByRole('heading', { name: 'Prüfbericht ausgestellt' })).toHaveFocus();
+    const facts = [...issued.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Prüfbericht Nr.', '7'],
+      ['Maschine', 'MAB 825 · BDS'],
+      ['Seriennummern', '4852611004 – 4852611005'],
+      ['Menge', '2'],
+      ['Ausgestellt', '21.11.2026 11:00'],
+    ]);
+    expect(within(issued).getByRole('link', { name: 'ETIKETTEN' })).toHaveAttribute(
+      'href',
+      '/labels?certificate=7',
+    );
+    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await user.click(within(issued).getByRole('button', { name: 'DRUCKEN' }));
+    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(2), { timeout: 3000 });
+    expect(postMock).toHaveBeenCalledTimes(1);
+
+    await user.click(within(issued).getByRole('button', { name: 'NEUER PRÜFBERICHT' }));
+    expect(screen.queryByRole('region', { name: 'Prüfbericht ausgestellt' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('GEPRÜFT VON')).toHaveValue('');
+    expect(screen.getByLabelText('MARKE')).toHaveFocus();
   });
 
   it('a failure enables WEITER again and says so in German', async () => {

@@ -31,6 +31,7 @@ import {
   type CertificateFormValues,
 } from '../certificate-form';
 import { CheckItems } from './check-items';
+import { IssuedConfirmation } from './issued-confirmation';
 import { germanAriaLiveMessages, screenReaderStatus } from './select-messages';
 import { darkSelectTheme, selectStyles } from './select-theme';
 import { SelectionPreview } from './selection-preview';
@@ -128,6 +129,14 @@ export default function CertificateCreatePage() {
     }
   };
 
+  /** NEUER PRÜFBERICHT: an empty form, the first field focused. */
+  const startNext = () => {
+    setValues(initialFormValues);
+    setErrors({});
+    setPrinted(null);
+    document.getElementById('cert-brand_id')?.focus();
+  };
+
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     void guard(send);
@@ -156,6 +165,13 @@ export default function CertificateCreatePage() {
       noValidate
       onSubmit={handleSubmit}
     >
+      {printed && (
+        <IssuedConfirmation
+          certificate={printed.data}
+          onPrint={() => setPrinted({ data: printed.data, answeredAt: Date.now() })}
+          onNext={startNext}
+        />
+      )}
       <div className="cert-create__top">
         <Field id="cert-brand_id" label={t.brand} error={errors.brand_id}>
           <Select<Brand>

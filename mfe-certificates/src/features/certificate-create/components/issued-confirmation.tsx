@@ -1,0 +1,62 @@
+import { formatDateTime, type Certificate } from 'contracts';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { certMessages } from '../../../messages';
+
+const t = certMessages.issued;
+
+/**
+ * What WEITER issued, until the user moves on: the number, machine, serial range, quantity and time, with
+ * DRUCKEN (again), ETIKETTEN and NEUER PRÜFBERICHT. The heading takes the focus, so a screen reader says it.
+ */
+export function IssuedConfirmation({
+  certificate,
+  onPrint,
+  onNext,
+}: {
+  certificate: Certificate;
+  onPrint: () => void;
+  onNext: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [certificate.id]);
+  const { id, machine_name, brand_name, first_serial, last_serial, quantity, created_at } = certificate;
+  return (
+    <section className="cert-issued" aria-labelledby="cert-issued-title" data-testid="issued-confirmation">
+      <h2 id="cert-issued-title" className="cert-issued__title" tabIndex={-1} ref={heading}>
+        {t.title}
+      </h2>
+      <dl className="cert-issued__facts">
+        <dt>{t.number}</dt>
+        <dd>{id}</dd>
+        <dt>{t.machine}</dt>
+        <dd>
+          {machine_name} · {brand_name}
+        </dd>
+        <dt>{t.serials}</dt>
+        <dd>{quantity > 1 ? `${first_serial} – ${last_serial}` : first_serial}</dd>
+        <dt>{t.quantity}</dt>
+        <dd>{quantity}</dd>
+        <dt>{t.time}</dt>
+        <dd>{formatDateTime(created_at)}</dd>
+      </dl>
+      <div className="cert-issued__actions">
+        <button type="button" className="sui-button" onClick={onPrint}>
+          {t.print}
+        </button>
+        {/* In a new tab like the list's Etiketten: this screen stays as it is. */}
+        <Link
+          className="sui-button sui-button--secondary"
+          to={`/labels?certificate=${id}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t.labels}
+        </Link>
+        <button type="button" className="sui-button sui-button--secondary" onClick={onNext}>
+          {t.next}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -24,6 +24,13 @@ export const certMessages = {
     unreachable: 'Der Server ist nicht erreichbar.',
     brandsFailed: 'Die Marken konnten nicht geladen werden.',
     machinesFailed: 'Die Maschinen dieser Marke konnten nicht geladen werden.',
+    repeatTitle: 'Noch einen Prüfbericht ausstellen?',
+    repeatMessage: (last: { id: number; first_serial: string; last_serial: string; quantity: number }) =>
+      `Eben wurde Prüfbericht Nr. ${last.id} mit ${last.quantity === 1 ? 'der Seriennummer' : 'den Seriennummern'} ` +
+      `${last.quantity === 1 ? last.first_serial : `${last.first_serial} – ${last.last_serial}`} für diese Maschine, ` +
+      'diesen Prüfer und diese Menge ausgestellt. Ein weiterer bekommt neue Seriennummern.',
+    repeatConfirm: 'JA, NOCH EINEN',
+    repeatCancel: 'ABBRECHEN',
   },
   issued: {
     title: 'Prüfbericht ausgestellt',

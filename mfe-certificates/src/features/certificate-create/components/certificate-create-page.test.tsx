@@ -249,7 +249,10 @@ describe('CertificateCreatePage', () => {
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
     const issued = await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
     expect(within(issued).getByRole('heading', { name: 'Prüfbericht ausgestellt' })).toHaveFocus();
-    const facts = [...issued.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextSibling?.textContent]);
+    const facts = [...issued.querySelectorAll('dt')].map((dt) => [
+      dt.textContent,
+      dt.nextSibling?.textContent,
+    ]);
     expect(facts).toEqual([
       ['Prüfbericht Nr.', '7'],
       ['Maschine', 'MAB 825 · BDS'],
@@ -306,6 +309,37 @@ describe('CertificateCreatePage', () => {
     await user.click(weiter);
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(3));
     expect(keySent(2)).not.toBe(keySent(0));
+  });
+
+  it('WEITER again for the same machine, checker and quantity asks first, naming what was just issued', async () => {
+    postMock.mockResolvedValue(answer([printData]));
+    const user = await renderPage();
+    await fillValidForm(user);
+    await user.clear(screen.getByLabelText('MENGE'));
+    await user.type(screen.getByLabelText('MENGE'), '2');
+    const weiter = screen.getByRole('button', { name: 'WEITER' });
+    await user.click(weiter);
+    await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
+    await waitFor(() => expect(weiter).toBeEnabled());
+
+    await user.click(weiter);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Noch einen Prüfbericht ausstellen?' });
+    expect(dialog).toHaveTextContent('Prüfbericht Nr. 7 mit den Seriennummern 4852611004 – 4852611005');
+    expect(within(dialog).getByRole('button', { name: 'ABBRECHEN' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'ABBRECHEN' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(postMock).toHaveBeenCalledTimes(1);
+    await user.click(weiter);
+    await user.click(await screen.findByRole('button', { name: 'JA, NOCH EINEN' }));
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(2));
+
+    // Another quantity is another certificate on purpose: no question.
+    await user.clear(screen.getByLabelText('MENGE'));
+    await user.type(screen.getByLabelText('MENGE'), '5');
+    await waitFor(() => expect(weiter).toBeEnabled());
+    await user.click(weiter);
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(3));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('shows the API’s field errors under their fields', async () => {

@@ -6,6 +6,7 @@ import {
   QUANTITY,
   type Brand,
   type Certificate,
+  type CertificateDraft,
   type MachineByBrand,
 } from 'contracts';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -13,6 +14,7 @@ import Select from 'react-select';
 import {
   apiErrorMessage,
   brandsQuery,
+  ConfirmDialog,
   isHttpError,
   LoadError,
   machinesByBrandQuery,
@@ -83,6 +85,19 @@ function failureMessage(error: unknown): string {
   return `${t.failed} ${detail}`;
 }
 
+/** How soon after an issue the same machine, checker and quantity again is asked about first. */
+const REPEAT_WINDOW_MS = 2 * 60_000;
+
+/** The same machine, checker and quantity as the certificate issued less than two minutes ago. */
+function isRepeat(last: { data: Certificate; answeredAt: number }, draft: CertificateDraft) {
+  return (
+    Date.now() - last.answeredAt < REPEAT_WINDOW_MS &&
+    last.data.machine_id === draft.machine_id &&
+    last.data.checked_by === draft.checked_by &&
+    last.data.quantity === draft.quantity
+  );
+}
+
 /**
  * Tab "Prüfbericht erstellen": pick brand and machine, record the checks, WEITER creates
  * one certificate and opens the print dialog with its 2 pages per unit.
@@ -100,6 +115,8 @@ export default function CertificateCreatePage() {
   const machines = useQuery({ ...machinesByBrandQuery(brandId), enabled: brandId > 0 });
   const create = useMutation({ mutationFn: createCertificate });
   const [keys] = useState(idempotencyKeys);
+  /** The draft that looks like the certificate just issued, waiting for the user's answer. */
+  const [repeat, setRepeat] = useState<CertificateDraft | null>(null);
 
   useEffect(() => {
     void loadPrintRoot();
@@ -117,8 +134,16 @@ export default function CertificateCreatePage() {
       formRef.current?.scrollIntoView?.({ block: 'start' });
       return;
     }
+    const draft = toCertificateDraft(values);
+    if (printed && isRepeat(printed, draft)) {
+      setRepeat(draft);
+      return;
+    }
+    await issue(draft);
+  };
+
+  const issue = async (draft: CertificateDraft) => {
     try {
-      const draft = toCertificateDraft(values);
       const data = await create.mutateAsync({ draft, idempotencyKey: keys.keyFor(draft) });
       keys.issued();
       setPrinted({ data, answeredAt: Date.now() });
@@ -310,6 +335,20 @@ export default function CertificateCreatePage() {
           {t.submit}
         </button>
       </div>
+      {printed && repeat && (
+        <ConfirmDialog
+          open
+          title={t.repeatTitle}
+          message={t.repeatMessage(printed.data)}
+          confirmLabel={t.repeatConfirm}
+          cancelLabel={t.repeatCancel}
+          onConfirm={() => {
+            setRepeat(null);
+            void guard(() => issue(repeat));
+          }}
+          onCancel={() => setRepeat(null)}
+        />
+      )}
       {printed && (
         <Suspense fallback={null}>
           <PrintRoot data={printed.data} answeredAt={printed.answeredAt} />

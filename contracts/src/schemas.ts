@@ -260,6 +260,9 @@ export type Health = Static<typeof Health>;
 /** What the audit trail records (docs/architecture.md#audit-trail). */
 export const AUDIT_ACTIONS = [
   'certificate.issued',
+  'certificate.printed',
+  'certificate.reprinted',
+  'labels.printed',
   'brand.created',
   'brand.changed',
   'machine.created',
@@ -310,3 +313,8 @@ export const AuditPage = Type.Object({
   next: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type AuditPage = Static<typeof AuditPage>;
+
+/** What a staff screen printed: the pages right after issuing, a reprint, or the certificate's labels. */
+export const PRINT_KINDS = ['print', 'reprint', 'labels'] as const;
+export const PrintedBody = Type.Object({ kind: Literals(PRINT_KINDS) });
+export type PrintedBody = Static<typeof PrintedBody>;

@@ -70,6 +70,54 @@ for (const kind of kinds) {
       assert.equal((await audit({ action: 'certificate.issued', subject_id: id })).data.length, 1);
     });
 
+    test('a print, a reprint and the labels of a certificate are recorded; unknown ones and kinds are refused', async () => {
+      const { brand, machine } = await seedMachine(t.repositories);
+      const issued = await t.app.inject({
+        method: 'POST',
+        url: '/api/certificate',
+        headers: auth(t.token),
+        payload: certificateBody(brand.id, machine.id),
+      });
+      const id = issued.json()[0].id;
+      const printed = (kind: unknown, certificate: number | string = id) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/certificates/${certificate}/printed`,
+          headers: auth(t.token),
+          payload: { kind },
+        });
+      for (const kind of ['print', 'reprint', 'labels']) assert.equal((await printed(kind)).statusCode, 204);
+      const events = await audit({ subject_type: 'certificate', subject_id: String(id) });
+      assert.deepEqual(
+        events.data.map((e) => e.action),
+        ['labels.printed', 'certificate.reprinted', 'certificate.printed', 'certificate.issued'],
+      );
+      assert.ok(events.data.every((e) => e.account_id === t.accountId));
+      const unknown = await printed('print', 2_000_000_000);
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(unknown.json().error.message, messages.certificateNotFound);
+      for (const [kind, certificate] of [
+        ['kopie', id],
+        [null, id],
+        ['<script>', id],
+        ['print', 'x'],
+      ] as const)
+        assert.equal((await printed(kind, certificate)).statusCode, 400);
+      const noBody = await t.app.inject({
+        method: 'POST',
+        url: `/api/certificates/${id}/printed`,
+        headers: auth(t.token),
+      });
+      assert.equal(noBody.statusCode, 400);
+      const signedOut = await t.app.inject({
+        method: 'POST',
+        url: `/api/certificates/${id}/printed`,
+        payload: { kind: 'print' },
+      });
+      assert.equal(signedOut.statusCode, 401);
+      assert.equal((await audit({ subject_type: 'certificate', subject_id: String(id) })).data.length, 4);
+    });
+
     test('brands and machines: created with their fields, changed with only what changed, before and after', async () => {
       const created = await t.app.inject({
         method: 'POST',

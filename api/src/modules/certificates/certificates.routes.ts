@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import {
   ApiError,
   CertificateCreateBody,
@@ -8,6 +9,7 @@ import {
   IdParams,
   IdempotencyHeaders,
   PrintData,
+  PrintedBody,
   domainName,
   fromWire,
   toWire,
@@ -41,6 +43,15 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       const { sort, ...query } = request.query;
       const { data, total } = await certificates.list({ ...query, sort: sort && domainName(sort) });
       return { data: data.map(toWire), total };
+    },
+  );
+
+  app.post(
+    '/certificates/:id/printed',
+    { schema: { params: IdParams, body: PrintedBody, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await certificates.printed(request.params.id, request.body.kind, request.userId!);
+      return reply.code(204).send(null);
     },
   );
 

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import {
   CHECK_FIELDS,
   fieldMessages,
+  type AuditAction,
+  type PrintedBody,
   unitSerial,
   type Certificate,
   type CertificateDraft,
@@ -17,6 +19,8 @@ import type { brandsRepository } from '../brands/brands.repository';
 import type { machinesRepository } from '../machines/machines.repository';
 import type { CertificateListRow, CertificateRow, certificatesRepository } from './certificates.repository';
 import { serialBase } from './serial';
+
+type PrintKind = PrintedBody['kind'];
 
 export interface CertificateListRequest extends PageRequest {
   search?: string;
@@ -34,6 +38,12 @@ const hashOf = (draft: CertificateDraft) =>
     .createHash('sha256')
     .update(JSON.stringify(draft, Object.keys(draft).sort()))
     .digest('hex');
+
+const PRINT_ACTIONS = {
+  print: 'certificate.printed',
+  reprint: 'certificate.reprinted',
+  labels: 'labels.printed',
+} as const satisfies Record<PrintKind, AuditAction>;
 
 const flip = (order: 'asc' | 'desc') => (order === 'asc' ? 'desc' : 'asc');
 
@@ -159,6 +169,16 @@ export function certificatesService(repositories: {
     },
 
     get,
+
+    /** A print dialog opened for an issued certificate: recorded in the audit trail. */
+    async printed(id: number, kind: PrintKind, accountId: number) {
+      await get(id);
+      await certificates.audit.record({
+        accountId,
+        action: PRINT_ACTIONS[kind],
+        subject: { type: 'certificate', id },
+      });
+    },
 
     /**
      * Newest first by default, sorted and searched over the whole set; `pos` is the row's place in that

@@ -265,12 +265,21 @@ describe('CertificateCreatePage', () => {
       '/labels?certificate=7',
     );
     await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    // The browser announces each print; the first is the print of the issue, DRUCKEN again a reprint.
+    window.dispatchEvent(new Event('beforeprint'));
     await user.click(within(issued).getByRole('button', { name: 'DRUCKEN' }));
     await waitFor(() => expect(window.print).toHaveBeenCalledTimes(2), { timeout: 3000 });
-    expect(postMock).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('beforeprint'));
+    expect(postMock.mock.calls.slice(1).map(([url, body]) => [url, body])).toEqual([
+      ['/certificates/7/printed', { kind: 'print' }],
+      ['/certificates/7/printed', { kind: 'reprint' }],
+    ]);
 
     await user.click(within(issued).getByRole('button', { name: 'NEUER PRÜFBERICHT' }));
     expect(screen.queryByRole('region', { name: 'Prüfbericht ausgestellt' })).not.toBeInTheDocument();
+    // Nothing of this certificate is on screen any more: a print now records nothing.
+    window.dispatchEvent(new Event('beforeprint'));
+    expect(postMock).toHaveBeenCalledTimes(3);
     expect(screen.getByLabelText('GEPRÜFT VON')).toHaveValue('');
     expect(screen.getByLabelText('MARKE')).toHaveFocus();
   });

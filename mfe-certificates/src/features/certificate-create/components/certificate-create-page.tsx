@@ -23,6 +23,7 @@ import {
   useSubmitGuard,
 } from 'shared-ui';
 import { certificatesQueryKey } from '../../../api/get-certificates';
+import { useRecordPrints } from '../../../api/record-prints';
 import { certMessages } from '../../../messages';
 import { createCertificate, draftFieldErrors, idempotencyKeys } from '../api/create-certificate';
 import {
@@ -105,7 +106,12 @@ function isRepeat(last: { data: Certificate; answeredAt: number }, draft: Certif
 export default function CertificateCreatePage() {
   const [values, setValues] = useState<CertificateFormValues>(initialFormValues);
   const [errors, setErrors] = useState<CertificateFormErrors>({});
-  const [printed, setPrinted] = useState<{ data: Certificate; answeredAt: number } | null>(null);
+  const [printed, setPrinted] = useState<{
+    data: Certificate;
+    answeredAt: number;
+    /** DRUCKEN on the confirmation: the same pages again. */
+    again?: boolean;
+  } | null>(null);
   const guard = useSubmitGuard();
   const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
@@ -115,6 +121,7 @@ export default function CertificateCreatePage() {
   const machines = useQuery({ ...machinesByBrandQuery(brandId), enabled: brandId > 0 });
   const create = useMutation({ mutationFn: createCertificate });
   const [keys] = useState(idempotencyKeys);
+  useRecordPrints(printed?.data.id ?? null, printed?.again ? 'reprint' : 'print');
   /** The draft that looks like the certificate just issued, waiting for the user's answer. */
   const [repeat, setRepeat] = useState<CertificateDraft | null>(null);
 
@@ -193,7 +200,7 @@ export default function CertificateCreatePage() {
       {printed && (
         <IssuedConfirmation
           certificate={printed.data}
-          onPrint={() => setPrinted({ data: printed.data, answeredAt: Date.now() })}
+          onPrint={() => setPrinted({ data: printed.data, answeredAt: Date.now(), again: true })}
           onNext={startNext}
         />
       )}

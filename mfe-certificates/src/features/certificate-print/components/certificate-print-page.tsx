@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
+import { useRecordPrints } from '../../../api/record-prints';
 import { CertificatePage } from '../../../components/certificate-document';
 import { PrintRoot } from '../../../components/print-root';
 import { certMessages } from '../../../messages';
@@ -17,6 +18,7 @@ export default function CertificatePrintPage() {
   const validId = Number.isInteger(id) && id > 0;
   const certificate = useCertificate(validId ? id : null);
   const data = certificate.data;
+  useRecordPrints(data?.id ?? null, 'reprint');
 
   return (
     <div className="cert-screen" data-testid="certificate-print">

@@ -1,5 +1,6 @@
 import { apiErrorMessage, getConfig, LoadError, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
+import { useRecordPrints } from '../../../api/record-prints';
 import type { LabelPreset } from '../label-presets';
 import { labelMessages } from '../label-messages';
 import { COPIES, serialLabels } from '../labels';
@@ -18,6 +19,7 @@ export function SerialLabels({
   onPreset: (id: string) => void;
 }) {
   const certificate = useCertificate(id);
+  useRecordPrints(id, 'labels');
   if (certificate.isPending) return <Spinner />;
   if (certificate.isError) {
     return (

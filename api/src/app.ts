@@ -28,6 +28,15 @@ export interface AppOptions {
   serveFrontends?: boolean;
 }
 
+/**
+ * What the staff app and the customer page send to the API from another origin (docs/architecture.md#deployment).
+ * Every method a route under /api answers is listed; api/src/cors.test.ts fails when a route adds another.
+ */
+export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT'];
+export const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
+/** Seconds a browser may reuse a preflight answer before asking again. */
+export const CORS_MAX_AGE = 600;
+
 /** Tokens never reach a log line, not even one the external label page puts into a URL. */
 const redact = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 
@@ -97,10 +106,12 @@ export async function buildApp({ config, database, logger = false, serveFrontend
       api.setNotFoundHandler(notFoundHandler);
       await api.register(cors, {
         origin: config.corsOrigins.length ? config.corsOrigins : false,
-        allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+        // The plugin's default methods (GET, HEAD, POST) would make the browser refuse every PUT.
+        methods: CORS_METHODS,
+        allowedHeaders: CORS_HEADERS,
         // The customer page takes the copyright year from the server's clock, not the phone's.
         exposedHeaders: ['Date'],
-        maxAge: 600,
+        maxAge: CORS_MAX_AGE,
       });
       await api.register(multipart, {
         limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 },

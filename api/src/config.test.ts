@@ -109,6 +109,25 @@ describe('configuration', () => {
     assert.equal(config.trustProxy, '10.0.0.1');
   });
 
+  test('CORS_ORIGINS is written the way a browser sends its Origin, and an entry with a path is refused', () => {
+    assert.deepEqual(
+      loadConfig({ CORS_ORIGINS: 'https://App.example.com/, http://127.0.0.2:8080, https://b.example:443' })
+        .corsOrigins,
+      ['https://app.example.com', 'http://127.0.0.2:8080', 'https://b.example'],
+    );
+    for (const entry of [
+      'https://a.example/app',
+      'a.example',
+      'ftp://a.example',
+      'https://a.example/?x=1',
+      '*',
+    ])
+      assertRefused(
+        { CORS_ORIGINS: `https://ok.example,${entry}` },
+        `CORS_ORIGINS nimmt nur Ursprünge wie https://app.example.com (ohne Pfad), nicht „${entry}“`,
+      );
+  });
+
   test('DATABASE_URL sqlite: takes a path relative to the working directory, or :memory:', () => {
     assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite:./data/pb.db' }).database, {
       kind: 'sqlite',

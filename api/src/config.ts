@@ -52,6 +52,26 @@ function httpOrigin(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw.replace(/\/+$/, '');
 }
 
+/**
+ * A browser sends its origin in one spelling (lower case, no default port, no trailing slash); an entry is
+ * brought into that spelling, and one with a path, which could never match, is refused.
+ */
+function corsOrigins(env: NodeJS.ProcessEnv): string[] {
+  return (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : null;
+      const bare = url?.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+      if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+        throw new ConfigError(
+          `CORS_ORIGINS nimmt nur Ursprünge wie https://app.example.com (ohne Pfad), nicht „${entry}“`,
+        );
+      return url.origin;
+    });
+}
+
 function database(env: NodeJS.ProcessEnv): Config['database'] {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return { kind: 'sqlite', file: path.join(repoRoot, 'data', 'pruefbericht.db') };
@@ -79,10 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     labelPrintUrl: httpOrigin(env, 'LABEL_PRINT_URL'),
     companyName: env.COMPANY_NAME?.trim() || 'BDS Maschinen GmbH',
     companyAddress: env.COMPANY_ADDRESS?.trim() || 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: corsOrigins(env),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120, 60 * 24 * 30),
     sessionMaxHours: positiveInt(env, 'SESSION_MAX_HOURS', 10, 24 * 365),
     trustProxy: env.TRUST_PROXY?.trim() || null,

@@ -1,14 +1,19 @@
-import { remoteNames } from 'contracts';
+import { exposesOf, remoteNames, type ExposedModules } from 'contracts';
 import { sharedDependencies } from '../scripts/webpack/shared.ts';
 
 /** Stable entries the shell loads at run time; keep their names when the screens change. */
 export const federation = {
   name: remoteNames.landing,
   filename: 'remoteEntry.js',
-  exposes: {
-    './Landing': './src/features/landing/components/landing-page.tsx',
-  },
+  exposes: exposesOf<'landing'>({
+    Landing: './src/features/landing/components/landing-page.tsx',
+  }),
   shared: sharedDependencies,
   // Remotes load no remotes themselves: the snapshot and remote-loading code of the runtime is left out.
   experiments: { optimization: { target: 'web' as const, disableSnapshot: true, disableRemote: true } },
 };
+
+/** Typecheck only: each exposed module takes the props of contracts/src/apps.ts (nothing is imported here). */
+export const exposedModules = null as unknown as {
+  Landing: typeof import('./src/features/landing/components/landing-page.tsx');
+} satisfies ExposedModules<'landing'>;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createAppConfig } from '../scripts/webpack/create-config.ts';
+import type { RuntimeConfig } from 'contracts';
 import { devPorts } from '../scripts/webpack/shared.ts';
 import { federation } from './module-federation.config.ts';
 
@@ -24,10 +25,10 @@ export default createAppConfig({
             machines: remoteDevUrl(devPorts.machines),
             landing: remoteDevUrl(devPorts.landing),
           },
-          labelPrintUrl: process.env.LABEL_PRINT_URL ?? null,
+          labelPrintUrl: process.env.LABEL_PRINT_URL || null,
           companyName: 'BDS Maschinen GmbH',
           companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
-        });
+        } satisfies RuntimeConfig);
       });
       return middlewares;
     },

@@ -8,3 +8,52 @@ export const remoteNames = {
   landing: 'mfe_landing',
 } as const;
 export type RemoteKey = keyof typeof remoteNames;
+
+/** An exposed screen takes no props: it reads what it needs from the route and the shared QueryClient. */
+export type NoProps = Record<string, never>;
+
+/**
+ * Each remote's exposed modules (the names after `./` in its webpack `exposes`) and the props the shell renders
+ * them with. The remotes' module-federation.config.ts and the shell's loader are typed from it, so a misspelt
+ * expose or prop fails `npm run typecheck` (docs/architecture.md#module-federation).
+ */
+export interface RemoteExposes {
+  certificates: {
+    CertificateCreate: NoProps;
+    CertificateList: NoProps;
+    CertificatePrint: NoProps;
+    Labels: NoProps;
+  };
+  machines: { MachineList: NoProps; MachineForm: NoProps };
+  landing: { Landing: NoProps };
+}
+export type ExposeName<R extends RemoteKey> = keyof RemoteExposes[R] & string;
+
+/** A screen the shell can show: a remote and one of its exposes. */
+export type ScreenRef = { [R in RemoteKey]: { remote: R; expose: ExposeName<R> } }[RemoteKey];
+
+/** The props of the screen `S` (of any screen, for the ScreenRef union): what the shell must render it with. */
+export type ScreenProps<S extends ScreenRef = ScreenRef> = S extends {
+  remote: infer R extends RemoteKey;
+  expose: infer E;
+}
+  ? RemoteExposes[R][E & ExposeName<R>]
+  : never;
+
+/** What an exposed module must export: a screen taking the contract's props. */
+export type ScreenModule<R extends RemoteKey, E extends ExposeName<R>> = {
+  default: (props: RemoteExposes[R][E]) => unknown;
+};
+
+/** What remote `R`'s modules must be: one for every expose, each a screen taking the contract's props. */
+export type ExposedModules<R extends RemoteKey> = { [E in ExposeName<R>]: ScreenModule<R, E> };
+
+/** webpack's `exposes` for remote `R`: one file for every expose of the contract, none other. */
+export function exposesOf<R extends RemoteKey>(
+  files: Record<ExposeName<R>, string>,
+): Record<`./${ExposeName<R>}`, string> {
+  return Object.fromEntries(Object.entries(files).map(([name, file]) => [`./${name}`, file])) as Record<
+    `./${ExposeName<R>}`,
+    string
+  >;
+}

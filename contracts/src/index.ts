@@ -7,3 +7,5 @@ export * from './apps';
 export * from './limits';
 export * from './format-date';
 export * from './image-url';
+export * from './runtime-config';
+export * from './runtime-config-check';

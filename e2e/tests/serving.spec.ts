@@ -82,3 +82,18 @@ test.describe('Ein Port für alles', () => {
     expect(api.headers()['content-type']).toContain('application/json');
   });
 });
+
+test('a wrong /config.json shows a German error page naming the field, no blank screen', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.route('**/config.json', async (route) => {
+    const config = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...config, apiBase: 42 } });
+  });
+  await page.goto('/login');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Die Konfiguration konnte nicht geladen werden.');
+  await expect(alert).toContainText('/config.json ist fehlerhaft: „apiBase“ fehlt oder ist ungültig');
+  await expect(alert.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

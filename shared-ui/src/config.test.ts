@@ -44,6 +44,16 @@ describe('runtime config', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('refuses a config that is not what contracts/src/runtime-config.ts says, naming the fields', async () => {
+    const rest: Partial<RuntimeConfig> = { ...sample };
+    delete rest.apiBase;
+    mockFetch({ ok: true, status: 200, json: async () => ({ ...rest, remotes: {} }) } as unknown as Response);
+    await expect(loadConfig()).rejects.toThrow(
+      '/config.json ist fehlerhaft: „apiBase“, „remotes.certificates“, „remotes.machines“, „remotes.landing“ fehlt oder ist ungültig',
+    );
+    expect(() => getConfig()).toThrow(/loadConfig/);
+  });
+
   it('refuses to be read before it is loaded', () => {
     expect(() => getConfig()).toThrow(/loadConfig/);
   });

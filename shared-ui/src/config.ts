@@ -1,16 +1,7 @@
+import { parseRuntimeConfig, type RuntimeConfig } from 'contracts';
+
 /** Runtime configuration from `/config.json` (docs/decisions/0007-runtime-config.md): one build runs on any host. */
-export interface RuntimeConfig {
-  /** API base without a trailing slash, e.g. `/api` or `https://api.example.com/api`. */
-  apiBase: string;
-  /** Public origin printed into QR codes. */
-  webBase: string;
-  /** Module Federation manifest URL per remote. */
-  remotes: { certificates: string; machines: string; landing: string };
-  /** External label page; null means the built-in `/labels`. */
-  labelPrintUrl: string | null;
-  companyName: string;
-  companyAddress: string;
-}
+export type { RuntimeConfig };
 
 let current: RuntimeConfig | null = null;
 let loading: Promise<RuntimeConfig> | null = null;
@@ -29,7 +20,8 @@ export function loadConfig(url = '/config.json'): Promise<RuntimeConfig> {
   loading ??= fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } })
     .then(async (response) => {
       if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      current = normalise((await response.json()) as RuntimeConfig);
+      // A wrong config fails here, naming its fields, not later as a broken screen (contracts/src/runtime-config.ts).
+      current = normalise(parseRuntimeConfig(await response.json()));
       return current;
     })
     .catch((error: unknown) => {

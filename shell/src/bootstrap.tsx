@@ -1,4 +1,5 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
+import { RuntimeConfigError } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getToken, loadConfig, messages, ToastHost } from 'shared-ui';
@@ -51,6 +52,8 @@ async function start() {
     root.render(
       <main className="sh-config-error" role="alert">
         <p>{messages.configFailed}</p>
+        {/* A wrong config names its fields, so whoever deployed it sees what to fix. */}
+        {error instanceof RuntimeConfigError && <p className="sh-config-error__detail">{error.message}</p>}
         <button type="button" className="sui-button" onClick={() => window.location.reload()}>
           {messages.retry}
         </button>

@@ -1,12 +1,12 @@
 import { messages } from 'shared-ui';
-import type { RemoteKey } from 'contracts';
+import type { ScreenRef } from 'contracts';
 
 export const TABS = ['certificate_create', 'certificate_list', 'machine_list'] as const;
 export type Tab = (typeof TABS)[number];
 export const DEFAULT_TAB: Tab = 'certificate_create';
 
 /** Which remote entry fills each tab (docs/architecture.md#module-federation). */
-export const TAB_SCREENS: Record<Tab, { remote: RemoteKey; expose: string; label: string }> = {
+export const TAB_SCREENS: Record<Tab, ScreenRef & { label: string }> = {
   certificate_create: {
     remote: 'certificates',
     expose: 'CertificateCreate',

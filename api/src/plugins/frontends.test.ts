@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { Value } from '@sinclair/typebox/value';
+import { RuntimeConfig } from 'contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../config';
 import frontends, { cacheControlFor, fileInside } from './frontends';
@@ -65,11 +67,17 @@ describe('frontends plugin', () => {
     assert.equal(body.labelPrintUrl, 'https://labels.example.com/label');
     assert.equal(body.companyName, 'Test GmbH');
     assert.equal(body.apiBase, '/api');
+    assert.deepEqual(
+      [...Value.Errors(RuntimeConfig, body)],
+      [],
+      'not what contracts/src/runtime-config.ts says',
+    );
     const fromRequest = await appFor(built);
     const origin = (
       await fromRequest.inject({ url: '/config.json', headers: { host: 'host.example:8080' } })
     ).json();
     assert.equal(origin.webBase, 'http://host.example:8080');
+    assert.ok(Value.Check(RuntimeConfig, origin));
     await app.close();
     await fromRequest.close();
   });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { RuntimeConfig } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
@@ -114,7 +115,7 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
       labelPrintUrl: config.labelPrintUrl,
       companyName: config.companyName,
       companyAddress: config.companyAddress,
-    };
+    } satisfies RuntimeConfig;
   });
 
   app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', async (request, reply) => {

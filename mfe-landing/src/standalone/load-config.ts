@@ -1,3 +1,4 @@
+import { parseRuntimeConfig } from 'contracts';
 import type { LandingConfig } from '../features/landing/config';
 
 let loading: Promise<LandingConfig> | null = null;
@@ -10,7 +11,7 @@ export function loadConfig(): Promise<LandingConfig> {
   loading ??= fetch('/config.json', { headers: { Accept: 'application/json' } })
     .then(async (response) => {
       if (!response.ok) throw new Error(`/config.json: HTTP ${response.status}`);
-      const config = (await response.json()) as LandingConfig;
+      const config = parseRuntimeConfig(await response.json());
       return { ...config, apiBase: config.apiBase.replace(/\/+$/, '') };
     })
     .catch((error: unknown) => {

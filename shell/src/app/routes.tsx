@@ -5,7 +5,7 @@ import { LoginRoute } from '../features/auth/components/login-route';
 import { Dashboard } from '../features/dashboard/components/dashboard';
 import { parseTab } from '../tabs';
 import { AppLayout } from './layout/app-layout';
-import type { RemoteKey } from 'contracts';
+import type { ScreenRef } from 'contracts';
 
 function DashboardRoute() {
   const [params] = useSearchParams();
@@ -19,11 +19,11 @@ function DashboardRoute() {
 }
 
 /** A staff screen from a remote, under the header without tabs. */
-function StaffScreen({ remote, expose }: { remote: RemoteKey; expose: string }) {
+function StaffScreen(screen: ScreenRef) {
   return (
     <RequireAuth>
       <AppLayout>
-        <RemoteScreen remote={remote} expose={expose} />
+        <RemoteScreen {...screen} />
       </AppLayout>
     </RequireAuth>
   );

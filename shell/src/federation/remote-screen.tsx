@@ -1,7 +1,7 @@
 import { Suspense, use, useCallback, useState } from 'react';
 import { Spinner } from 'shared-ui';
 import { ErrorBoundary } from './error-boundary';
-import type { RemoteKey } from 'contracts';
+import type { ScreenRef } from 'contracts';
 import { loadScreen, prepareRetry, type ScreenModule } from './remotes';
 import { RemoteUnavailable, RetryContext } from './remote-unavailable';
 
@@ -14,7 +14,7 @@ function LoadedScreen({ load }: { load: Promise<ScreenModule> }) {
  * One exposed screen of a remote, loaded when first rendered, with its own Suspense and error boundary:
  * whatever happens to this remote, the rest of the shell keeps working, and the retry button loads it again.
  */
-export function RemoteScreen({ remote, expose }: { remote: RemoteKey; expose: string }) {
+export function RemoteScreen({ remote, expose }: ScreenRef) {
   // One load per attempt, kept in state: a retry starts a new one; a new mount of a failed screen tries again.
   const [state, setState] = useState(() => ({
     remote,

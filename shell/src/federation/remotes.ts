@@ -1,10 +1,10 @@
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from 'shared-ui';
-import { remoteNames, type RemoteKey } from 'contracts';
+import { remoteNames, type RemoteKey, type ScreenProps } from 'contracts';
 
-/** What an exposed entry module looks like: a screen as its default export. */
+/** An exposed module as the shell renders it: its default export, with the props of contracts/src/apps.ts. */
 export interface ScreenModule {
-  default: React.ComponentType;
+  default: React.ComponentType<ScreenProps>;
 }
 
 let manifests: RuntimeConfig['remotes'] | null = null;
@@ -19,6 +19,7 @@ export function registerRemotesFromConfig(config: RuntimeConfig): void {
   );
 }
 
+/** `expose` of `remote`; callers take both from a ScreenRef (RemoteScreen), so the pair is checked there. */
 export async function loadScreen(remote: RemoteKey, expose: string): Promise<ScreenModule> {
   const module = await loadRemote<ScreenModule>(`${remoteNames[remote]}/${expose}`);
   if (!module || (typeof module.default !== 'function' && typeof module.default !== 'object'))

@@ -24,7 +24,7 @@ export function Dashboard() {
           hidden={tab !== active}
           data-tab={tab}
         >
-          <RemoteScreen remote={TAB_SCREENS[tab].remote} expose={TAB_SCREENS[tab].expose} />
+          <RemoteScreen {...TAB_SCREENS[tab]} />
         </section>
       ))}
     </>

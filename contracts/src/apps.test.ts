@@ -1,0 +1,28 @@
+// The typed expose map: `npm run typecheck` runs over this file, so each `@ts-expect-error` below fails the
+// typecheck the day a misspelt expose or a wrong prop would get through.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { exposesOf, type ExposedModules, type ScreenRef } from './apps';
+
+test('exposesOf gives webpack one `./Name` per expose of the contract', () => {
+  assert.deepEqual(exposesOf<'machines'>({ MachineList: './list.tsx', MachineForm: './form.tsx' }), {
+    './MachineList': './list.tsx',
+    './MachineForm': './form.tsx',
+  });
+});
+
+test('a misspelt, missing or foreign expose, or a screen wanting props, fails typecheck', () => {
+  // @ts-expect-error misspelt expose
+  exposesOf<'machines'>({ MachineList: './list.tsx', MachineFrom: './form.tsx' });
+  // @ts-expect-error an expose of the contract is missing
+  exposesOf<'landing'>({});
+  // @ts-expect-error an expose of another remote
+  const foreign: ScreenRef = { remote: 'machines', expose: 'Landing' };
+  type WantsProps = {
+    MachineList: { default: () => null };
+    MachineForm: { default: (props: { id: number }) => null };
+  };
+  // @ts-expect-error the contract gives the machine form no props
+  const wantsProps = null as unknown as WantsProps satisfies ExposedModules<'machines'>;
+  assert.ok(foreign && wantsProps === null);
+});

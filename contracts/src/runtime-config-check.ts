@@ -1,0 +1,52 @@
+import type { RuntimeConfig } from './runtime-config';
+
+/**
+ * The browser's check of `/config.json` against runtime-config.ts. Mirrors its TypeBox schema without importing
+ * TypeBox, which would add ~12 KB gz to the login screen and the customer page (docs/architecture.md#budgets);
+ * the rule table is typed from the schema, and runtime-config.test.ts holds both to the same answers.
+ */
+type Rules<T> = {
+  [K in keyof T]-?: T[K] extends string ? 'text' : null extends T[K] ? 'text or null' : Rules<T[K]>;
+};
+
+const RULES: Rules<RuntimeConfig> = {
+  apiBase: 'text',
+  webBase: 'text',
+  remotes: { certificates: 'text', machines: 'text', landing: 'text' },
+  labelPrintUrl: 'text or null',
+  companyName: 'text',
+  companyAddress: 'text',
+};
+
+type Rule = 'text' | 'text or null' | { [key: string]: Rule };
+
+function problems(value: unknown, rule: Rule, path: string): string[] {
+  if (rule === 'text or null') return value === null ? [] : problems(value, 'text', path);
+  if (rule === 'text') return typeof value === 'string' && value.length > 0 ? [] : [path];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [path || '/'];
+  const record = value as Record<string, unknown>;
+  return Object.entries(rule).flatMap(([key, inner]) =>
+    problems(Object.hasOwn(record, key) ? record[key] : undefined, inner, path ? `${path}.${key}` : key),
+  );
+}
+
+/** The fields of `value` that are missing or wrong (`remotes.machines`), none when it is a RuntimeConfig. */
+export function runtimeConfigProblems(value: unknown): string[] {
+  return problems(value, RULES, '');
+}
+
+/** A `/config.json` that is not a RuntimeConfig: the frontends show a German error page naming the fields. */
+export class RuntimeConfigError extends Error {
+  constructor(readonly fields: string[]) {
+    super(
+      `/config.json ist fehlerhaft: ${fields.map((field) => `„${field}“`).join(', ')} fehlt oder ist ungültig`,
+    );
+  }
+}
+
+/** `value` as a RuntimeConfig, or a RuntimeConfigError naming every wrong field. */
+export function parseRuntimeConfig(value: unknown): RuntimeConfig {
+  const wrong = runtimeConfigProblems(value);
+  if (wrong.length) throw new RuntimeConfigError(wrong);
+  return value as RuntimeConfig;
+}

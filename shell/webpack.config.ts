@@ -1,10 +1,19 @@
 import path from 'node:path';
 import { createAppConfig } from '../scripts/webpack/create-config.ts';
-import type { RuntimeConfig } from 'contracts';
+import { remoteNames, type RemoteKey, type RuntimeConfig } from 'contracts';
 import { devPorts } from '../scripts/webpack/shared.ts';
 import { federation } from './module-federation.config.ts';
 
-const remoteDevUrl = (port: number) => `http://localhost:${port}/mf-manifest.json`;
+/**
+ * Each remote from its own dev server, or from any URL: `REMOTE_MACHINES_URL=http://localhost:4002/mf-manifest.json
+ * npm run dev -w shell` runs the shell against one team's remote (README.md#developing-one-remote).
+ */
+const devRemotes = Object.fromEntries(
+  (Object.keys(remoteNames) as RemoteKey[]).map((name) => [
+    name,
+    process.env[`REMOTE_${name.toUpperCase()}_URL`] || `http://localhost:${devPorts[name]}/mf-manifest.json`,
+  ]),
+) as RuntimeConfig['remotes'];
 
 export default createAppConfig({
   dir: import.meta.dirname,
@@ -20,11 +29,7 @@ export default createAppConfig({
         response.set('Cache-Control', 'no-cache').json({
           apiBase: '/api',
           webBase: `http://localhost:${devPorts.shell}`,
-          remotes: {
-            certificates: remoteDevUrl(devPorts.certificates),
-            machines: remoteDevUrl(devPorts.machines),
-            landing: remoteDevUrl(devPorts.landing),
-          },
+          remotes: devRemotes,
           labelPrintUrl: process.env.LABEL_PRINT_URL || null,
           companyName: 'BDS Maschinen GmbH',
           companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',

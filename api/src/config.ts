@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { remoteNames, type RemoteKey } from 'contracts';
 
 /** Configuration from the environment (docs/architecture.md#configuration), checked once at start-up. */
 export interface Config {
@@ -21,8 +22,8 @@ export interface Config {
   remoteManifests: Record<RemoteName, string>;
 }
 
-export const REMOTE_NAMES = ['certificates', 'machines', 'landing'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export const REMOTE_NAMES = Object.keys(remoteNames) as RemoteKey[];
+export type RemoteName = RemoteKey;
 
 export class ConfigError extends Error {}
 

@@ -57,3 +57,45 @@ export function exposesOf<R extends RemoteKey>(
     string
   >;
 }
+
+/** The dashboard's tabs, in the `?tab=` of staff URLs. */
+export const STAFF_TABS = ['certificate_create', 'certificate_list', 'machine_list'] as const;
+export type StaffTab = (typeof STAFF_TABS)[number];
+
+/**
+ * The shell's routes (react-router patterns) and the URLs remotes link to, in one place: a remote never writes
+ * a path of the shell by hand, so a renamed route fails typecheck in every app that links to it.
+ */
+export const staffRoutes = {
+  dashboard: '/',
+  login: '/login',
+  machineNew: '/machines',
+  machineEdit: '/machines/:id',
+  certificatePrint: '/pdf/:id',
+  labels: '/labels',
+  landing: '/landing/:id/:serial?',
+} as const;
+
+export const staffUrls = {
+  /** The dashboard on `tab`: where 'Zurück' and a saved form go, on the tab the user came from. */
+  tab: (tab: StaffTab) => `${staffRoutes.dashboard}?tab=${tab}`,
+  machineNew: () => staffRoutes.machineNew,
+  machineEdit: (id: number) => `/machines/${id}`,
+  certificatePrint: (id: number) => `/pdf/${id}`,
+  /** The built-in label page, for one certificate's serial labels when given. */
+  labels: (certificateId?: number) =>
+    certificateId === undefined ? staffRoutes.labels : `${staffRoutes.labels}?certificate=${certificateId}`,
+};
+
+/**
+ * Query keys of data several apps read and write through the shell's one QueryClient: a remote that saves a
+ * machine invalidates the lists another remote shows. A key is an array; a prefix matches every longer key.
+ */
+export const queryKeys = {
+  brands: ['brands'] as const,
+  machines: ['machines'] as const,
+  machine: (id: number) => ['machine', id] as const,
+  machinesByBrand: ['machinesByBrand'] as const,
+  certificates: ['certificates'] as const,
+  certificate: (id: number) => ['certificate', id] as const,
+};

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { staffRoutes } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -22,8 +23,8 @@ createRoot(document.getElementById('root')!).render(
           <Routes>
             <Route path="/" element={<CertificateCreatePage />} />
             <Route path="/list" element={<CertificateListPage />} />
-            <Route path="/pdf/:id" element={<CertificatePrintPage />} />
-            <Route path="/labels" element={<LabelsPage />} />
+            <Route path={staffRoutes.certificatePrint} element={<CertificatePrintPage />} />
+            <Route path={staffRoutes.labels} element={<LabelsPage />} />
           </Routes>
         </main>
         <ToastHost />

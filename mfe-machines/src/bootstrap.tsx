@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { staffRoutes } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -19,8 +20,8 @@ createRoot(document.getElementById('root')!).render(
         <main className="mach-dev-page">
           <Routes>
             <Route path="/" element={<MachineListPage />} />
-            <Route path="/machines" element={<MachineFormPage />} />
-            <Route path="/machines/:id" element={<MachineFormPage />} />
+            <Route path={staffRoutes.machineNew} element={<MachineFormPage />} />
+            <Route path={staffRoutes.machineEdit} element={<MachineFormPage />} />
           </Routes>
         </main>
         <ToastHost />

@@ -1,8 +1,8 @@
 import { messages } from 'shared-ui';
-import type { ScreenRef } from 'contracts';
+import { STAFF_TABS, type ScreenRef, type StaffTab } from 'contracts';
 
-export const TABS = ['certificate_create', 'certificate_list', 'machine_list'] as const;
-export type Tab = (typeof TABS)[number];
+export const TABS = STAFF_TABS;
+export type Tab = StaffTab;
 export const DEFAULT_TAB: Tab = 'certificate_create';
 
 /** Which remote entry fills each tab (docs/architecture.md#module-federation). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { RuntimeConfig } from 'contracts';
+import { remoteNames, type RemoteKey, type RuntimeConfig } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
@@ -19,13 +19,6 @@ import type { Config } from '../config';
 export interface FrontendsOptions {
   config: Config;
 }
-
-const REMOTES = {
-  certificates: 'mfe-certificates',
-  machines: 'mfe-machines',
-  landing: 'mfe-landing',
-} as const;
-type RemoteName = keyof typeof REMOTES;
 
 /** Files that name other files: a browser must ask every time, so a deploy is picked up at once. */
 const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'mf-stats.json', 'remoteEntry.js']);
@@ -77,7 +70,7 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
   const webRoot = path.resolve(config.webRoot);
   const shellDist = path.join(webRoot, 'shell', 'dist');
   const landingDist = path.join(webRoot, 'mfe-landing', 'dist', 'standalone');
-  const remoteDist = (name: RemoteName) => path.join(webRoot, REMOTES[name], 'dist');
+  const remoteDist = (name: RemoteKey) => path.join(webRoot, `mfe-${name}`, 'dist');
 
   // Only the reply.sendFile decorator (ranges, ETag, 304, content types, the builds' .br/.gz files);
   // the routes below choose the files.
@@ -120,8 +113,8 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
 
   app.get<{ Params: { name: string; '*': string } }>('/remotes/:name/*', async (request, reply) => {
     const name = request.params.name;
-    if (!Object.hasOwn(REMOTES, name)) return reply.callNotFound();
-    const dist = remoteDist(name as RemoteName);
+    if (!Object.hasOwn(remoteNames, name)) return reply.callNotFound();
+    const dist = remoteDist(name as RemoteKey);
     if (!fs.existsSync(dist)) return notBuilt(reply, `Das Modul „${name}“`);
     const file = fileInside(dist, request.params['*']);
     return file ? send(reply, file) : reply.callNotFound();

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { fromWire, type Certificate, type PrintData } from 'contracts';
+import { fromWire, queryKeys, type Certificate, type PrintData } from 'contracts';
 import { http } from 'shared-ui';
 
-export const certificateQueryKey = (id: number) => ['certificate', id] as const;
+export const certificateQueryKey = queryKeys.certificate;
 
 /** The stored certificate as issued: its serials and the snapshot of machine and brand it prints. */
 export async function getCertificate(id: number): Promise<Certificate> {

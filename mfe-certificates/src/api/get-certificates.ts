@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  queryKeys,
   fromWire,
   wireName,
   type CertificateList,
@@ -13,7 +14,7 @@ import { http } from 'shared-ui';
 export type CertificateQuery = Omit<CertificateListQuery, 'sort'> & { sort?: CertificateSort };
 
 /** Every page and search of the list; a new certificate invalidates them all. */
-export const certificatesQueryKey = ['certificates'] as const;
+export const certificatesQueryKey = queryKeys.certificates;
 
 export async function getCertificates({
   sort,

@@ -1,11 +1,11 @@
-import type { Brand, BrandList } from 'contracts';
+import { queryKeys, type Brand, type BrandList } from 'contracts';
 import { http } from '../http';
 
 /**
  * One cache entry for the brand list of every remote (the shell has one QueryClient): a brand added in the
  * catalogue shows up in the certificate form at once. Invalidate it after any change to a brand.
  */
-export const brandsQueryKey = ['brands'] as const;
+export const brandsQueryKey = queryKeys.brands;
 
 export async function getBrands(): Promise<Brand[]> {
   const { data } = await http.get<BrandList>('/brands');

@@ -1,7 +1,7 @@
-import type { Machine } from 'contracts';
+import { queryKeys, type Machine } from 'contracts';
 import { http } from '../http';
 
-export const machineQueryKey = (id: number) => ['machine', id] as const;
+export const machineQueryKey = queryKeys.machine;
 
 export async function getMachine(id: number): Promise<Machine> {
   const { data } = await http.get<Machine>(`/machine/${id}`);

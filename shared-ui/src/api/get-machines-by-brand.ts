@@ -1,8 +1,8 @@
-import type { MachineByBrand, MachineByBrandList } from 'contracts';
+import { queryKeys, type MachineByBrand, type MachineByBrandList } from 'contracts';
 import { http } from '../http';
 
 /** The certificate form's article numbers per brand; the catalogue invalidates it when a machine changes. */
-export const machinesByBrandQueryKey = ['machinesByBrand'] as const;
+export const machinesByBrandQueryKey = queryKeys.machinesByBrand;
 
 export async function getMachinesByBrand(brandId: number): Promise<MachineByBrand[]> {
   const { data } = await http.get<MachineByBrandList>(`/machinesByBrand/${brandId}`);

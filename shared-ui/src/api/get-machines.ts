@@ -1,8 +1,8 @@
-import type { MachineList, MachineListQuery } from 'contracts';
+import { queryKeys, type MachineList, type MachineListQuery } from 'contracts';
 import { http } from '../http';
 
 /** Every page and search of the catalogue; invalidating it refreshes them all. */
-export const machinesQueryKey = ['machines'] as const;
+export const machinesQueryKey = queryKeys.machines;
 
 export async function getMachines(query: MachineListQuery): Promise<MachineList> {
   const { data } = await http.get<MachineList>('/machines', { params: query });

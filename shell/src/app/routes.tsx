@@ -5,7 +5,7 @@ import { LoginRoute } from '../features/auth/components/login-route';
 import { Dashboard } from '../features/dashboard/components/dashboard';
 import { parseTab } from '../tabs';
 import { AppLayout } from './layout/app-layout';
-import type { ScreenRef } from 'contracts';
+import { staffRoutes, type ScreenRef } from 'contracts';
 
 function DashboardRoute() {
   const [params] = useSearchParams();
@@ -41,14 +41,20 @@ function NotFound() {
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<LoginRoute />} />
-      <Route path="/" element={<DashboardRoute />} />
-      <Route path="/machines" element={<StaffScreen remote="machines" expose="MachineForm" />} />
-      <Route path="/machines/:id" element={<StaffScreen remote="machines" expose="MachineForm" />} />
-      <Route path="/pdf/:id" element={<StaffScreen remote="certificates" expose="CertificatePrint" />} />
-      <Route path="/labels" element={<StaffScreen remote="certificates" expose="Labels" />} />
+      <Route path={staffRoutes.login} element={<LoginRoute />} />
+      <Route path={staffRoutes.dashboard} element={<DashboardRoute />} />
+      <Route path={staffRoutes.machineNew} element={<StaffScreen remote="machines" expose="MachineForm" />} />
+      <Route
+        path={staffRoutes.machineEdit}
+        element={<StaffScreen remote="machines" expose="MachineForm" />}
+      />
+      <Route
+        path={staffRoutes.certificatePrint}
+        element={<StaffScreen remote="certificates" expose="CertificatePrint" />}
+      />
+      <Route path={staffRoutes.labels} element={<StaffScreen remote="certificates" expose="Labels" />} />
       {/* Public: in one-port mode the server answers /landing/… with the standalone page instead. */}
-      <Route path="/landing/:id/:serial?" element={<RemoteScreen remote="landing" expose="Landing" />} />
+      <Route path={staffRoutes.landing} element={<RemoteScreen remote="landing" expose="Landing" />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX, type CertificateSort, type CertificateSummary } from 'contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  SEARCH_MAX,
+  type CertificateSort,
+  type CertificateSummary,
+  staffUrls,
+} from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -38,7 +44,7 @@ const columns: ColumnDef<CertificateSummary, unknown>[] = [
     cell: ({ row }) => (
       <>
         <Link
-          to={`/pdf/${row.original.id}`}
+          to={staffUrls.certificatePrint(row.original.id)}
           aria-label={`${t.print}: ${row.original.first_serial}`}
           title={`${t.print}: ${row.original.first_serial}`}
         >
@@ -46,7 +52,7 @@ const columns: ColumnDef<CertificateSummary, unknown>[] = [
         </Link>{' '}
         {/* In a new tab like the header's ETIKETTEN DRUCKEN: the list stays where it was. */}
         <Link
-          to={`/labels?certificate=${row.original.id}`}
+          to={staffUrls.labels(row.original.id)}
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`${t.labels}: ${row.original.first_serial}`}

@@ -1,3 +1,4 @@
+import { staffUrls } from 'contracts';
 import { Link, useParams } from 'react-router-dom';
 import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
@@ -7,7 +8,7 @@ import { PrintRoot } from '../../../components/print-root';
 import { certMessages } from '../../../messages';
 import '../../../styles/remote.css';
 
-const LIST_URL = '/?tab=certificate_list';
+const LIST_URL = staffUrls.tab('certificate_list');
 
 /**
  * `/pdf/:id`: the reprint of an issued certificate. It prints the stored snapshot, so the pages are the same

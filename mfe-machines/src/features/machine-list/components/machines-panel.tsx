@@ -1,5 +1,5 @@
 import type { MachineListItem } from 'contracts';
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX } from 'contracts';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX, staffUrls } from 'contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, formatDate, LoadError, messages, Spinner, type ColumnDef } from 'shared-ui';
@@ -23,7 +23,7 @@ const columns: ColumnDef<MachineListItem, unknown>[] = [
     id: 'action',
     header: text.columns.action,
     enableSorting: false,
-    cell: ({ row }) => <Link to={`/machines/${row.original.id}`}>{text.edit}</Link>,
+    cell: ({ row }) => <Link to={staffUrls.machineEdit(row.original.id)}>{text.edit}</Link>,
   },
 ];
 
@@ -42,7 +42,7 @@ export function MachinesPanel() {
   return (
     <>
       <div className="mach-toolbar">
-        <Link to="/machines" className="sui-button">
+        <Link to={staffUrls.machineNew()} className="sui-button">
           {text.add}
         </Link>
         <span className="mach-toolbar__spacer" />

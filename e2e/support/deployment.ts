@@ -1,0 +1,164 @@
+/**
+ * The apps deployed across origins as a CDN would serve them (README.md#deploying-one-remote): the API on one
+ * origin, the shell (with its `config.json` and the standalone customer page under `/landing/`) on a second,
+ * and each remote's build on an origin of its own, each served by a separate static-server process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseRuntimeConfig, type RemoteKey, type RuntimeConfig } from 'contracts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const REMOTES: RemoteKey[] = ['certificates', 'machines', 'landing'];
+/** Loopback addresses, one origin each. */
+const HOSTS = { shell: '127.0.0.2', certificates: '127.0.0.3', machines: '127.0.0.4', landing: '127.0.0.5' };
+
+export interface Deployment {
+  api: string;
+  shell: string;
+  remotes: Record<RemoteKey, string>;
+  /** The folder a remote's static host serves: deploying is copying a build into it. */
+  folders: Record<RemoteKey, string>;
+  /** The account the API's demo seed made in its fresh database. */
+  account: { email: string; password: string };
+  stop(): Promise<void>;
+}
+
+function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts a process and resolves with the first match of `ready` in its output. */
+function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env });
+  let output = '';
+  const match = new Promise<RegExpExecArray>((resolve, reject) => {
+    const look = (chunk: Buffer) => {
+      output += chunk;
+      const found = ready.exec(output);
+      if (found) resolve(found);
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`)));
+  });
+  return { child, match };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** A remote's build as its team deploys it: every file of its `dist/` (the standalone page stays with the shell). */
+export function copyBuild(from: string, to: string, filter: (file: string) => boolean = () => true) {
+  fs.cpSync(from, to, {
+    recursive: true,
+    filter: (file) => !file.startsWith(path.join(from, 'standalone')) && filter(file),
+  });
+}
+
+export async function startDeployment(): Promise<Deployment> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pruefbericht-cdn-'));
+  const folders = Object.fromEntries(REMOTES.map((name) => [name, path.join(dir, name)])) as Record<
+    RemoteKey,
+    string
+  >;
+  for (const name of REMOTES) copyBuild(path.join(root, `mfe-${name}`, 'dist'), folders[name]);
+  const shellFolder = path.join(dir, 'shell');
+  fs.cpSync(path.join(root, 'shell', 'dist'), shellFolder, { recursive: true });
+  fs.cpSync(path.join(root, 'mfe-landing', 'dist', 'standalone'), path.join(shellFolder, 'landing'), {
+    recursive: true,
+  });
+
+  const processes: ChildProcess[] = [];
+  const serve = async (folder: string, host: string, spa = false) => {
+    const server = start(
+      ['e2e/support/static-server.ts', folder, host, ...(spa ? ['--spa'] : [])],
+      process.env,
+      /listening (\S+)/,
+    );
+    processes.push(server.child);
+    return (await server.match)[1];
+  };
+  try {
+    const [shell, ...remoteOrigins] = await Promise.all([
+      serve(shellFolder, HOSTS.shell, true),
+      ...REMOTES.map((name) => serve(folders[name], HOSTS[name])),
+    ]);
+    const remotes = Object.fromEntries(REMOTES.map((name, i) => [name, remoteOrigins[i]])) as Record<
+      RemoteKey,
+      string
+    >;
+
+    const apiPort = await freePort('127.0.0.1');
+    const api = `http://127.0.0.1:${apiPort}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, 'api.db')}`,
+      DEMO_SEED: '1',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: shell,
+      WEB_BASE: shell,
+    };
+    delete env.LABEL_PRINT_URL;
+    const server = start(['api/src/main.ts'], env, /E-Mail:\s+(\S+)\s+Passwort:\s+(\S+)/);
+    processes.push(server.child);
+    const [, email, password] = await server.match;
+    await waitForHealth(`${api}/api/healthz`);
+
+    // The shell's runtime config, checked against the schema every frontend reads it with.
+    const config: RuntimeConfig = parseRuntimeConfig({
+      apiBase: `${api}/api`,
+      webBase: shell,
+      remotes: Object.fromEntries(REMOTES.map((name) => [name, `${remotes[name]}/mf-manifest.json`])),
+      labelPrintUrl: null,
+      companyName: 'BDS Maschinen GmbH',
+      companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
+    });
+    fs.writeFileSync(path.join(shellFolder, 'config.json'), JSON.stringify(config));
+
+    return {
+      api,
+      shell,
+      remotes,
+      folders,
+      account: { email, password },
+      stop: async () => {
+        await Promise.all(processes.map(stopProcess));
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await Promise.all(processes.map(stopProcess));
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function waitForHealth(url: string) {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} not healthy after 60 s`);
+}

@@ -20,6 +20,20 @@ async function waitForHealth(url: string, server: ChildProcess, output: () => st
   throw new Error(`Server not healthy after 60 s:\n${output()}`);
 }
 
+/** A second build of the machines remote, its form marked „Version e2e-v2“: rolling-update.spec.ts deploys it. */
+export const MACHINES_V2 = path.join(import.meta.dirname, '.builds', 'machines-v2');
+
+function buildMachinesV2() {
+  if (fs.existsSync(path.join(MACHINES_V2, 'mf-manifest.json'))) return;
+  console.log('Frontends: baue mfe-machines als „e2e-v2“ …');
+  const result = spawnSync('npx', ['webpack', '--mode', 'production', '--output-path', MACHINES_V2], {
+    cwd: path.join(root, 'mfe-machines'),
+    env: { ...process.env, BUILD_LABEL: 'e2e-v2', NODE_OPTIONS: '--import tsx' },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('Building mfe-machines e2e-v2 failed');
+}
+
 /**
  * Builds missing frontends, creates a fresh SQLite database with the e2e user, starts the real server
  * (`api/src/main.ts`) on the chosen port and stops it after the run.
@@ -28,6 +42,7 @@ export default async function globalSetup() {
   const port = process.env.E2E_PORT!;
   const build = spawnSync(process.execPath, ['scripts/build-missing.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('Building the frontends failed');
+  buildMachinesV2();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pruefbericht-e2e-'));
   fs.mkdirSync(path.join(import.meta.dirname, 'artifacts'), { recursive: true });

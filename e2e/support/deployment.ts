@@ -8,12 +8,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { parseRuntimeConfig, type RemoteKey, type RuntimeConfig } from 'contracts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const REMOTES: RemoteKey[] = ['certificates', 'machines', 'landing'];
 /** Loopback addresses, one origin each. */
 const HOSTS = { shell: '127.0.0.2', certificates: '127.0.0.3', machines: '127.0.0.4', landing: '127.0.0.5' };
+
+/** Build outputs carry a 10-character content hash in their name (scripts/webpack/create-config.ts). */
+export const HASHED = /\.[0-9a-f]{10}\./;
 
 export interface Deployment {
   api: string;
@@ -61,12 +65,31 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A remote's build as its team deploys it: every file of its `dist/` (the standalone page stays with the shell). */
-export function copyBuild(from: string, to: string, filter: (file: string) => boolean = () => true) {
-  fs.cpSync(from, to, {
-    recursive: true,
-    filter: (file) => !file.startsWith(path.join(from, 'standalone')) && filter(file),
-  });
+/** The files of a remote's build, relative to it (its standalone customer page is deployed with the shell). */
+export function buildFiles(build: string): string[] {
+  return (fs.readdirSync(build, { recursive: true }) as string[])
+    .filter((file) => fs.statSync(path.join(build, file)).isFile())
+    .filter((file) => !file.startsWith(`standalone${path.sep}`));
+}
+
+/**
+ * README.md#deploying-one-remote, steps 2 to 4, in that order: the files with a content hash in their name
+ * (they never overwrite a file of another build), then the other files, `mf-manifest.json` last.
+ */
+export function deploy(build: string, folder: string) {
+  const files = buildFiles(build);
+  const hashed = files.filter((file) => HASHED.test(path.basename(file)));
+  const others = files.filter((file) => !hashed.includes(file) && file !== 'mf-manifest.json');
+  for (const file of [...hashed, ...others, 'mf-manifest.json']) {
+    fs.mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    fs.copyFileSync(path.join(build, file), path.join(folder, file));
+  }
+}
+
+/** README.md#deploying-one-remote, step 5: after the grace period, every file of no build in `keep` is deleted. */
+export function removeOldFiles(folder: string, keep: string[]) {
+  const kept = new Set(keep.flatMap(buildFiles));
+  for (const file of buildFiles(folder)) if (!kept.has(file)) fs.rmSync(path.join(folder, file));
 }
 
 export async function startDeployment(): Promise<Deployment> {
@@ -75,7 +98,7 @@ export async function startDeployment(): Promise<Deployment> {
     RemoteKey,
     string
   >;
-  for (const name of REMOTES) copyBuild(path.join(root, `mfe-${name}`, 'dist'), folders[name]);
+  for (const name of REMOTES) deploy(path.join(root, `mfe-${name}`, 'dist'), folders[name]);
   const shellFolder = path.join(dir, 'shell');
   fs.cpSync(path.join(root, 'shell', 'dist'), shellFolder, { recursive: true });
   fs.cpSync(path.join(root, 'mfe-landing', 'dist', 'standalone'), path.join(shellFolder, 'landing'), {
@@ -147,6 +170,15 @@ export async function startDeployment(): Promise<Deployment> {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** Signs in through the shell's login form on its own origin, as staff do. */
+export async function signInAcross(page: Page, { shell, account }: Deployment) {
+  await page.goto(`${shell}/login`);
+  await page.getByLabel('E-Mail').fill(account.email);
+  await page.getByLabel('Passwort').fill(account.password);
+  await page.getByRole('button', { name: 'EINLOGGEN' }).click();
+  await page.waitForURL(`${shell}/`);
 }
 
 async function waitForHealth(url: string) {

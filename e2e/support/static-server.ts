@@ -12,9 +12,7 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-
-/** Build outputs carry a 10-character content hash in their name (scripts/webpack/create-config.ts). */
-export const HASHED = /\.[0-9a-f]{10}\.[a-z0-9]+$/;
+import { HASHED } from './deployment';
 
 const [root, host, ...flags] = process.argv.slice(2);
 const spa = flags.includes('--spa');

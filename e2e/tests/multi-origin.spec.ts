@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { startDeployment, type Deployment } from '../support/deployment';
+import { signInAcross, startDeployment, type Deployment } from '../support/deployment';
 import { expect, remoteScreen, snap, test } from '../support/fixtures';
 
 /**
@@ -52,16 +52,13 @@ test('signed in across origins: certificate, machine saved with a photo (PUT), c
   page,
 }) => {
   test.setTimeout(90_000);
-  const { api, shell, remotes, account } = deployment;
+  const { api, shell, remotes } = deployment;
   const { requests, failures } = watch(page);
   await page.addInitScript(() => {
     window.print = () => undefined;
   });
 
-  await page.goto(`${shell}/login`);
-  await page.getByLabel('E-Mail').fill(account.email);
-  await page.getByLabel('Passwort').fill(account.password);
-  await page.getByRole('button', { name: 'EINLOGGEN' }).click();
+  await signInAcross(page, deployment);
   await expect(remoteScreen(page, 'certificates/CertificateCreate')).toBeVisible();
 
   // A certificate for the seeded MAB 825.

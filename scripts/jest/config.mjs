@@ -9,6 +9,8 @@ export function jestConfig(rootDir) {
     testEnvironment: 'jsdom',
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    // What webpack's DefinePlugin puts in at build time (scripts/webpack/create-config.ts).
+    globals: { __BUILD_LABEL__: '' },
     setupFiles: [path.join(here, 'polyfills.cjs')],
     setupFilesAfterEnv: [path.join(here, 'setup.ts')],
     moduleNameMapper: {

@@ -8,3 +8,6 @@ declare module '*.png' {
   const url: string;
   export default url;
 }
+
+/** The label of this build (BUILD_LABEL at build time, scripts/webpack/create-config.ts); empty when none. */
+declare const __BUILD_LABEL__: string;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PrecompressPlugin } from './precompress-plugin.ts';
 
@@ -78,6 +78,9 @@ export function createAppConfig(options: AppBuildOptions) {
           publicPath: '/',
           scriptLoading: 'defer',
         }),
+        // A build may carry a label (BUILD_LABEL=2026-11-23.1 npm run build -w mfe-machines) that its screens
+        // show, so a deploy can be told apart in the browser (README.md#deploying-one-remote); none by default.
+        new webpack.DefinePlugin({ __BUILD_LABEL__: JSON.stringify(process.env.BUILD_LABEL ?? '') }),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       performance: { hints: false },

@@ -26,7 +26,7 @@ export function RemoteScreen({ remote, expose }: ScreenRef) {
     setState({ remote, expose, attempt: state.attempt + 1, load: loadScreen(remote, expose) });
   }
   const retry = useCallback(() => {
-    prepareRetry(remote);
+    if (prepareRetry(remote) === 'reload') return window.location.reload();
     setState((current) => ({ ...current, attempt: current.attempt + 1, load: loadScreen(remote, expose) }));
   }, [remote, expose]);
   const { attempt, load } = state;

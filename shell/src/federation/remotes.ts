@@ -29,11 +29,14 @@ export async function loadScreen(remote: RemoteKey, expose: string): Promise<Scr
 
 /**
  * Before a retry: a remote whose entry never loaded is registered again with `force`, which drops the cached
- * manifest and snapshot; a remote that did load keeps its container (a failed chunk is simply requested again).
+ * manifest and snapshot, and the retry loads it again. A remote that did load cannot be swapped in a running
+ * page: its failed chunk is most likely gone with a new deploy (README.md#deploying-one-remote), so the answer
+ * is 'reload', and a page load brings the new build.
  */
-export function prepareRetry(remote: RemoteKey): void {
+export function prepareRetry(remote: RemoteKey): 'retry' | 'reload' {
   const name = remoteNames[remote];
-  const loaded = getInstance()?.moduleCache.has(name) ?? false;
+  if (getInstance()?.moduleCache.has(name)) return 'reload';
   const entry = manifests?.[remote];
-  if (!loaded && entry) registerRemotes([{ name, entry }], { force: true });
+  if (entry) registerRemotes([{ name, entry }], { force: true });
+  return 'retry';
 }

@@ -40,6 +40,7 @@ export default function MachineFormPage() {
         <span aria-hidden="true">←</span> {text.back}
       </Link>
       <h1 className="mach-title">{id === null ? text.addTitle : text.editTitle}</h1>
+      {__BUILD_LABEL__ && <p className="mach-build">Version {__BUILD_LABEL__}</p>}
       {content()}
     </div>
   );

@@ -18,6 +18,8 @@ export const messages = {
     `Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in ${minutes} Minuten erneut.`,
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
   databaseUnavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es gleich erneut.',
+  webBaseRequired:
+    'Dieser Server kennt seine öffentliche Adresse nicht. Bitte WEB_BASE setzen (z. B. https://pruefbericht.example.com).',
   internal: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
   brandNotFound: 'Marke nicht gefunden.',
   machineNotFound: 'Maschine nicht gefunden.',
@@ -39,6 +41,7 @@ export const messages = {
   fieldType: 'Ungültiger Wert',
   fieldNoTime: 'Kein gültiges Datum',
   timeRangeInverted: 'Das Ende liegt vor dem Anfang',
+  fieldNul: 'Enthält ein unzulässiges Steuerzeichen (NUL)',
   fieldTooLong: (max: number) => `Höchstens ${max} Zeichen`,
   fieldRange: (min: number, max: number) => `Bitte eine ganze Zahl von ${min} bis ${max}`,
   fieldUnknownChoice: 'Dieser Wert ist nicht erlaubt',

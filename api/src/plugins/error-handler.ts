@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { messages } from '../messages';
+import { NUL_KEYWORD } from './validation';
 
 interface AjvError {
   keyword: string;
@@ -31,6 +32,8 @@ function fieldMessage(error: AjvError): string {
     case 'minimum':
     case 'maximum':
       return messages.fieldType;
+    case NUL_KEYWORD:
+      return messages.fieldNul;
     case 'const':
     case 'enum':
     case 'anyOf':

@@ -8,6 +8,7 @@ import { Value } from '@sinclair/typebox/value';
 import { RuntimeConfig } from 'contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../config';
+import { messages } from '../messages';
 import frontends, { cacheControlFor, fileInside } from './frontends';
 
 function write(root: string, file: string, content: string) {
@@ -72,14 +73,30 @@ describe('frontends plugin', () => {
       [],
       'not what contracts/src/runtime-config.ts says',
     );
-    const fromRequest = await appFor(built);
-    const origin = (
-      await fromRequest.inject({ url: '/config.json', headers: { host: 'host.example:8080' } })
-    ).json();
-    assert.equal(origin.webBase, 'http://host.example:8080');
-    assert.ok(Value.Check(RuntimeConfig, origin));
+    const forged = await app.inject({ url: '/config.json', headers: { host: 'evil.example' } });
+    assert.equal(forged.json().webBase, 'https://pruefbericht.example.com', 'WEB_BASE wins over Host');
     await app.close();
-    await fromRequest.close();
+  });
+
+  it('without WEB_BASE, QR codes follow only a local host, never another Host header', async () => {
+    const app = await appFor(built);
+    for (const host of ['localhost:8080', '127.0.0.1:3000', '[::1]:8080']) {
+      const local = await app.inject({ url: '/config.json', headers: { host } });
+      assert.equal(local.json().webBase, `http://${host}`);
+      assert.ok(Value.Check(RuntimeConfig, local.json()));
+    }
+    for (const host of [
+      'evil.example',
+      'localhost.evil.example',
+      'evil.example:8080',
+      '127.0.0.1.evil.example',
+    ]) {
+      const forged = await app.inject({ url: '/config.json', headers: { host } });
+      assert.equal(forged.statusCode, 421, host);
+      assert.equal(forged.json().error.message, messages.webBaseRequired);
+      assert.doesNotMatch(forged.body, /evil/);
+    }
+    await app.close();
   });
 
   it('serves builds with the right caching and never anything outside them', async () => {

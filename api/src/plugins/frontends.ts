@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { remoteNames, type RemoteKey, type RuntimeConfig } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { messages } from '../messages';
+import { send as sendError } from './error-handler';
 
 /**
  * Single-host mode (docs/architecture.md#deployment): the built frontends next to the API, on the same port.
@@ -49,8 +51,20 @@ export function fileInside(root: string, relative: string): string | null {
   }
 }
 
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** Hosts of local development: without WEB_BASE only these may say where printed QR codes point. */
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The request's origin when it names this machine itself, else undefined. Any other Host header is the
+ * client's word, and `Host: evil.example` would otherwise put that origin into every printed QR code.
+ */
+function localOrigin(request: FastifyRequest): string | undefined {
+  const origin = `${request.protocol}://${request.host}`;
+  try {
+    return LOCAL_HOSTNAMES.has(new URL(origin).hostname) ? origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const notBuiltPage = (what: string) => `<!doctype html>
@@ -101,9 +115,14 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
 
   app.get('/config.json', async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
+    const webBase = config.webBase ?? localOrigin(request);
+    if (!webBase) {
+      request.log.warn({ host: request.host }, 'WEB_BASE is unset; refused a host other than localhost');
+      return sendError(reply, 421, 'WEB_BASE_REQUIRED', messages.webBaseRequired);
+    }
     return {
       apiBase: '/api',
-      webBase: config.webBase ?? requestOrigin(request),
+      webBase,
       remotes: config.remoteManifests,
       labelPrintUrl: config.labelPrintUrl,
       companyName: config.companyName,

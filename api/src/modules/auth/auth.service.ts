@@ -10,8 +10,12 @@ import type { sessionsRepository } from './sessions.repository';
 const ACCOUNT_RULE = { limit: 5, windowMinutes: 15, lockMinutes: 15 };
 const ADDRESS_RULE = { limit: 30, windowMinutes: 15, lockMinutes: 15 };
 
-/** last_seen_at is written at most this often, so reads do not turn into writes on every request. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * last_seen_at is written at most once a minute, so reads do not turn into writes on every request, and at
+ * least every tenth of the idle limit: a session in use then never ends early by more than that tenth, even
+ * with the shortest limit of one minute.
+ */
+const touchIntervalMs = (idleMinutes: number) => Math.min(60_000, (idleMinutes * 60_000) / 10);
 
 const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
 
@@ -48,7 +52,7 @@ export function authService(
       session.expires_at > now.toISOString() &&
       session.last_seen_at > idleSince;
     if (!live) return undefined;
-    if (now.getTime() - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS)
+    if (now.getTime() - Date.parse(session.last_seen_at) > touchIntervalMs(limits.idleMinutes))
       await sessions.touch(session.id, now);
     return session.user_id;
   }

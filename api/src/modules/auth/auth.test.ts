@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '../../messages';
 import { STAFF, TEST_COST, auth, createTestApp, kinds, type TestApp } from '../../test/harness';
+import { authService } from './auth.service';
 import { hashToken } from './sessions.repository';
 
 /** Every call that needs a signed-in member of staff. */
@@ -219,6 +220,18 @@ for (const kind of kinds) {
         .where('token_hash', '=', hashToken(active))
         .executeTakeFirstOrThrow();
       assert.ok(Date.now() - Date.parse(seen.last_seen_at) < 60_000);
+    });
+
+    test('a session in use outlives the shortest idle limit of one minute', async () => {
+      const shortest = authService(t.repositories, { idleMinutes: 1, maxHours: 10 });
+      const token = await t.login();
+      const start = Date.now();
+      // A request every 50 s: never idle for a whole minute, so never signed out.
+      for (const seconds of [50, 100, 150, 200]) {
+        const at = new Date(start + seconds * 1000);
+        assert.ok(await shortest.resolve(token, at), `signed out after ${seconds} s of use`);
+      }
+      assert.equal(await shortest.resolve(token, new Date(start + 261_000)), undefined, 'idle for 61 s');
     });
 
     test('disabling an account or changing its password ends its sessions', async () => {

@@ -40,6 +40,9 @@ export const CORS_MAX_AGE = 600;
 /** Tokens never reach a log line, not even one the external label page puts into a URL. */
 const redact = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 
+/** Helmet's default value: a year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 function trustProxy(value: string | null): FastifyServerOptions['trustProxy'] {
   if (!value) return false;
   return value === 'true' ? true : value;
@@ -99,6 +102,12 @@ export async function buildApp({ config, database, logger = false, serveFrontend
     // Images and remote chunks may be fetched by frontends on other hosts (docs/architecture.md#deployment).
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // Sent below, only over TLS: over plain HTTP the header means nothing and misleads (RFC 6797 §7.2).
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    // request.protocol is the socket's, or X-Forwarded-Proto from a proxy trusted by TRUST_PROXY.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
 
   await app.register(

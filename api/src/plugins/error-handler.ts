@@ -97,6 +97,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const known = error.code ? fastifyCodes[error.code] : undefined;
   if (known) return send(reply, known[0], error.code, known[1]);
   if (error.statusCode === 429) return send(reply, 429, 'TOO_MANY_REQUESTS', messages.tooManyRequests);
+  // A client that hung up mid-request leaves a reset of its own socket: no answer can reach it, and it says
+  // nothing about the database.
+  if (request.raw.destroyed || request.raw.socket?.destroyed) {
+    request.log.info({ code: error.code }, 'client closed the connection');
+    return send(reply, 400, 'CLIENT_CLOSED', messages.badRequest);
+  }
   if (isDatabaseUnavailable(error)) {
     // One short line: during an outage every request lands here, and stacks would flood the log.
     request.log.warn({ code: error.code, reason: error.message }, 'database unavailable');

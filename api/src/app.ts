@@ -123,7 +123,8 @@ export async function buildApp({ config, database, logger = false, serveFrontend
         maxAge: CORS_MAX_AGE,
       });
       await api.register(multipart, {
-        limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 },
+        // Two files, so that the upload route sees the second one and refuses it with its own message.
+        limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 5, parts: 7, headerPairs: 50 },
       });
       // Staff answers are personal and change with every write: never kept by a browser or proxy. The
       // public customer call and stored images say how they may be cached themselves.

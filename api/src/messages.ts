@@ -1,4 +1,4 @@
-import { fieldMessages } from 'contracts';
+import { UPLOAD_MAX_PIXELS, fieldMessages } from 'contracts';
 
 /** Every German message the API sends, in one place. */
 export const messages = {
@@ -35,6 +35,8 @@ export const messages = {
   uploadTooLarge: fieldMessages.uploadTooLarge,
   uploadType: fieldMessages.uploadType,
   uploadBroken: 'Die Bilddatei ist beschädigt oder unvollständig.',
+  uploadTooManyPixels: `Das Bild hat zu viele Pixel (höchstens ${UPLOAD_MAX_PIXELS / 1_000_000} Megapixel, z. B. 6000 × 4000).`,
+  uploadOneFile: 'Bitte genau eine Datei hochladen.',
   uploadChoose: 'Bitte ein hochgeladenes Bild wählen',
   multipartInvalid: 'Die Datei konnte nicht gelesen werden. Bitte als multipart/form-data senden.',
   fieldRequired: 'Pflichtfeld',

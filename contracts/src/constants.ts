@@ -46,6 +46,8 @@ export const CERTIFICATE_DEFAULTS = {
 export const SERIAL_PAD = 3;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** Width × height (of all frames together) an uploaded image may have: a 6000 × 4000 photo fits, a bomb does not. */
+export const UPLOAD_MAX_PIXELS = 25_000_000;
 export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 
 export const TEXT_MAX = 200;

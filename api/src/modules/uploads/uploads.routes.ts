@@ -7,14 +7,25 @@ import { messages } from '../../messages';
 import type { Services } from '../../dependencies';
 
 /**
- * The bytes of the multipart field `file`. Size first (toBuffer stops at the multipart limit); a body the
- * multipart parser cannot read (no boundary, cut off, malformed headers) is the client's error, not a 500.
+ * The bytes of the multipart field `file`. Size first (toBuffer stops at the multipart limit); every part is
+ * read, so a second file is refused rather than silently dropped. A body the multipart parser cannot read
+ * (no boundary, cut off, malformed headers) is the client's error, not a 500.
  */
 async function readFile(request: FastifyRequest): Promise<Buffer> {
   try {
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw badRequest(messages.uploadMissing);
-    return await file.toBuffer();
+    let bytes: Buffer | undefined;
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (bytes || part.fieldname !== 'file') {
+        // The rest of this part is never read; the socket's remaining bytes are dropped with the request.
+        throw bytes
+          ? new HttpError(400, 'ONE_FILE_ONLY', messages.uploadOneFile)
+          : badRequest(messages.uploadMissing);
+      }
+      bytes = await part.toBuffer();
+    }
+    if (!bytes) throw badRequest(messages.uploadMissing);
+    return bytes;
   } catch (error) {
     // Our own errors and the plugin's limit errors carry a status; the parser's own errors do not.
     if (error instanceof HttpError || (error as FastifyError).statusCode) throw error;

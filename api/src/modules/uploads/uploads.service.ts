@@ -11,6 +11,7 @@ export function uploadsService(uploads: ReturnType<typeof uploadsRepository>, au
       const type = await checkImage(bytes);
       if (type === 'unsupported') throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.uploadType);
       if (type === 'broken') throw new HttpError(415, 'BROKEN_IMAGE', messages.uploadBroken);
+      if (type === 'tooManyPixels') throw new HttpError(413, 'TOO_MANY_PIXELS', messages.uploadTooManyPixels);
       const path = await uploads.store(bytes, type);
       await audit.record({
         accountId,

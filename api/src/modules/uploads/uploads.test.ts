@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import jpeg from 'jpeg-js';
+import { UPLOAD_MAX_BYTES } from 'contracts';
 import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
@@ -19,6 +21,28 @@ const jpg = () => {
   return Buffer.from(jpeg.encode({ data, width, height }, 90).data);
 };
 const gif = () => Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+/** A PNG chunk: length, type, data, CRC. */
+function chunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type, 'latin1'), data])));
+  return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crc]);
+}
+/** A valid black 1-bit greyscale PNG of any size: 40,000 × 40,000 is 200 KB on disk, 6.4 GB as RGBA. */
+function blackPng(width: number, height: number, idat?: Buffer) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const rows = idat ?? zlib.deflateSync(Buffer.alloc((Math.ceil(width / 8) + 1) * height), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 const svg = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>',
 );
@@ -177,6 +201,47 @@ for (const kind of kinds) {
       assert.equal(await storedCount(), before);
     });
 
+    test('an image bomb is refused by its pixel count before anything is decoded', async () => {
+      const before = await storedCount();
+      const bomb = blackPng(40_000, 40_000);
+      assert.ok(bomb.length < UPLOAD_MAX_BYTES);
+      // A header that claims the pixels with almost no data behind it, and one just over the limit.
+      const claim = blackPng(40_000, 40_000, zlib.deflateSync(Buffer.alloc(10)));
+      const justOver = blackPng(5001, 5000);
+      for (const bytes of [bomb, claim, justOver])
+        assertError(await uploadFile(bytes), 413, messages.uploadTooManyPixels);
+      assert.equal(await storedCount(), before);
+      const atLimit = await uploadFile(blackPng(5000, 5000));
+      assert.equal(atLimit.statusCode, 200, atLimit.body);
+    });
+
+    test('a file that only starts like an image is refused: every pixel is decoded', async () => {
+      const before = await storedCount();
+      const htmlGif = Buffer.concat([Buffer.from('GIF89a'), html, Buffer.from(';')]);
+      assertError(await uploadFile(htmlGif, 'bild.gif', 'image/gif'), 415, messages.uploadBroken);
+      // Right header and chunks, but the pixel data is HTML, not deflate.
+      assertError(await uploadFile(blackPng(8, 8, html)), 415, messages.uploadBroken);
+      // A JPEG's start and JFIF header, then HTML instead of frame and scan, then its end marker.
+      const fake = Buffer.concat([jpg().subarray(0, 20), html, Buffer.from([0xff, 0xd9])]);
+      assertError(await uploadFile(fake, 'bild.jpg', 'image/jpeg'), 415, messages.uploadBroken);
+      assert.equal(await storedCount(), before);
+    });
+
+    test('a second file in one upload is refused, not ignored', async () => {
+      const before = await storedCount();
+      const file = (data: Buffer) => ({ filename: 'bild.png', type: 'image/png', data });
+      assertError(await upload([file(png(30)), file(png(31))]), 400, messages.uploadOneFile);
+      assertError(
+        await upload([file(png(32)), { ...file(png(33)), field: 'other' }]),
+        400,
+        messages.uploadOneFile,
+      );
+      assert.equal(await storedCount(), before);
+      // Text fields beside the one file are fine.
+      const withField = await upload([{ field: 'title', data: 'Foto' }, file(png(34))]);
+      assert.equal(withField.statusCode, 200, withField.body);
+    });
+
     test('a 6 MB file is refused with 413 and nothing is stored', async () => {
       const before = await storedCount();
       const big = Buffer.concat([png(9), Buffer.alloc(6 * 1024 * 1024)]);
@@ -267,7 +332,6 @@ for (const kind of kinds) {
         `${hash}.gif`,
         `${hash}.jpg`,
         `${hash}.svg`,
-        `${hash}.png%00.html`,
         `${hash}.png.html`,
         `${hash}`,
         `${'0'.repeat(64)}.png`,
@@ -281,6 +345,8 @@ for (const kind of kinds) {
         assert.doesNotMatch(response.body, /stack|\.ts:\d+|root:/);
       }
       assertError(await get('x'.repeat(81)), 400, messages.invalidQuery);
+      // A NUL in any text a client sends is refused before it reaches a query.
+      assertError(await get(`${hash}.png%00.html`), 400, messages.invalidQuery);
     });
 
     test('a name longer than the router allows is a 400 in the German envelope', async () => {

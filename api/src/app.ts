@@ -134,7 +134,7 @@ export async function buildApp({ config, database, logger = false, serveFrontend
       const requireSession = authenticate(services.auth);
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { services });
-      await api.register(landingRoutes, { services });
+      await api.register(landingRoutes, { services, config });
       await api.register(uploadsRoutes, { services, authenticate: requireSession });
       await api.register(async (staff) => {
         staff.addHook('onRequest', requireSession);

@@ -37,6 +37,7 @@ describe('configuration', () => {
     assert.equal(config.sessionIdleMinutes, 120);
     assert.equal(config.sessionMaxHours, 10);
     assert.equal(config.trustProxy, null);
+    assert.equal(config.publicRateLimit, 60);
     assert.deepEqual(config.remoteManifests, {
       certificates: '/remotes/certificates/mf-manifest.json',
       machines: '/remotes/machines/mf-manifest.json',
@@ -95,6 +96,7 @@ describe('configuration', () => {
       SESSION_IDLE_MINUTES: '30',
       SESSION_MAX_HOURS: '24',
       TRUST_PROXY: '10.0.0.1',
+      PUBLIC_RATE_LIMIT: '120',
     });
     assert.equal(config.port, 3000);
     assert.equal(config.host, '127.0.0.1');
@@ -107,6 +109,7 @@ describe('configuration', () => {
     assert.equal(config.sessionIdleMinutes, 30);
     assert.equal(config.sessionMaxHours, 24);
     assert.equal(config.trustProxy, '10.0.0.1');
+    assert.equal(config.publicRateLimit, 120);
   });
 
   test('CORS_ORIGINS is written the way a browser sends its Origin, and an entry with a path is refused', () => {

@@ -16,6 +16,8 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   trustProxy: string | null;
+  /** Public customer calls one client address may make per minute, in each instance. */
+  publicRateLimit: number;
   /** Where the built frontends live; a missing dist is simply not served. */
   webRoot: string;
   /** Each remote's mf-manifest.json: served here by default, or from its own host when deployed alone. */
@@ -104,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120, 60 * 24 * 30),
     sessionMaxHours: positiveInt(env, 'SESSION_MAX_HOURS', 10, 24 * 365),
     trustProxy: env.TRUST_PROXY?.trim() || null,
+    publicRateLimit: positiveInt(env, 'PUBLIC_RATE_LIMIT', 60, 1_000_000_000),
     webRoot: repoRoot,
     remoteManifests: Object.fromEntries(
       REMOTE_NAMES.map((name) => {

@@ -33,6 +33,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   return day && `${day} ${berlinTime.format(new Date(value!))}`;
 }
 
+/** YYYY-MM-DD in Europe/Berlin: a day without the time of day. */
+export function berlinIsoDate(date: Date): string {
+  const parts = berlinParts(date);
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
 /** The year in Europe/Berlin: on New Year's Eve in the evening UTC is a year behind. */
 export function berlinYear(date: Date): number {
   return Number(berlinParts(date).year);

@@ -259,7 +259,8 @@ test(`${TOTAL} generated hostile requests over every endpoint: no 5xx, alive, me
   await repositories.users.add(STAFF, TEST_COST);
   const { brand, machine } = await seedMachine(repositories, { prefix: 'FZ' });
   await setup.close();
-  server = await startServer({ DATABASE_URL: `sqlite:${file}` });
+  // The customer call's limit per address would answer most of the storm with 429 and test nothing behind it.
+  server = await startServer({ DATABASE_URL: `sqlite:${file}`, PUBLIC_RATE_LIMIT: '1000000000' });
   const token = await loginOver(server.base, STAFF.email, STAFF.password);
 
   const generated = fc.sample(requests(brand.id, machine.id), {

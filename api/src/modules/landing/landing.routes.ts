@@ -1,6 +1,8 @@
 import etag from '@fastify/etag';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, IdParams, Landing, LandingQuery } from 'contracts';
+import type { Config } from '../../config';
 import type { Services } from '../../dependencies';
 
 /**
@@ -10,8 +12,15 @@ import type { Services } from '../../dependencies';
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 
 /** The customer page's one call: public, so it answers with public fields only. */
-const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services; config: Config }> = async (
+  app,
+  { services, config },
+) => {
   const { landing } = services;
+  // Guessing serials one after another must be slow: a limit per client address (request.ip, the
+  // forwarded one behind TRUST_PROXY), kept in this process, so N instances allow N times as many
+  // (docs/architecture.md#security). 429 comes back in the German envelope with Retry-After.
+  await app.register(rateLimit, { max: config.publicRateLimit, timeWindow: 60_000 });
   // An ETag on every answer of this scope; a matching If-None-Match gets 304 without the body.
   await app.register(etag);
 
@@ -21,7 +30,7 @@ const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
       schema: {
         params: IdParams,
         querystring: LandingQuery,
-        response: { 200: Landing, 400: ApiError, 404: ApiError },
+        response: { 200: Landing, 400: ApiError, 404: ApiError, 429: ApiError },
       },
     },
     async (request, reply) => {

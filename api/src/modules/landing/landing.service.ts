@@ -1,4 +1,4 @@
-import type { Landing } from 'contracts';
+import { berlinIsoDate, type Landing } from 'contracts';
 import { notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { landingRepository } from './landing.repository';
@@ -13,7 +13,17 @@ export function landingService(landing: ReturnType<typeof landingRepository>) {
       return {
         ...shown,
         brand_name: brand_name ?? '',
-        ...(serial ? { serial: { value: serial, verified: tested_at !== null, tested_at } } : {}),
+        // The day only: a time to the millisecond for every confirmed serial would let anyone rebuild a
+        // machine's production timeline.
+        ...(serial
+          ? {
+              serial: {
+                value: serial,
+                verified: tested_at !== null,
+                tested_at: tested_at === null ? null : berlinIsoDate(new Date(tested_at)),
+              },
+            }
+          : {}),
       };
     },
   };

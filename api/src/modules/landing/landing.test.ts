@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { PrintData } from 'contracts';
+import { berlinIsoDate, type PrintData } from 'contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
@@ -136,7 +136,7 @@ for (const kind of kinds) {
         assert.deepEqual(Object.keys(response.json()).sort(), [...PUBLIC_KEYS, 'serial'].sort());
         assert.deepEqual(response.json(), {
           ...publicFields(),
-          serial: { value: serial, verified: true, tested_at: issued.created_at },
+          serial: { value: serial, verified: true, tested_at: berlinIsoDate(new Date(issued.created_at)) },
         });
       }
     });
@@ -176,7 +176,7 @@ for (const kind of kinds) {
       assert.deepEqual(response.json().serial, {
         value: issued.serial_no,
         verified: true,
-        tested_at: issued.created_at,
+        tested_at: berlinIsoDate(new Date(issued.created_at)),
       });
       for (const empty of ['', '%20%20'])
         assert.deepEqual((await landing(`${machine.id}?serial=${empty}`)).json(), publicFields());
@@ -234,6 +234,74 @@ for (const kind of kinds) {
         assert.equal(response.statusCode, 200, response.body);
         assert.deepEqual(response.json(), expected);
       }
+    });
+  });
+
+  describe(`public landing limits on ${kind}`, () => {
+    const LIMIT = 5;
+    let t: TestApp;
+    let issued: PrintData;
+    before(async () => {
+      t = await createTestApp(kind, { publicRateLimit: LIMIT });
+      const { brand, machine } = await seedMachine(t.repositories, { prefix: 'RL' });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/certificate',
+        headers: auth(t.token),
+        payload: certificateBody(brand.id, machine.id),
+      });
+      issued = response.json()[0];
+    });
+    after(() => t.close());
+
+    const guess = (serial: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        url: `/api/brandMachineById/${issued.machine_id}?serial=${serial}`,
+        remoteAddress,
+        headers,
+      });
+
+    test('a confirmed serial says the day it was tested, never the time', async () => {
+      const { serial } = (await guess(issued.serial_no, '10.1.0.1')).json();
+      assert.equal(serial.verified, true);
+      assert.match(serial.tested_at, /^\d{4}-\d{2}-\d{2}$/);
+      assert.equal(serial.tested_at, berlinIsoDate(new Date(issued.created_at)));
+    });
+
+    test('guessing serials from one address is limited with 429 and Retry-After; other addresses go on', async () => {
+      for (let i = 0; i < LIMIT; i++) assert.equal((await guess(`RL${i}`, '10.2.0.1')).statusCode, 200);
+      const refused = await guess('RL99', '10.2.0.1');
+      assertError(refused, 429, messages.tooManyRequests);
+      assert.ok(Number(refused.headers['retry-after']) > 0, 'Retry-After');
+      assert.equal((await guess(issued.serial_no, '10.2.0.2')).statusCode, 200);
+    });
+
+    test('without TRUST_PROXY a forwarded address does not escape the limit', async () => {
+      for (let i = 0; i < LIMIT; i++)
+        await guess(`RL${i}`, '10.3.0.1', { 'x-forwarded-for': `192.0.2.${i}` });
+      assert.equal((await guess('RL', '10.3.0.1', { 'x-forwarded-for': '192.0.2.200' })).statusCode, 429);
+    });
+  });
+
+  describe(`public landing limit behind a proxy on ${kind}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(kind, { publicRateLimit: 2, trustProxy: '10.9.0.1' });
+    });
+    after(() => t.close());
+
+    test('behind TRUST_PROXY the limit counts the forwarded client address', async () => {
+      const { machine } = await seedMachine(t.repositories, { prefix: 'PX' });
+      const call = (client: string) =>
+        t.app.inject({
+          url: `/api/brandMachineById/${machine.id}`,
+          remoteAddress: '10.9.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      assert.equal((await call('198.51.100.1')).statusCode, 200);
+      assert.equal((await call('198.51.100.1')).statusCode, 200);
+      assert.equal((await call('198.51.100.1')).statusCode, 429);
+      assert.equal((await call('198.51.100.2')).statusCode, 200, 'another customer behind the same proxy');
     });
   });
 }

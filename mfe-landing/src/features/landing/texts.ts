@@ -42,6 +42,11 @@ export const texts = {
     en: 'This QR code does not lead to a machine we know. Please check the code or try again later.',
     de: 'Dieser QR-Code führt zu keiner uns bekannten Maschine. Bitte prüfen Sie den Code oder versuchen Sie es später erneut.',
   },
+  throttled: {
+    title: 'Too many requests / Zu viele Anfragen',
+    en: 'This network has looked up many machines in a short time. Please wait a minute and try again.',
+    de: 'Aus diesem Netz wurden in kurzer Zeit viele Maschinen abgefragt. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  },
   failed: {
     title: 'The page could not be loaded / Die Seite konnte nicht geladen werden',
     en: 'Please check your internet connection and try again.',

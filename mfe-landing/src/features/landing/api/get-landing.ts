@@ -3,7 +3,7 @@ import { SERIAL_MAX_LENGTH, type Landing } from 'contracts';
 /** A weak mobile connection may be slow, but the page must not stay on 'Data loading ...' for ever. */
 export const LANDING_TIMEOUT_MS = 15_000;
 
-export type LandingFailure = 'not-found' | 'failed';
+export type LandingFailure = 'not-found' | 'throttled' | 'failed';
 
 export class LandingError extends Error {
   constructor(
@@ -61,6 +61,8 @@ export async function getLanding(
     if (response.status === 404 || response.status === 400) {
       throw new LandingError('not-found', `${url}: HTTP ${response.status}`, readDate(response));
     }
+    // Too many look-ups from this address (a shared network, or someone guessing serials).
+    if (response.status === 429) throw new LandingError('throttled', `${url}: HTTP 429`, readDate(response));
     if (!response.ok) throw new LandingError('failed', `${url}: HTTP ${response.status}`, readDate(response));
     const landing = (await response.json()) as Landing;
     if (unconfirmable) landing.serial = { value: serial, verified: false, tested_at: null };

@@ -178,6 +178,29 @@ describe('LandingScreen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
   });
 
+  it('shows the date-only test day the API sends as the same day', async () => {
+    fetchMock.mockResolvedValue(
+      answer(200, { ...machine, serial: { value: '4852406001', verified: true, tested_at: '2026-04-01' } }),
+    );
+    renderScreen('4852406001');
+    const mark = await screen.findByTestId('serial-verified');
+    expect(mark).toHaveTextContent('Genuine serial number, tested on 01.04.2026');
+    expect(mark).toHaveTextContent('Echte Seriennummer, geprüft am 01.04.2026');
+    expect(mark.querySelector('time')).toHaveAttribute('datetime', '2026-04-01');
+  });
+
+  it('says in both languages that there were too many look-ups (429), with a retry', async () => {
+    fetchMock.mockResolvedValueOnce(answer(429, { error: { code: 'TOO_MANY_REQUESTS', message: '…' } }));
+    renderScreen('4852406001');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many requests / Zu viele Anfragen');
+    expect(alert).toHaveTextContent('Please wait a minute and try again.');
+    expect(alert).toHaveTextContent('Bitte warten Sie eine Minute');
+    fetchMock.mockResolvedValueOnce(answer(200, machine));
+    await userEvent.click(within(alert).getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
+  });
+
   it('ends a server error (503) in the same message', async () => {
     fetchMock.mockResolvedValue(answer(503, { error: { code: 'UNAVAILABLE', message: '…' } }));
     renderScreen();

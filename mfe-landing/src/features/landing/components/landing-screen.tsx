@@ -1,4 +1,5 @@
 import { formatDate, isHttpUrl, storedImageUrl, type Landing } from 'contracts';
+import type { LandingFailure } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 import { useDocumentMeta } from '../hooks/use-document-meta';
 import { useLanding } from '../hooks/use-landing';
@@ -117,8 +118,10 @@ function MachineDetails({ landing, config }: { landing: Landing; config: Landing
   );
 }
 
-function LoadError({ kind, onRetry }: { kind: 'not-found' | 'failed'; onRetry: () => void }) {
-  const message = kind === 'not-found' ? texts.notFound : texts.failed;
+const FAILURE_TEXTS = { 'not-found': texts.notFound, throttled: texts.throttled, failed: texts.failed };
+
+function LoadError({ kind, onRetry }: { kind: LandingFailure; onRetry: () => void }) {
+  const message = FAILURE_TEXTS[kind];
   return (
     <div className="land-error" role="alert">
       <h1 className="land-error__title">{message.title}</h1>
@@ -156,7 +159,7 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
           </p>
         )}
         {ready && <MachineDetails landing={ready.landing} config={ready.config} />}
-        {(state.status === 'not-found' || state.status === 'failed') && (
+        {state.status !== 'loading' && state.status !== 'ready' && (
           <LoadError kind={state.status} onRetry={retry} />
         )}
       </main>

@@ -1,7 +1,7 @@
 import type { Landing } from 'contracts';
 import { berlinYear } from 'contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { getLanding, LandingError } from '../api/get-landing';
+import { getLanding, LandingError, type LandingFailure } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 
 /** `year` is the footer's: from the server's clock where readable, so a phone with a wrong date still
@@ -9,7 +9,7 @@ import type { LandingConfig } from '../config';
 export type LandingState =
   | { status: 'loading' }
   | { status: 'ready'; config: LandingConfig; landing: Landing; year: number }
-  | { status: 'not-found' | 'failed'; config: LandingConfig | null; year: number };
+  | { status: LandingFailure; config: LandingConfig | null; year: number };
 
 const LOADING: LandingState = { status: 'loading' };
 

@@ -4,7 +4,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { seedDemo } from './db/seed';
-import { createRepositories } from './dependencies';
 
 const envFile = path.resolve('.env');
 if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
@@ -21,7 +20,7 @@ try {
 const database = openDatabase(config.database);
 await migrate(database.db);
 if (config.demoSeed) {
-  const demo = await seedDemo(createRepositories(database));
+  const demo = await seedDemo(database);
   if (demo) {
     console.log('\nDemo-Daten angelegt. Anmeldung (wird nur dieses eine Mal angezeigt):');
     console.log(`  E-Mail:   ${demo.email}\n  Passwort: ${demo.password}\n`);

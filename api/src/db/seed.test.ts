@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { isValidEan } from 'contracts';
 import { createRepositories } from '../dependencies';
 import { createTestDatabase, kinds } from '../test/harness';
+import { openDatabase, type DatabaseHandle } from './database';
 import { seedDemo } from './seed';
 
 for (const kind of kinds) {
@@ -11,7 +12,7 @@ for (const kind of kinds) {
       const testDb = await createTestDatabase(kind);
       try {
         const repositories = createRepositories(testDb.database);
-        const demo = await seedDemo(repositories);
+        const demo = await seedDemo(testDb.database);
         assert.ok(demo && demo.password.length >= 12);
         const brands = await repositories.brands.list();
         assert.equal(brands.length, 3);
@@ -24,9 +25,34 @@ for (const kind of kinds) {
         });
         assert.equal(machines.total, 12);
         for (const machine of machines.rows) assert.ok(isValidEan(machine.ean_number), machine.name);
-        assert.equal(await seedDemo(repositories), null, 'a second start seeds nothing');
+        assert.equal(await seedDemo(testDb.database), null, 'a second start seeds nothing');
         assert.equal((await repositories.brands.list()).length, 3);
       } finally {
+        await testDb.drop();
+      }
+    });
+
+    test('instances starting together on an empty database seed it once, and none fails', async () => {
+      const testDb = await createTestDatabase(kind);
+      const others: DatabaseHandle[] = [];
+      try {
+        // Separate pools, as separate processes have; SQLite's one file handle per process is the case
+        // of instances in one process.
+        const handles =
+          kind === 'postgres'
+            ? [
+                testDb.database,
+                ...[1, 2, 3].map(() => openDatabase(testDb.location, { schema: testDb.schema })),
+              ]
+            : [testDb.database, testDb.database, testDb.database];
+        others.push(...handles.slice(1).filter((h) => h !== testDb.database));
+        const results = await Promise.all(handles.map((handle) => seedDemo(handle)));
+        assert.equal(results.filter(Boolean).length, 1, 'one demo account, announced once');
+        const repositories = createRepositories(testDb.database);
+        assert.equal((await repositories.brands.list()).length, 3);
+        assert.equal(await repositories.users.count(), 1);
+      } finally {
+        for (const handle of others) await handle.close();
         await testDb.drop();
       }
     });
@@ -39,7 +65,7 @@ for (const kind of kinds) {
           { email: 'erste@example.com', password: 'erstes-Passwort-1' },
           { N: 1024, r: 8, p: 1 },
         );
-        assert.equal(await seedDemo(repositories), null);
+        assert.equal(await seedDemo(testDb.database), null);
         assert.equal((await repositories.brands.list()).length, 3);
         assert.equal(await repositories.users.count(), 1);
       } finally {

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { eanCheckDigit } from 'contracts';
-import type { Repositories } from '../dependencies';
+import { sql } from 'kysely';
+import { createRepositories, type Repositories } from '../dependencies';
+import type { DatabaseHandle } from './database';
 import { brandLogo, machinePhoto, type Rgb } from './demo-images';
 
 const BRANDS: { name: string; color: Rgb; email: string; website_link: string }[] = [
@@ -45,23 +47,34 @@ const slug = (name: string) =>
     .normalize('NFD')
     .replace(/[^a-z0-9]+/g, '-');
 
+/** The key of the demo seed's PostgreSQL lock, the same in every instance. */
+const SEED_LOCK = 0x5eed;
+
 /**
  * Demo data: into a catalogue without brands, 3 brands and 12 machines with photos, product links and valid
  * EANs; into a database without accounts, one staff account. Returns the demo credentials, or null when
  * accounts existed already (created with `npm run user` before the first start, say).
+ *
+ * One transaction: a crash mid-way leaves no half catalogue. On PostgreSQL it first takes a lock, so of
+ * several instances starting together on an empty database one seeds and the others then find the
+ * catalogue there, instead of inserting the same brands and crashing on their unique names.
  */
 export async function seedDemo(
-  repositories: Repositories,
+  database: DatabaseHandle,
 ): Promise<{ email: string; password: string } | null> {
-  const { brands, users } = repositories;
-  if ((await brands.list()).length === 0) await seedCatalogue(repositories);
-  if ((await users.count()) > 0) return null;
-  const credentials = {
-    email: 'demo@pruefbericht.example',
-    password: crypto.randomBytes(9).toString('base64url'),
-  };
-  await users.add({ ...credentials, name: 'Demo' });
-  return credentials;
+  return database.db.transaction().execute(async (trx) => {
+    if (database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    const repositories = createRepositories({ ...database, db: trx });
+    const { brands, users } = repositories;
+    if ((await brands.list()).length === 0) await seedCatalogue(repositories);
+    if ((await users.count()) > 0) return null;
+    const credentials = {
+      email: 'demo@pruefbericht.example',
+      password: crypto.randomBytes(9).toString('base64url'),
+    };
+    await users.add({ ...credentials, name: 'Demo' });
+    return credentials;
+  });
 }
 
 async function seedCatalogue({ brands, machines, uploads }: Repositories) {

@@ -40,6 +40,9 @@ export const CORS_MAX_AGE = 600;
 /** Tokens never reach a log line, not even one the external label page puts into a URL. */
 const redact = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 
+/** Silence after which a connection is closed, mid-request or between keep-alive requests. */
+export const SOCKET_IDLE_MS = 10_000;
+
 /** Helmet's default value: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -55,10 +58,16 @@ export async function buildApp({ config, database, logger = false, serveFrontend
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A client that sends headers and part of a body, then nothing, must not hold a connection for ever:
+    // silence of 10 s closes it, and a whole request (a 5 MB upload on a slow line) gets 60 s.
+    connectionTimeout: SOCKET_IDLE_MS,
+    requestTimeout: 60_000,
     // Fastify's own errors (a bad URL encoding, an overlong parameter) get the same German JSON answer.
     frameworkErrors: errorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Headers arrive first and are small: 10 s for them (Node checks this and requestTimeout every 30 s).
+  app.server.headersTimeout = 10_000;
   app.setValidatorCompiler(validatorCompiler);
   const services = createServices(createRepositories(database), config);
   registerErrorHandling(app);

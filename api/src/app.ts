@@ -16,6 +16,7 @@ import machinesRoutes from './modules/machines/machines.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import { authenticate } from './plugins/authenticate';
 import frontends from './plugins/frontends';
+import { registerOpenApi } from './plugins/openapi';
 import { errorHandler, notFoundHandler, registerErrorHandling } from './plugins/error-handler';
 import { validatorCompiler } from './plugins/validation';
 import { createRepositories, createServices } from './dependencies';
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger = false, serveFrontend
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
 
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
       api.setNotFoundHandler(notFoundHandler);

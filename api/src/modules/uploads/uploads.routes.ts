@@ -56,7 +56,17 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/uploads/:name',
-    { schema: { params: Type.Object({ name: Type.String({ maxLength: 80 }) }) } },
+    {
+      schema: {
+        params: Type.Object({ name: Type.String({ maxLength: 80 }) }),
+        // The bytes as stored, sent as they are (a Buffer is never serialised by the schema).
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }),
+          400: ApiError,
+          404: ApiError,
+        },
+      },
+    },
     async (request, reply) => {
       const match = /^([0-9a-f]{64})\.(png|jpg|gif)$/.exec(request.params.name);
       const image = match && (await uploads.get(match[1], match[2]));

@@ -27,7 +27,7 @@ interface SchemaNode {
 export const NUL_KEYWORD = 'noNul';
 
 /**
- * The path of the first string in `value` that holds U+0000, or undefined. PostgreSQL cannot store that
+ * The path of the first string in `data` that holds U+0000, or undefined. PostgreSQL cannot store that
  * character in text at all and SQLite would store it silently, so both databases refuse it here alike.
  */
 function pathOfNul(data: unknown): string | undefined {

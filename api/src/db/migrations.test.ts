@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CERTIFICATE_DEFAULTS } from 'contracts';
+import { CERTIFICATE_DEFAULTS, berlinIsoDate } from 'contracts';
 import { sql, type Kysely } from 'kysely';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
@@ -176,7 +176,7 @@ for (const kind of kinds) {
       assert.equal(issued.statusCode, 200, issued.body);
       const landing = await app.inject({ url: `/api/brandMachineById/${ids.machine}?serial=ALT2611043` });
       assert.equal(landing.json().serial.verified, true);
-      assert.equal(landing.json().serial.tested_at, NOW);
+      assert.equal(landing.json().serial.tested_at, berlinIsoDate(new Date(NOW)));
     });
 
     if (kind === 'postgres') {

@@ -99,7 +99,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.statusCode === 429) return send(reply, 429, 'TOO_MANY_REQUESTS', messages.tooManyRequests);
   // A client that hung up mid-request leaves a reset of its own socket: no answer can reach it, and it says
   // nothing about the database.
-  if (request.raw.destroyed || request.raw.socket?.destroyed) {
+  // The socket, not the request stream: that one also ends as soon as its whole body was read.
+  if (request.raw.socket?.destroyed) {
     request.log.info({ code: error.code }, 'client closed the connection');
     return send(reply, 400, 'CLIENT_CLOSED', messages.badRequest);
   }

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
-import { CERTIFICATE_DEFAULTS, fromWire, type Certificate } from 'contracts';
+import { CERTIFICATE_DEFAULTS, fromWire, ORIGINS, type Certificate } from 'contracts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { setConfig } from 'shared-ui';
 import { CertificateDocument } from './certificate-document';
 
@@ -62,7 +64,7 @@ describe('CertificateDocument', () => {
     expect(within(pages()[1]).getByText('Werksexemplar / Factory copy')).toBeInTheDocument();
   });
 
-  it('shows every row with its value, NO for the board, a blank dispatch row and text as text', () => {
+  it('shows every row with its value, the board and origin in every language, a blank dispatch row and text as text', () => {
     render(<CertificateDocument data={{ ...printData, quantity: 1 }} />);
     const page = pages()[0];
     const cell = (field: string) => page.querySelector(`[data-field="${field}"]`)!.textContent;
@@ -77,10 +79,10 @@ describe('CertificateDocument', () => {
     expect(cell('accessories')).toBe('NOT OK');
     expect(cell('perpendicularity')).toBe('OK');
     expect(cell('resistance_to_voltage')).toBe('1500 V');
-    expect(cell('electronic_circuit_board')).toBe('NO');
+    expect(cell('electronic_circuit_board')).toBe('NEIN / NO / NON / NÃO');
     expect(cell('logistics_control')).toBe('');
     expect(cell('observation')).toBe('230 Volt, 50-60Hz');
-    expect(cell('origin')).toBe('GERMANY');
+    expect(cell('origin')).toBe('DEUTSCHLAND / GERMANY / ALLEMAGNE / ALEMANIA / GERMANIA / ALEMANHA');
     expect(within(page).getByRole('img', { name: 'BDS' })).toHaveAttribute('src', '/api/uploads/bds.png');
     expect(within(page).getByRole('link', { name: 'info@bds.example' })).toHaveAttribute(
       'href',
@@ -92,7 +94,7 @@ describe('CertificateDocument', () => {
     );
   });
 
-  it('prints YES for a machine with a circuit board and a non-web address as plain text', () => {
+  it('prints YES in every language for a machine with a circuit board and a non-web address as plain text', () => {
     render(
       <CertificateDocument
         data={{
@@ -103,8 +105,80 @@ describe('CertificateDocument', () => {
         }}
       />,
     );
-    expect(pages()[0].querySelector('[data-field="electronic_circuit_board"]')!.textContent).toBe('YES');
+    expect(pages()[0].querySelector('[data-field="electronic_circuit_board"]')!.textContent).toBe(
+      'JA / YES / OUI / SÍ / SÌ / SIM',
+    );
     expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
     expect(screen.getAllByText('javascript:alert(1)')).toHaveLength(2);
+  });
+});
+
+/** The glossary's tables: key → the term in DE EN FR ES IT PT (docs/terminology.md). */
+function readGlossary(): Map<string, string[]> {
+  const text = readFileSync(path.join(__dirname, '../../../docs/terminology.md'), 'utf8');
+  const terms = new Map<string, string[]>();
+  for (const line of text.split('\n')) {
+    const match = /^\| `([^`]+)` \|(.*)\|$/.exec(line);
+    if (!match) continue;
+    const cells = match[2].split('|').map((cell) => cell.trim());
+    expect(cells).toHaveLength(7);
+    expect(terms.has(match[1])).toBe(false);
+    terms.set(match[1], cells.slice(0, 6));
+  }
+  return terms;
+}
+
+const glossary = readGlossary();
+const term = (key: string) => {
+  const words = glossary.get(key);
+  if (!words) throw new Error(`docs/terminology.md has no term ${key}`);
+  return words;
+};
+
+const page = () => pages()[0];
+/** Each row title as printed: its six lines, German first. */
+const printedTitles = () =>
+  [...page().querySelectorAll('th')].map((th) => [...th.children].map((line) => line.textContent));
+const printedValue = (field: string) => page().querySelector(`[data-field="${field}"]`)!.textContent;
+/** A value word as the glossary says it is printed: each different spelling once, in the six languages' order. */
+const printedWord = (key: string) => [...new Set(term(key))].join(' / ');
+
+describe('the printed certificate against docs/terminology.md', () => {
+  it('prints every row title exactly as the glossary has it, in the order DE EN FR ES IT PT', () => {
+    render(<CertificateDocument data={{ ...printData, quantity: 1 }} />);
+    const titles = printedTitles();
+    const keys = [...page().querySelectorAll<HTMLElement>('[data-field]')].map((cell) => cell.dataset.field!);
+    // The value cells follow their titles, left then right pair of each row; the QR row comes last.
+    expect(titles).toHaveLength(keys.length + 1);
+    keys.forEach((key, i) => expect([key, titles[i]]).toEqual([key, term(key)]));
+    expect(titles.at(-1)).toEqual(term('scan'));
+  });
+
+  it('prints the title in its six languages', () => {
+    render(<CertificateDocument data={{ ...printData, quantity: 1 }} />);
+    const [de, ...others] = term('title');
+    expect(page().querySelector('h2')!.textContent).toBe(de);
+    const subtitle = [...page().querySelectorAll('.cert-doc__subtitle')]
+      .map((line) => line.textContent)
+      .join(' | ');
+    expect(subtitle.split(' | ').slice(0, 5)).toEqual(others);
+  });
+
+  it.each([
+    [1, 'YES'],
+    [0, 'NO'],
+  ] as const)('prints the electronic control %s as %s in every language', (board, key) => {
+    render(<CertificateDocument data={{ ...printData, quantity: 1, electronic_circuit_board: board }} />);
+    expect(printedValue('electronic_circuit_board')).toBe(printedWord(key));
+  });
+
+  it.each(ORIGINS)('prints the origin %s in every language', (origin) => {
+    render(<CertificateDocument data={{ ...printData, quantity: 1, origin }} />);
+    expect(printedValue('origin')).toBe(printedWord(origin));
+  });
+
+  it('reads the glossary: a word in every language, the ones spelt alike once', () => {
+    expect(printedWord('NO')).toBe('NEIN / NO / NON / NÃO');
+    expect(printedWord('GERMANY')).toBe('DEUTSCHLAND / GERMANY / ALLEMAGNE / ALEMANIA / GERMANIA / ALEMANHA');
   });
 });

@@ -1,9 +1,9 @@
 import type { Certificate } from 'contracts';
 
 /**
- * The printed certificate's text (docs/printed-certificate.md): the earlier app's rows with their typos
- * corrected and every row in one language order: German first (bold), then English, French, Spanish,
- * Italian and Portuguese.
+ * The printed certificate's text (docs/printed-certificate.md), every row in one language order: German first
+ * (bold), then English, French, Spanish, Italian and European Portuguese. Each term and its source is in
+ * docs/terminology.md; certificate-document.test.tsx holds the printed rows to it.
  */
 export type Translations = readonly [de: string, en: string, fr: string, es: string, it: string, pt: string];
 
@@ -11,7 +11,7 @@ export const TITLE = 'PRÜFBERICHT';
 /** The title in the other languages; Hindi only here, as on the earlier certificate. */
 export const SUBTITLE_LINES = [
   'QUALITY TEST CERTIFICATE | BULLETIN DE CONTRÔLE | CERTIFICADO DE CONTROL DE CALIDAD',
-  'RAPPORTO DI CONTROLLO | FICHA TÉCNICA DE CONTROLE DE QUALIDADE | परीक्षण प्रमाणपत्र',
+  'RAPPORTO DI CONTROLLO | CERTIFICADO DE CONTROLO DE QUALIDADE | परीक्षण प्रमाणपत्र',
 ] as const;
 
 export interface CertificateRow {
@@ -21,13 +21,28 @@ export interface CertificateRow {
   value?: (data: Certificate, serial: string, formattedDate: string) => string;
 }
 
+/** Values that are words, in the six languages (the check values OK / NOT OK and voltages print as they are). */
+export const VALUE_WORDS: Readonly<Record<string, Translations>> = {
+  YES: ['JA', 'YES', 'OUI', 'SÍ', 'SÌ', 'SIM'],
+  NO: ['NEIN', 'NO', 'NON', 'NO', 'NO', 'NÃO'],
+  GERMANY: ['DEUTSCHLAND', 'GERMANY', 'ALLEMAGNE', 'ALEMANIA', 'GERMANIA', 'ALEMANHA'],
+  INDIA: ['INDIEN', 'INDIA', 'INDE', 'INDIA', 'INDIA', 'ÍNDIA'],
+  POLAND: ['POLEN', 'POLAND', 'POLOGNE', 'POLONIA', 'POLONIA', 'POLÓNIA'],
+};
+
+/** A word value in each spelling of the six languages, in their order, so that a reader of any of them can read it. */
+export function inEveryLanguage(word: string): string {
+  const translations = Object.hasOwn(VALUE_WORDS, word) ? VALUE_WORDS[word] : undefined;
+  return translations ? [...new Set(translations)].join(' / ') : word;
+}
+
 export const SCAN_LABELS: Translations = [
   'CODE SCANNEN FÜR INFOS/UNTERLAGEN',
   'SCAN CODE FOR INFO/DOCUMENTS',
-  'NUMÉRISER LE CODE POUR INFO/DOCUMENTS',
-  'ESCANEAR CÓDIGO PARA INFO/DOCUMENTOS',
+  'SCANNER LE CODE POUR INFOS/DOCUMENTS',
+  'ESCANEAR EL CÓDIGO PARA INFO/DOCUMENTOS',
   'SCANSIONARE IL CODICE PER INFO/DOCUMENTI',
-  'DIGITALIZAR O CÓDIGO PARA INFO/DOCUMENTOS',
+  'LER O CÓDIGO PARA INFO/DOCUMENTOS',
 ];
 
 export const LEFT_ROWS: readonly CertificateRow[] = [
@@ -43,7 +58,14 @@ export const LEFT_ROWS: readonly CertificateRow[] = [
   },
   {
     key: 'machine_name',
-    labels: ['Maschinentyp', 'Type of machine', 'Modèle de la machine', 'Modelo', 'Modello', 'Modelo'],
+    labels: [
+      'Maschinentyp',
+      'Machine type',
+      'Type de machine',
+      'Tipo de máquina',
+      'Tipo di macchina',
+      'Tipo de máquina',
+    ],
     value: (d) => d.machine_name,
   },
   {
@@ -54,12 +76,12 @@ export const LEFT_ROWS: readonly CertificateRow[] = [
   {
     key: 'perpendicularity',
     labels: [
-      'Winkeligkeit',
+      'Rechtwinkligkeit',
       'Perpendicularity',
       'Perpendicularité',
       'Perpendicularidad',
       'Perpendicolarità',
-      'Geometria da máquina',
+      'Perpendicularidade',
     ],
     value: (d) => d.perpendicularity,
   },
@@ -67,11 +89,11 @@ export const LEFT_ROWS: readonly CertificateRow[] = [
     key: 'tolerance_of_spindle',
     labels: [
       'Aufnahme / Rundlauf',
-      'Tolerance of spindle',
-      'Tolérance axiale',
-      'Tolerancia del husillo',
-      'Tolleranza del mandrino',
-      'Tolerância radial do encaixe',
+      'Tool holder / radial run-out',
+      'Porte-outil / battement radial',
+      'Portaherramientas / oscilación radial',
+      'Portautensile / oscillazione radiale',
+      'Porta-ferramentas / batimento radial',
     ],
     value: (d) => d.tolerance_of_spindle,
   },
@@ -79,11 +101,11 @@ export const LEFT_ROWS: readonly CertificateRow[] = [
     key: 'magnet_base_switch',
     labels: [
       'Magnetschalter/Funktion',
-      'Magnet base switch',
-      'Interrupteur de la base magnétique',
-      'Interruptor del imán',
-      'Funzionalità interruttore magnete',
-      'Interruptor da base magnética',
+      'Magnetic base switch / function',
+      'Interrupteur du socle magnétique / fonction',
+      'Interruptor de la base magnética / función',
+      'Interruttore della base magnetica / funzione',
+      'Interruptor da base magnética / função',
     ],
     value: (d) => d.magnet_base_switch,
   },
@@ -91,11 +113,11 @@ export const LEFT_ROWS: readonly CertificateRow[] = [
     key: 'motor_switch',
     labels: [
       'Motorschalter/Funktion',
-      'Motor switch',
-      'Interrupteur moteur',
-      'Interruptor del motor',
-      'Funzionalità interruttore motore',
-      'Interruptor liga/desliga do motor',
+      'Motor switch / function',
+      'Interrupteur du moteur / fonction',
+      'Interruptor del motor / función',
+      'Interruttore del motore / funzione',
+      'Interruptor do motor / função',
     ],
     value: (d) => d.motor_switch,
   },
@@ -103,11 +125,11 @@ export const LEFT_ROWS: readonly CertificateRow[] = [
     key: 'guide',
     labels: [
       'Führung/Funktion',
-      'Guide',
-      'Tolérance guide glissière',
-      'Ajuste de las guías',
-      'Tolleranza guide scorrimento',
-      'Ajuste das guias',
+      'Slide guide / function',
+      'Guidage / fonction',
+      'Guía / función',
+      'Guida / funzione',
+      'Guia / função',
     ],
     value: (d) => d.guide,
   },
@@ -116,18 +138,25 @@ export const LEFT_ROWS: readonly CertificateRow[] = [
 export const RIGHT_ROWS: readonly CertificateRow[] = [
   {
     key: 'origin',
-    labels: ['Ursprung', 'Origin', 'Origine', 'Origen', 'Origine', 'Origem'],
-    value: (d) => d.origin,
+    labels: [
+      'Ursprungsland',
+      'Country of origin',
+      "Pays d'origine",
+      'País de origen',
+      'Paese di origine',
+      'País de origem',
+    ],
+    value: (d) => inEveryLanguage(d.origin),
   },
   {
     key: 'isolation',
     labels: [
       'Schutzleiter',
-      'Protective earth',
-      'Protection',
-      'Cable aislante',
-      'Messa a terra',
-      'Aterramento',
+      'Protective conductor',
+      'Conducteur de protection',
+      'Conductor de protección',
+      'Conduttore di protezione',
+      'Condutor de proteção',
     ],
     value: (d) => d.isolation,
   },
@@ -138,7 +167,7 @@ export const RIGHT_ROWS: readonly CertificateRow[] = [
       'Insulation resistance',
       "Résistance d'isolement",
       'Resistencia de aislamiento',
-      "Resistenza d'isolamento",
+      'Resistenza di isolamento',
       'Resistência de isolamento',
     ],
     value: (d) => d.insulation_resistance,
@@ -147,11 +176,11 @@ export const RIGHT_ROWS: readonly CertificateRow[] = [
     key: 'resistance_to_voltage',
     labels: [
       'Spannungsfestigkeit',
-      'Resistance to voltage',
-      'Résistance à la tension',
-      'Resistencia a altas tensiones',
-      'Resistenza elettrica',
-      'Tensão admissível',
+      'Dielectric strength',
+      'Rigidité diélectrique',
+      'Rigidez dieléctrica',
+      'Rigidità dielettrica',
+      'Rigidez dielétrica',
     ],
     value: (d) => d.resistance_to_voltage,
   },
@@ -159,35 +188,28 @@ export const RIGHT_ROWS: readonly CertificateRow[] = [
     key: 'electronic_circuit_board',
     labels: [
       'Elektronische Regelung',
-      'Electronic circuit board',
-      'Fonctionnement platine',
-      'Control placa electrónica',
+      'Electronic control',
+      'Régulation électronique',
+      'Regulación electrónica',
       'Regolazione elettronica',
-      'Comando eletrônico',
+      'Regulação eletrónica',
     ],
-    value: (d) => (d.electronic_circuit_board === 1 ? 'YES' : 'NO'),
+    value: (d) => inEveryLanguage(d.electronic_circuit_board === 1 ? 'YES' : 'NO'),
   },
   {
     key: 'accessories',
-    labels: [
-      'Zubehör',
-      'Accessories',
-      'Contrôle accessoires',
-      'Control accesorios',
-      'Accessori',
-      'Acessórios',
-    ],
+    labels: ['Zubehör', 'Accessories', 'Accessoires', 'Accesorios', 'Accessori', 'Acessórios'],
     value: (d) => d.accessories,
   },
   {
     key: 'technical_certification',
     labels: [
       'Prüfung/Produktion',
-      'Technical certification',
-      'Contrôle production',
-      'Responsable control',
-      'Controllo produzione',
-      'Controle de produção',
+      'Production check',
+      'Contrôle en production',
+      'Control de producción',
+      'Controllo di produzione',
+      'Controlo de produção',
     ],
     value: (d) => d.technical_certification,
   },
@@ -196,16 +218,16 @@ export const RIGHT_ROWS: readonly CertificateRow[] = [
     key: 'logistics_control',
     labels: [
       'Prüfung/Versand',
-      'Logistics control',
-      'Contrôle expéditions',
-      'Responsable despacho',
-      'Controllo spedizione',
-      'Controle de expedição',
+      'Dispatch check',
+      "Contrôle à l'expédition",
+      'Control de expedición',
+      'Controllo alla spedizione',
+      'Controlo de expedição',
     ],
   },
   {
     key: 'observation',
-    labels: ['Bemerkungen', 'Observation', 'Observations', 'Observaciones', 'Osservazioni', 'Observações'],
+    labels: ['Bemerkungen', 'Remarks', 'Remarques', 'Observaciones', 'Osservazioni', 'Observações'],
     value: (d) => d.observation,
   },
 ];

@@ -8,7 +8,7 @@ describe('certificate form', () => {
       [...CHECK_FIELDS, 'resistance_to_voltage'].sort(),
     );
     expect(Object.fromEntries(CHECK_ITEMS.map((item) => [item.field, item.label]))).toEqual({
-      perpendicularity: 'WINKELIGKEIT',
+      perpendicularity: 'RECHTWINKLIGKEIT',
       tolerance_of_spindle: 'AUFNAHME / RUNDLAUF',
       magnet_base_switch: 'MAGNETSCHALTER/FUNKTION',
       motor_switch: 'MOTORSCHALTER/FUNKTION',

@@ -27,7 +27,7 @@ export const messages = {
   },
   header: {
     printLabels: 'ETIKETTEN DRUCKEN',
-    home: 'Zur Startseite',
+    skipToContent: 'Zum Inhalt springen',
     navigation: 'Bereiche',
   },
   table: {

@@ -99,7 +99,7 @@ export function CertificatePage({ data, unit, copy }: PageProps) {
               <Labels labels={SCAN_LABELS} />
             </th>
             <td className="cert-doc__value cert-doc__qr">
-              <QRCodeSVG value={qrUrl} size={QR_SIZE} level="M" data-url={qrUrl} />
+              <QRCodeSVG value={qrUrl} size={QR_SIZE} level="M" title={qrUrl} data-url={qrUrl} />
             </td>
             <td className="cert-doc__gap" colSpan={3} />
           </tr>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { messages } from 'shared-ui';
 import type { Tab } from '../../tabs';
 import { Header } from './header';
 import './app-layout.css';
@@ -6,8 +7,13 @@ import './app-layout.css';
 export function AppLayout({ activeTab = null, children }: { activeTab?: Tab | null; children: ReactNode }) {
   return (
     <div className="sh-layout">
+      <a className="sh-skip-link" href="#main">
+        {messages.header.skipToContent}
+      </a>
       <Header activeTab={activeTab} />
-      <main className="sh-main">{children}</main>
+      <main id="main" className="sh-main" tabIndex={-1}>
+        {children}
+      </main>
     </div>
   );
 }

@@ -22,7 +22,8 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
   return (
     <header className="sh-header">
       <div className="sh-header__bar">
-        <Link to="/" className="sh-header__home" aria-label={messages.header.home}>
+        {/* Named by its visible text (the logo's wordmark), so speech input finds it by what it shows. */}
+        <Link to="/" className="sh-header__home">
           <Logo />
         </Link>
         {activeTab && (

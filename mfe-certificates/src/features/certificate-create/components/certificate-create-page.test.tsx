@@ -160,10 +160,8 @@ describe('CertificateCreatePage', () => {
     expect(screen.getAllByText('wählen...')).toHaveLength(2);
   });
 
-  it('validates before sending, shows the messages under the fields and sends nothing', async () => {
+  it('validates before sending, shows the messages under the fields, focuses the first and sends nothing', async () => {
     const user = await renderPage();
-    const scroll = jest.fn();
-    HTMLFormElement.prototype.scrollIntoView = scroll;
     await user.clear(screen.getByLabelText('MENGE'));
     await user.type(screen.getByLabelText('GEPRÜFT VON'), '   ');
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
@@ -171,7 +169,8 @@ describe('CertificateCreatePage', () => {
     expect(screen.getAllByText('Bitte EINGEBEN')).toHaveLength(2);
     expect(screen.getByLabelText('GEPRÜFT VON')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('GEPRÜFT VON')).toHaveAccessibleErrorMessage('Bitte EINGEBEN');
-    expect(scroll).toHaveBeenCalled();
+    // The keyboard is on the first field with a message.
+    expect(screen.getByLabelText('MARKE')).toHaveFocus();
 
     await fillValidForm(user);
     for (const quantity of ['0', '101', '1.5', '-2', '1e2']) {

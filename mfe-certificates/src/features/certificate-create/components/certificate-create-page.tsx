@@ -9,7 +9,7 @@ import {
   type CertificateDraft,
   type MachineByBrand,
 } from 'contracts';
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import Select from 'react-select';
 import {
   apiErrorMessage,
@@ -75,6 +75,9 @@ function Field({
   );
 }
 
+/** The form's fields with a message, top to bottom. */
+const FIELD_ORDER = ['brand_id', 'machine_id', 'checked_by', 'quantity'] as const;
+
 /** A 401 already said "session expired" and went to the login page: no second toast. */
 const isUnauthorized = (error: unknown) =>
   (error as { response?: { status?: number } }).response?.status === 401;
@@ -113,7 +116,6 @@ export default function CertificateCreatePage() {
     again?: boolean;
   } | null>(null);
   const guard = useSubmitGuard();
-  const formRef = useRef<HTMLFormElement>(null);
   const queryClient = useQueryClient();
   const brands = useQuery(brandsQuery);
   // Nothing is fetched until a brand is chosen.
@@ -137,8 +139,10 @@ export default function CertificateCreatePage() {
   const send = async () => {
     const found = validateCertificateForm(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      formRef.current?.scrollIntoView?.({ block: 'start' });
+    const firstInvalid = FIELD_ORDER.find((field) => found[field]);
+    if (firstInvalid) {
+      // The keyboard goes to the first field with a message (the browser scrolls it into view).
+      document.getElementById(`cert-${firstInvalid}`)?.focus();
       return;
     }
     const draft = toCertificateDraft(values);
@@ -190,13 +194,7 @@ export default function CertificateCreatePage() {
   const board = values.machine?.electronic_circuit_board;
 
   return (
-    <form
-      ref={formRef}
-      className="cert-create"
-      data-testid="certificate-create"
-      noValidate
-      onSubmit={handleSubmit}
-    >
+    <form className="cert-create" data-testid="certificate-create" noValidate onSubmit={handleSubmit}>
       {printed && (
         <IssuedConfirmation
           certificate={printed.data}

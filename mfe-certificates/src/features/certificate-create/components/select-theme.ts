@@ -7,7 +7,8 @@ export function darkSelectTheme(theme: Theme): Theme {
     borderRadius: 6,
     colors: {
       ...theme.colors,
-      primary: '#009ed7',
+      // The selected option's fill under white text: the accent's AA shade (shared-ui/src/theme.css).
+      primary: '#0077a1',
       primary75: '#33b5e3',
       primary50: 'rgba(0, 158, 215, 0.5)',
       primary25: 'rgba(0, 158, 215, 0.25)',
@@ -28,12 +29,16 @@ export function darkSelectTheme(theme: Theme): Theme {
   };
 }
 
-/** Field height as .sui-input; a red border when the field has an error; the menu above the form. */
+/** The focus ring of .sui-input (shared-ui/src/theme.css), so a select looks focused like every other field. */
+const FOCUS_RING = { borderColor: '#009ed7', boxShadow: '0 0 0 3px rgba(0, 158, 215, 0.35)' };
+
+/** Field height as .sui-input; its focus ring; a red border when the field has an error; the menu above the form. */
 export function selectStyles<Option>(invalid: boolean): StylesConfig<Option, false, GroupBase<Option>> {
   return {
     control: (base, state) => ({
       ...base,
       minHeight: 42,
+      ...(state.isFocused ? { ...FOCUS_RING, '&:hover': FOCUS_RING } : {}),
       ...(invalid && !state.isFocused ? { borderColor: '#ff6b6b' } : {}),
       ...(state.isDisabled ? { opacity: 0.55 } : {}),
     }),

@@ -154,9 +154,10 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
       </header>
       <main className="land-main">
         {state.status === 'loading' && (
-          <p className="land-loading" role="status">
-            {texts.loading}
-          </p>
+          // The loading text is the page's heading until the machine's name replaces it.
+          <div role="status">
+            <h1 className="land-loading">{texts.loading}</h1>
+          </div>
         )}
         {ready && <MachineDetails landing={ready.landing} config={ready.config} />}
         {state.status !== 'loading' && state.status !== 'ready' && (

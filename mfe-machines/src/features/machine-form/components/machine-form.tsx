@@ -169,7 +169,8 @@ export function MachineForm({ id, brands, machine }: Props) {
             aria-errormessage={errors.brand_id ? brandErrorId : undefined}
           />
           {errors.brand_id && (
-            <p id={brandErrorId} className="sui-field-error">
+            // aria-errormessage needs a message that is announced (WAI-ARIA 1.2), hence the alert role.
+            <p id={brandErrorId} className="sui-field-error" role="alert">
               {errors.brand_id}
             </p>
           )}

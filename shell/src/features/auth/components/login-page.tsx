@@ -36,7 +36,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
     event.preventDefault();
     const found = validateLogin(username, password);
     setErrors(found);
-    if (found.username || found.password) return;
+    if (found.username || found.password) {
+      // The keyboard goes where the first message is.
+      document.getElementById(found.username ? 'login-username' : 'login-password')?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const { token: newToken } = await login({ username: username.trim(), password });
@@ -46,6 +50,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
       const status = isHttpError(error) ? (error as { response?: { status?: number } }).response?.status : 0;
       if (status && status < 500) {
         setErrors({ username: text.emailRejected, password: text.passwordRejected });
+        document.getElementById('login-username')?.focus();
         // Throttled: the fields alone would not say why trying again does not help yet.
         if (status === 429) notify.error(apiErrorMessage(error) ?? text.failed);
       } else {

@@ -1,11 +1,31 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RemoteScreen } from '../../../federation/remote-screen';
 import { parseTab, TAB_SCREENS, TABS, type Tab } from '../../../tabs';
 
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+
+/**
+ * Puts the keyboard on the panel's first field (on the certificate form: MARKE), at once or as soon as the
+ * tab's remote has rendered it. Returns the clean-up that stops waiting.
+ */
+function focusFirstField(panel: HTMLElement): () => void {
+  const focus = () => {
+    const field = panel.querySelector<HTMLElement>(FIELD);
+    field?.focus();
+    return field !== null;
+  };
+  if (focus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (focus()) observer.disconnect();
+  });
+  observer.observe(panel, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
 /**
  * The three tabs of `/`. A tab's remote is loaded when the tab is first opened; opened tabs stay mounted
- * (hidden) so a half-filled form survives switching tabs.
+ * (hidden) so a half-filled form survives switching tabs. The page's one h1 names the active tab.
  */
 export function Dashboard() {
   const [params] = useSearchParams();
@@ -13,8 +33,14 @@ export function Dashboard() {
   const [opened, setOpened] = useState<Tab[]>([active]);
   if (!opened.includes(active)) setOpened([...opened, active]);
 
+  useEffect(() => {
+    const panel = document.getElementById(`panel-${active}`);
+    return panel ? focusFirstField(panel) : undefined;
+  }, [active]);
+
   return (
     <>
+      <h1 className="sui-visually-hidden">{TAB_SCREENS[active].label}</h1>
       {TABS.filter((tab) => opened.includes(tab)).map((tab) => (
         <section
           key={tab}

@@ -55,6 +55,9 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     // Every browser of the suite is one client address; the customer call's limit has its own API tests.
     PUBLIC_RATE_LIMIT: '100000',
+    // The customer page and the staff header show them (e2e/tests/landing-customer.spec.ts).
+    COMPANY_EMAIL: 'service@bds-maschinen.example',
+    COMPANY_PHONE: '+49 2161 123456',
   };
   delete env.LABEL_PRINT_URL;
   delete env.WEB_BASE;

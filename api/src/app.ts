@@ -99,7 +99,14 @@ export async function buildApp({ config, database, logger = false, serveFrontend
         scriptSrc: ["'self'", ...remoteOrigins],
         // react-select and react-toastify inject style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
-        imgSrc: ["'self'", 'data:', 'blob:', ...remoteOrigins],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...remoteOrigins,
+          // COMPANY_LOGO may live on the company's own web server.
+          ...(config.companyLogo ? [new URL(config.companyLogo).origin] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...remoteOrigins],
         objectSrc: ["'none'"],

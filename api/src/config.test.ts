@@ -66,6 +66,20 @@ describe('configuration', () => {
     }
   });
 
+  test('the CSP lets pages show COMPANY_LOGO from its own host, and only images from there', async () => {
+    const config = loadConfig({ COMPANY_LOGO: 'https://cdn.bds.example/brand/logo.svg' });
+    const database = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    const app = await buildApp({ config, database });
+    try {
+      const csp = String((await app.inject({ url: '/api/healthz' })).headers['content-security-policy']);
+      assert.match(csp, /img-src 'self' data: blob: https:\/\/cdn\.bds\.example(;|$)/);
+      assert.doesNotMatch(csp, /script-src[^;]*cdn\.bds\.example/);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
   test('empty values count as unset', () => {
     const config = loadConfig({
       PORT: '',
@@ -128,6 +142,35 @@ describe('configuration', () => {
       assertRefused(
         { CORS_ORIGINS: `https://ok.example,${entry}` },
         `CORS_ORIGINS nimmt nur Ursprünge wie https://app.example.com (ohne Pfad), nicht „${entry}“`,
+      );
+  });
+
+  test('COMPANY_EMAIL, COMPANY_PHONE and COMPANY_LOGO: unset is null, set is checked and trimmed', () => {
+    const unset = loadConfig({ COMPANY_EMAIL: ' ', COMPANY_PHONE: '' });
+    assert.deepEqual([unset.companyEmail, unset.companyPhone, unset.companyLogo], [null, null, null]);
+    const set = loadConfig({
+      COMPANY_EMAIL: ' service@bds.example ',
+      COMPANY_PHONE: ' +49 (0)2161 123-456 ',
+      COMPANY_LOGO: 'https://cdn.example/logo.png',
+    });
+    assert.deepEqual(
+      [set.companyEmail, set.companyPhone, set.companyLogo],
+      ['service@bds.example', '+49 (0)2161 123-456', 'https://cdn.example/logo.png'],
+    );
+    for (const email of ['keine-adresse', 'a@b', 'a b@c.de', `${'x'.repeat(250)}@bds.example`, '<a@b.de>'])
+      assertRefused(
+        { COMPANY_EMAIL: email },
+        `COMPANY_EMAIL muss eine E-Mail-Adresse (höchstens 254 Zeichen) sein, ist aber „${email}“`,
+      );
+    for (const phone of ['ruf an', '12', '+49 2161 123456 '.repeat(3).trim(), 'tel:+49', '+49 2161<script>'])
+      assertRefused(
+        { COMPANY_PHONE: phone },
+        `COMPANY_PHONE muss eine Telefonnummer (Ziffern, Leerzeichen, + ( ) / -, höchstens 30 Zeichen) sein, ist aber „${phone}“`,
+      );
+    for (const logo of ['logo.png', 'javascript:alert(1)', 'ftp://cdn.example/logo.png'])
+      assertRefused(
+        { COMPANY_LOGO: logo },
+        `COMPANY_LOGO muss eine http(s)-Adresse sein, ist aber „${logo}“`,
       );
   });
 

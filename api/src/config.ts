@@ -12,6 +12,10 @@ export interface Config {
   labelPrintUrl: string | null;
   companyName: string;
   companyAddress: string;
+  /** The manufacturer's contact and logo for the customer page and the staff header; null when unset. */
+  companyEmail: string | null;
+  companyPhone: string | null;
+  companyLogo: string | null;
   corsOrigins: string[];
   sessionIdleMinutes: number;
   sessionMaxHours: number;
@@ -75,6 +79,18 @@ function corsOrigins(env: NodeJS.ProcessEnv): string[] {
     });
 }
 
+/** An optional variable checked by `valid`; a value it refuses stops the start with `rule` in German. */
+function optional(env: NodeJS.ProcessEnv, name: string, valid: (value: string) => boolean, rule: string) {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  if (!valid(raw)) throw new ConfigError(`${name} muss ${rule} sein, ist aber „${raw}“`);
+  return raw;
+}
+
+// Printed into mailto: and tel: links on the customer page, so nothing but what such an address holds.
+const EMAIL = /^[^\s@<>"'()]+@[^\s@<>"'()]+\.[^\s@<>"'()]+$/;
+const PHONE = /^\+?[\d ()/-]{3,30}$/;
+
 function database(env: NodeJS.ProcessEnv): Config['database'] {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return { kind: 'sqlite', file: path.join(repoRoot, 'data', 'pruefbericht.db') };
@@ -102,6 +118,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     labelPrintUrl: httpOrigin(env, 'LABEL_PRINT_URL'),
     companyName: env.COMPANY_NAME?.trim() || 'BDS Maschinen GmbH',
     companyAddress: env.COMPANY_ADDRESS?.trim() || 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
+    companyEmail: optional(
+      env,
+      'COMPANY_EMAIL',
+      (value) => value.length <= 254 && EMAIL.test(value),
+      'eine E-Mail-Adresse (höchstens 254 Zeichen)',
+    ),
+    companyPhone: optional(
+      env,
+      'COMPANY_PHONE',
+      (value) => PHONE.test(value) && (value.match(/\d/g) ?? []).length >= 3,
+      'eine Telefonnummer (Ziffern, Leerzeichen, + ( ) / -, höchstens 30 Zeichen)',
+    ),
+    companyLogo: httpOrigin(env, 'COMPANY_LOGO'),
     corsOrigins: corsOrigins(env),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120, 60 * 24 * 30),
     sessionMaxHours: positiveInt(env, 'SESSION_MAX_HOURS', 10, 24 * 365),

@@ -9,3 +9,4 @@ export * from './format-date';
 export * from './image-url';
 export * from './runtime-config';
 export * from './runtime-config-check';
+export * from './contact';

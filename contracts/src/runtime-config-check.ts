@@ -6,7 +6,13 @@ import type { RuntimeConfig } from './runtime-config';
  * the rule table is typed from the schema, and runtime-config.test.ts holds both to the same answers.
  */
 type Rules<T> = {
-  [K in keyof T]-?: T[K] extends string ? 'text' : null extends T[K] ? 'text or null' : Rules<T[K]>;
+  [K in keyof T]-?: object extends Pick<T, K>
+    ? 'absent, text or null'
+    : T[K] extends string
+      ? 'text'
+      : null extends T[K]
+        ? 'text or null'
+        : Rules<T[K]>;
 };
 
 const RULES: Rules<RuntimeConfig> = {
@@ -16,11 +22,16 @@ const RULES: Rules<RuntimeConfig> = {
   labelPrintUrl: 'text or null',
   companyName: 'text',
   companyAddress: 'text',
+  companyEmail: 'absent, text or null',
+  companyPhone: 'absent, text or null',
+  companyLogo: 'absent, text or null',
 };
 
-type Rule = 'text' | 'text or null' | { [key: string]: Rule };
+type Rule = 'text' | 'text or null' | 'absent, text or null' | { [key: string]: Rule };
 
 function problems(value: unknown, rule: Rule, path: string): string[] {
+  if (rule === 'absent, text or null')
+    return value === undefined ? [] : problems(value, 'text or null', path);
   if (rule === 'text or null') return value === null ? [] : problems(value, 'text', path);
   if (rule === 'text') return typeof value === 'string' && value.length > 0 ? [] : [path];
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [path || '/'];

@@ -11,6 +11,9 @@ const valid: RuntimeConfig = {
   labelPrintUrl: null,
   companyName: 'BDS Maschinen GmbH',
   companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
+  companyEmail: 'service@bds.example',
+  companyPhone: null,
+  companyLogo: null,
 };
 
 /** Every field of `valid` missing, and set to each value of the wrong kind. */

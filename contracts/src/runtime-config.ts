@@ -21,5 +21,9 @@ export const RuntimeConfig = Type.Object({
   labelPrintUrl: Type.Union([Text, Type.Null()]),
   companyName: Text,
   companyAddress: Text,
+  /** The manufacturer's contact and logo for customers and the staff header; null or absent when unset. */
+  companyEmail: Type.Optional(Type.Union([Text, Type.Null()])),
+  companyPhone: Type.Optional(Type.Union([Text, Type.Null()])),
+  companyLogo: Type.Optional(Type.Union([Text, Type.Null()])),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;

@@ -137,6 +137,13 @@ for (const device of devices) {
       await expect(page.getByRole('heading', { level: 1, name: machine.name })).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
       await expect(page.getByTestId('serial-verified')).toHaveCount(0);
+      // At a glance not the genuine look: the serial's box is not in the model box's blue.
+      const background = (text: string) =>
+        page.locator('.land-box', { hasText: text }).evaluate((box) => getComputedStyle(box).backgroundColor);
+      expect(await background('SERIAL NUMBER / SERIENNUMMER')).not.toBe(await background('MODEL / MODELL'));
+      await expect(page.locator('.land-box', { hasText: 'SERIAL NUMBER' })).toContainText(
+        'NOT CONFIRMED / NICHT BESTÄTIGT',
+      );
       await snap(page, `landing-${device.name}-unknown-serial`);
     });
 
@@ -151,15 +158,20 @@ for (const device of devices) {
       await expect(page.getByRole('alert')).toHaveCount(0);
     });
 
-    test('an unknown machine: a bilingual message with a retry', async ({ page }) => {
+    test('an unknown machine: a bilingual message with the contact, no retry', async ({ page }) => {
       await page.goto('/landing/999999/4852406001');
       const alert = page.getByRole('alert');
       await expect(alert).toContainText('Machine not found / Maschine nicht gefunden');
       await expect(page.getByText('Data loading ...')).toHaveCount(0);
-      const again = page.waitForRequest(/\/api\/brandMachineById\/999999/);
-      await alert.getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }).click();
-      await again;
-      await expect(page.getByRole('alert')).toContainText('Machine not found');
+      await expect(alert.getByRole('button')).toHaveCount(0);
+      await expect(alert.getByRole('link', { name: 'service@bds-maschinen.example' })).toHaveAttribute(
+        'href',
+        'mailto:service@bds-maschinen.example',
+      );
+      await expect(alert.getByRole('link', { name: '+49 2161 123456' })).toHaveAttribute(
+        'href',
+        'tel:+492161123456',
+      );
       await snap(page, `landing-${device.name}-unknown-machine`);
     });
 

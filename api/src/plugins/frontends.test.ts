@@ -62,8 +62,14 @@ describe('frontends plugin', () => {
       WEB_BASE: 'https://pruefbericht.example.com/',
       LABEL_PRINT_URL: 'https://labels.example.com/label',
       COMPANY_NAME: 'Test GmbH',
+      COMPANY_EMAIL: 'service@test.example',
+      COMPANY_PHONE: '+49 30 1234567',
+      COMPANY_LOGO: 'https://cdn.test.example/logo.svg',
     });
     const body = (await app.inject('/config.json')).json();
+    assert.equal(body.companyEmail, 'service@test.example');
+    assert.equal(body.companyPhone, '+49 30 1234567');
+    assert.equal(body.companyLogo, 'https://cdn.test.example/logo.svg');
     assert.equal(body.webBase, 'https://pruefbericht.example.com');
     assert.equal(body.labelPrintUrl, 'https://labels.example.com/label');
     assert.equal(body.companyName, 'Test GmbH');

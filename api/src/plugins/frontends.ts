@@ -127,6 +127,9 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
       labelPrintUrl: config.labelPrintUrl,
       companyName: config.companyName,
       companyAddress: config.companyAddress,
+      companyEmail: config.companyEmail,
+      companyPhone: config.companyPhone,
+      companyLogo: config.companyLogo,
     } satisfies RuntimeConfig;
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { getToken, setToken } from 'shared-ui';
@@ -98,5 +98,33 @@ describe('Header', () => {
     await userEvent.click(screen.getByRole('button', { name: 'JA' }));
     expect(await screen.findByText('Login-Seite')).toBeInTheDocument();
     expect(getToken()).toBeNull();
+  });
+});
+
+describe('Header: the company', () => {
+  it("shows the company's logo, e-mail and phone when they are configured", () => {
+    renderAt('/', <Route path="/" element={<Header activeTab="certificate_create" />} />, {
+      companyEmail: 'service@bds.example',
+      companyPhone: '+49 2161 123456',
+      companyLogo: 'https://cdn.example/logo.png',
+    });
+    const company = screen.getByRole('group', { name: 'BDS Maschinen GmbH' });
+    expect(within(company).getByRole('img', { name: 'BDS Maschinen GmbH' })).toHaveAttribute(
+      'src',
+      'https://cdn.example/logo.png',
+    );
+    expect(within(company).getByRole('link', { name: 'service@bds.example' })).toHaveAttribute(
+      'href',
+      'mailto:service@bds.example',
+    );
+    expect(within(company).getByRole('link', { name: '+49 2161 123456' })).toHaveAttribute(
+      'href',
+      'tel:+492161123456',
+    );
+  });
+
+  it('shows nothing of the company when none of it is configured', () => {
+    renderHeader('certificate_create');
+    expect(screen.queryByRole('group', { name: 'BDS Maschinen GmbH' })).not.toBeInTheDocument();
   });
 });

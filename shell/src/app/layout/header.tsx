@@ -1,3 +1,4 @@
+import { telHref } from 'contracts';
 import { Link } from 'react-router-dom';
 import { getConfig, messages, useToken } from 'shared-ui';
 import { LogoutButton } from '../../features/auth/components/logout-button';
@@ -16,7 +17,20 @@ export function labelPageUrl(labelPrintUrl: string | null, token: string | null)
   return url.toString();
 }
 
-/** Dark header: logo, the dashboard's tabs with the active one marked, labels button and sign-out. */
+/** The company's logo, e-mail and phone from the runtime config; nothing when none is configured. */
+function Company() {
+  const { companyName, companyEmail, companyPhone, companyLogo } = getConfig();
+  if (!companyEmail && !companyPhone && !companyLogo) return null;
+  return (
+    <div className="sh-header__company" role="group" aria-label={companyName}>
+      {companyLogo && <img className="sh-header__company-logo" src={companyLogo} alt={companyName} />}
+      {companyEmail && <a href={`mailto:${companyEmail}`}>{companyEmail}</a>}
+      {companyPhone && <a href={telHref(companyPhone)}>{companyPhone}</a>}
+    </div>
+  );
+}
+
+/** Dark header: logo, the dashboard's tabs with the active one marked, the company, labels button and sign-out. */
 export function Header({ activeTab }: { activeTab: Tab | null }) {
   const token = useToken();
   return (
@@ -41,6 +55,7 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
           </nav>
         )}
         <div className="sh-header__actions">
+          <Company />
           {showsLabelButton(activeTab) && (
             <a
               className="sui-button sh-header__labels"

@@ -9,6 +9,9 @@ const config: LandingConfig = {
   apiBase: '/api',
   companyName: 'BDS Maschinen GmbH',
   companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
+  companyEmail: 'service@bds.example',
+  companyPhone: '+49 2161 123456',
+  companyLogo: null,
 };
 const loadConfig = () => Promise.resolve(config);
 
@@ -63,6 +66,8 @@ describe('LandingScreen', () => {
     renderScreen('4852406001');
     expect(screen.getByRole('status')).toHaveTextContent('Data loading ...');
     expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    // No empty header band above the loading text either.
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
     await act(() => Promise.resolve());
     expect(requestedUrl()).toBe('/api/brandMachineById/7?serial=4852406001');
   });
@@ -87,7 +92,33 @@ describe('LandingScreen', () => {
     expect(screen.getByText(/Herzlichen Glückwunsch/)).toHaveTextContent(
       'Herzlichen Glückwunsch zu Ihrem kürzlichen Kauf einer MAB 825 von BDS Maschinen GmbH.',
     );
-    expect(screen.getByText(/Contact Us for support/)).toBeInTheDocument();
+    expect(screen.getByText(/Contact Us for support/)).toHaveTextContent(
+      'Please click on the button below for Product Specifications, Video, Spare Parts List,',
+    );
+    expect(screen.getByText(/Bitte klicken Sie/)).toHaveTextContent(
+      'Bitte klicken Sie auf die Schaltfläche unten',
+    );
+    // Addresses every customer, not only men.
+    expect(screen.getByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).toBeInTheDocument();
+
+    // "reach out to us" and "an uns wenden" lead to the company's contact; the contact is on the page.
+    expect(screen.getByRole('link', { name: 'reach out to us' })).toHaveAttribute(
+      'href',
+      'mailto:service@bds.example',
+    );
+    expect(screen.getByRole('link', { name: 'an uns wenden' })).toHaveAttribute(
+      'href',
+      'mailto:service@bds.example',
+    );
+    const contact = screen.getByRole('contentinfo');
+    expect(within(contact).getByRole('link', { name: 'service@bds.example' })).toHaveAttribute(
+      'href',
+      'mailto:service@bds.example',
+    );
+    expect(within(contact).getByRole('link', { name: '+49 2161 123456' })).toHaveAttribute(
+      'href',
+      'tel:+492161123456',
+    );
 
     const english = screen.getByRole('link', { name: 'PRODUCT PAGE' });
     expect(english).toHaveAttribute('href', machine.link_en);
@@ -132,6 +163,11 @@ describe('LandingScreen', () => {
     renderScreen('999');
 
     const note = await screen.findByTestId('serial-unknown');
+    // Never the genuine look: the serial's box and the note wear the warning, in words too.
+    const box = screen.getByText('SERIAL NUMBER / SERIENNUMMER').closest('.land-box')!;
+    expect(box).toHaveClass('land-box--unconfirmed');
+    expect(box).toHaveTextContent('NOT CONFIRMED / NICHT BESTÄTIGT');
+    expect(note).toHaveClass('land-check--warning');
     expect(note).toHaveTextContent('We cannot confirm this serial number for this model.');
     expect(note).toHaveTextContent('Diese Seriennummer können wir für dieses Modell nicht bestätigen.');
     // A note, not an alarm: the model page is all there.
@@ -141,7 +177,7 @@ describe('LandingScreen', () => {
     expect(screen.queryByTestId('serial-verified')).not.toBeInTheDocument();
   });
 
-  it('says that an unknown machine was not found, and tries again on request', async () => {
+  it('says that an unknown machine was not found, with the contact and no retry', async () => {
     fetchMock.mockResolvedValueOnce(
       answer(404, { error: { code: 'NOT_FOUND', message: 'Maschine nicht gefunden.' } }),
     );
@@ -152,11 +188,13 @@ describe('LandingScreen', () => {
     expect(alert).toHaveTextContent('Dieser QR-Code führt zu keiner uns bekannten Maschine.');
     expect(screen.queryByText('Data loading ...')).not.toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Copyright © 2027 BDS Maschinen GmbH');
-
-    fetchMock.mockResolvedValueOnce(answer(200, machine));
-    await userEvent.click(within(alert).getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Asking again finds the same nothing: the way on is the manufacturer's contact.
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(alert).getByRole('link', { name: 'service@bds.example' })).toHaveAttribute(
+      'href',
+      'mailto:service@bds.example',
+    );
+    expect(within(alert).getByRole('link', { name: '+49 2161 123456' })).toBeInTheDocument();
   });
 
   it('treats an id that cannot name a machine as not found, without asking the API', async () => {
@@ -243,11 +281,34 @@ describe('LandingScreen', () => {
     expect(JSON.stringify(init.headers)).not.toMatch(/authorization|staff-token/i);
   });
 
-  it('hides a button whose link is empty and never renders a javascript: link', async () => {
+  it('hides a button whose link is empty, never renders a javascript: link, and then asks no click', async () => {
     fetchMock.mockResolvedValue(answer(200, { ...machine, link_en: '', link_ger: 'javascript:alert(1)' }));
-    renderScreen();
+    render(
+      <LandingScreen
+        machineId="7"
+        loadConfig={() => Promise.resolve({ ...config, companyEmail: null, companyPhone: null })}
+      />,
+    );
     await screen.findByRole('heading', { level: 1, name: 'MAB 825' });
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    // No sentence sends the customer to a button that is not there.
+    expect(screen.queryByText(/click|klicken/i)).not.toBeInTheDocument();
+    expect(screen.getByText(/reach out to us/)).toBeInTheDocument();
+  });
+
+  it('shows the company logo in the header when one is configured', async () => {
+    fetchMock.mockResolvedValue(answer(200, machine));
+    render(
+      <LandingScreen
+        machineId="7"
+        loadConfig={() => Promise.resolve({ ...config, companyLogo: 'https://cdn.example/logo.png' })}
+      />,
+    );
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('img', { name: 'BDS Maschinen GmbH' })).toHaveAttribute(
+      'src',
+      'https://cdn.example/logo.png',
+    );
   });
 
   it('renders a hostile machine name as text', async () => {

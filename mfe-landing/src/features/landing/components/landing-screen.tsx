@@ -1,4 +1,4 @@
-import { formatDate, isHttpUrl, storedImageUrl, type Landing } from 'contracts';
+import { formatDate, isHttpUrl, storedImageUrl, telHref, type Landing } from 'contracts';
 import type { LandingFailure } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 import { useDocumentMeta } from '../hooks/use-document-meta';
@@ -13,12 +13,31 @@ export interface LandingScreenProps {
   loadConfig: () => Promise<LandingConfig>;
 }
 
+/** mailto: or tel: of the company's contact, e-mail first; null when none is configured. */
+function contactHref(config: LandingConfig): string | null {
+  if (config.companyEmail) return `mailto:${config.companyEmail}`;
+  if (config.companyPhone) return telHref(config.companyPhone);
+  return null;
+}
+
+/** The company's e-mail and phone as links; nothing when neither is configured. */
+function Contact({ config }: { config: LandingConfig }) {
+  if (!config.companyEmail && !config.companyPhone) return null;
+  return (
+    <p className="land-contact">
+      {config.companyEmail && <a href={`mailto:${config.companyEmail}`}>{config.companyEmail}</a>}
+      {config.companyPhone && <a href={telHref(config.companyPhone)}>{config.companyPhone}</a>}
+    </p>
+  );
+}
+
 function SerialCheck({ serial }: { serial: NonNullable<Landing['serial']> }) {
   if (!serial.verified) {
+    // A warning, in colour and words: an unconfirmed serial must never look like a genuine one.
     return (
-      <div className="land-check land-check--unknown" data-testid="serial-unknown">
+      <div className="land-check land-check--warning" data-testid="serial-unknown">
         <span className="land-check__icon" aria-hidden="true">
-          i
+          !
         </span>
         <p lang="en">{texts.unknownSerial.en}</p>
         <p lang="de">{texts.unknownSerial.de}</p>
@@ -44,15 +63,17 @@ function SerialCheck({ serial }: { serial: NonNullable<Landing['serial']> }) {
 function Greeting({
   lang,
   name,
-  company,
+  config,
   link,
 }: {
   lang: 'en' | 'de';
   name: string;
-  company: string;
+  config: LandingConfig;
   link: string;
 }) {
   const t = texts[lang];
+  const contact = contactHref(config);
+  const hasLink = isHttpUrl(link);
   return (
     <section className="land-greeting" lang={lang}>
       <p className="land-greeting__salutation">{t.salutation}</p>
@@ -60,17 +81,20 @@ function Greeting({
         {t.purchase[0]}
         <b>{name}</b>
         {t.purchase[1]}
-        {company}
+        {config.companyName}
         {t.purchase[2]}
       </p>
       <p>
         {t.help[0]}
+        {contact ? <a href={contact}>{t.help[1]}</a> : t.help[1]}
+        {t.help[2]}
         <b>{name}</b>
-        {t.help[1]}
+        {t.help[3]}
       </p>
-      <p>{t.links}</p>
-      {/* http(s) only, as the API accepts: a `javascript:` link from older data must never render. */}
-      {isHttpUrl(link) && (
+      {/* http(s) only, as the API accepts: a `javascript:` link from older data must never render, and
+          without a button no sentence asks for a click on it. */}
+      {hasLink && <p>{t.links}</p>}
+      {hasLink && (
         <a className="land-button" href={link} target="_blank" rel="noopener noreferrer">
           {t.button}
         </a>
@@ -102,17 +126,18 @@ function MachineDetails({ landing, config }: { landing: Landing; config: Landing
             <dd>{name}</dd>
           </div>
           {serial && (
-            <div className="land-box">
+            <div className={serial.verified ? 'land-box' : 'land-box land-box--unconfirmed'}>
               <dt>{texts.serialLabel}</dt>
               <dd>{serial.value}</dd>
+              {!serial.verified && <dd className="land-box__status">{texts.serialUnconfirmed}</dd>}
             </div>
           )}
         </dl>
         {serial && <SerialCheck serial={serial} />}
         {landing.brand_name && <p className="land-brand">{landing.brand_name}</p>}
         <h1 className="land-title">{name}</h1>
-        <Greeting lang="en" name={name} company={config.companyName} link={landing.link_en} />
-        <Greeting lang="de" name={name} company={config.companyName} link={landing.link_ger} />
+        <Greeting lang="en" name={name} config={config} link={landing.link_en} />
+        <Greeting lang="de" name={name} config={config} link={landing.link_ger} />
       </div>
     </article>
   );
@@ -120,16 +145,32 @@ function MachineDetails({ landing, config }: { landing: Landing; config: Landing
 
 const FAILURE_TEXTS = { 'not-found': texts.notFound, throttled: texts.throttled, failed: texts.failed };
 
-function LoadError({ kind, onRetry }: { kind: LandingFailure; onRetry: () => void }) {
+/**
+ * An unknown machine is not found again by asking again: it gets the contact. A network or server error and
+ * too many requests get the retry.
+ */
+function LoadError({
+  kind,
+  config,
+  onRetry,
+}: {
+  kind: LandingFailure;
+  config: LandingConfig | null;
+  onRetry: () => void;
+}) {
   const message = FAILURE_TEXTS[kind];
   return (
     <div className="land-error" role="alert">
       <h1 className="land-error__title">{message.title}</h1>
       <p lang="en">{message.en}</p>
       <p lang="de">{message.de}</p>
-      <button type="button" className="land-button" onClick={onRetry}>
-        {texts.retry}
-      </button>
+      {kind === 'not-found' ? (
+        config && <Contact config={config} />
+      ) : (
+        <button type="button" className="land-button" onClick={onRetry}>
+          {texts.retry}
+        </button>
+      )}
     </div>
   );
 }
@@ -149,9 +190,18 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
 
   return (
     <div className="land-page" data-testid="landing-page" data-machine-id={machineId}>
-      <header className="land-header">
-        <span className="land-header__name">{config?.companyName}</span>
-      </header>
+      {/* Only with the config: an empty band above the loading text says nothing. Until then a blank space of
+          its height, so the page does not jump down when it arrives. */}
+      {!config && <div className="land-header land-header--pending" aria-hidden="true" />}
+      {config && (
+        <header className="land-header">
+          {config.companyLogo && isHttpUrl(config.companyLogo) ? (
+            <img className="land-header__logo" src={config.companyLogo} alt={config.companyName} />
+          ) : (
+            <span className="land-header__name">{config.companyName}</span>
+          )}
+        </header>
+      )}
       <main className="land-main">
         {state.status === 'loading' && (
           // The loading text is the page's heading until the machine's name replaces it.
@@ -161,7 +211,7 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
         )}
         {ready && <MachineDetails landing={ready.landing} config={ready.config} />}
         {state.status !== 'loading' && state.status !== 'ready' && (
-          <LoadError kind={state.status} onRetry={retry} />
+          <LoadError kind={state.status} config={config} onRetry={retry} />
         )}
       </main>
       {/* Only once something is shown: a footer under the loading text would jump down when the page fills. */}
@@ -172,6 +222,7 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
               {config.companyName}
             </div>
           )}
+          {config && <Contact config={config} />}
           <p className="land-copyright">
             Copyright © {state.year}
             {config && ` ${config.companyName}, ${config.companyAddress}`}

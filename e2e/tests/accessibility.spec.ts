@@ -169,6 +169,13 @@ for (const device of devices) {
       await expectAccessible(page, `landing-unknown-${device.name}`);
     });
 
+    test('in Portuguese, chosen with the language switch', async ({ page }) => {
+      await page.goto(`/landing/${machine.machineId}/GIBTESNICHT1`);
+      await page.getByRole('button', { name: 'PT' }).click();
+      await expect(page.getByText('NÃO CONFIRMADO')).toBeVisible();
+      await expectAccessible(page, `landing-portuguese-${device.name}`);
+    });
+
     test('loading and a server error', async ({ page }) => {
       // Held until the loading state is checked.
       let release = () => {};
@@ -186,7 +193,7 @@ for (const device of devices) {
       await page.unroute('**/api/brandMachineById/**');
       await page.route('**/api/brandMachineById/**', (route) => route.fulfill({ status: 500, body: '{}' }));
       await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
-      await expect(page.getByRole('button')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' })).toBeVisible();
       await expectAccessible(page, `landing-error-${device.name}`);
     });
   });

@@ -307,3 +307,19 @@ test.describe('Kundenseite, everywhere', () => {
     await snap(page, 'landing-in-shell');
   });
 });
+
+test.describe('Kundenseite in a French browser', () => {
+  test.use({ locale: 'fr-FR', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('shows French alone, and English with German on request', async ({ page }) => {
+    await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
+    await expect(page.getByText('Chère cliente, cher client,')).toBeVisible();
+    await expect(page.getByText('Numéro de série authentique, contrôlé le')).toBeVisible();
+    await expect(page.getByText('Dear Customer,')).toHaveCount(0);
+    await expectNoHorizontalScroll(page);
+    await snap(page, 'landing-phone-french');
+    await page.getByRole('button', { name: 'EN · DE' }).click();
+    await expect(page.getByText('Dear Customer,')).toBeVisible();
+    await expect(page.getByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).toBeVisible();
+  });
+});

@@ -3,6 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LANDING_TIMEOUT_MS } from '../api/get-landing';
 import type { LandingConfig } from '../config';
+import { choiceFor } from '../texts';
 import { LandingScreen } from './landing-screen';
 
 const config: LandingConfig = {
@@ -317,5 +318,64 @@ describe('LandingScreen', () => {
     const { container } = renderScreen();
     expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
     expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+});
+
+describe('LandingScreen languages', () => {
+  it('shows Spanish alone for a Spanish browser, and English with German on request', async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-ES', 'en']);
+    fetchMock.mockResolvedValue(
+      answer(200, { ...machine, serial: { value: '999', verified: false, tested_at: null } }),
+    );
+    renderScreen('999');
+
+    expect(await screen.findByText('Estimada clienta, estimado cliente:')).toBeInTheDocument();
+    expect(screen.getByText('MODELO')).toBeInTheDocument();
+    expect(screen.getByText('NO CONFIRMADO')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'PÁGINA DEL PRODUCTO' })).toHaveAttribute(
+      'href',
+      machine.link_en,
+    );
+    expect(screen.queryByText('Dear Customer,')).not.toBeInTheDocument();
+    const languages = screen.getByRole('navigation', { name: 'Language / Sprache' });
+    expect(within(languages).getByRole('button', { name: 'ES' })).toHaveAttribute('aria-pressed', 'true');
+
+    await userEvent.click(within(languages).getByRole('button', { name: 'EN · DE' }));
+    expect(screen.getByText('Dear Customer,')).toBeInTheDocument();
+    expect(screen.getByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).toBeInTheDocument();
+    expect(screen.getByText('MODEL / MODELL')).toBeInTheDocument();
+    expect(screen.queryByText('Estimada clienta, estimado cliente:')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['fr', 'Chère cliente, cher client,', 'PAGE DU PRODUIT'],
+    ['it', 'Gentile cliente,', 'PAGINA DEL PRODOTTO'],
+    ['pt', 'Estimada cliente, estimado cliente,', 'PÁGINA DO PRODUTO'],
+  ])('offers %s', async (language, salutation, button) => {
+    fetchMock.mockResolvedValue(answer(200, machine));
+    renderScreen();
+    const languages = await screen.findByRole('navigation', { name: 'Language / Sprache' });
+    await userEvent.click(within(languages).getByRole('button', { name: language.toUpperCase() }));
+    expect(screen.getByText(salutation).closest('section')).toHaveAttribute('lang', language);
+    expect(screen.getByRole('link', { name: button })).toBeInTheDocument();
+  });
+
+  it('an unknown machine in French says so in French', async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CH']);
+    fetchMock.mockResolvedValue(answer(404, { error: { code: 'NOT_FOUND', message: '…' } }));
+    renderScreen('1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Machine introuvable');
+  });
+});
+
+describe('choiceFor', () => {
+  it("takes the first of the browser's languages that the page has", () => {
+    expect(choiceFor(['fr-FR', 'en'])).toBe('fr');
+    expect(choiceFor(['de-DE', 'fr'])).toBe('en-de');
+    expect(choiceFor(['ja', 'it-IT'])).toBe('it');
+    expect(choiceFor(['pt-BR'])).toBe('pt');
+    expect(choiceFor(['ES'])).toBe('es');
+    expect(choiceFor(['en-GB', 'es'])).toBe('en-de');
+    expect(choiceFor([])).toBe('en-de');
   });
 });

@@ -1,9 +1,10 @@
 import { formatDate, isHttpUrl, storedImageUrl, telHref, type Landing } from 'contracts';
+import { useState } from 'react';
 import type { LandingFailure } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 import { useDocumentMeta } from '../hooks/use-document-meta';
 import { useLanding } from '../hooks/use-landing';
-import { texts } from '../texts';
+import { CHOICES, choiceFor, texts, type Choice, type Language, type PageTexts } from '../texts';
 import './landing-screen.css';
 
 export interface LandingScreenProps {
@@ -31,7 +32,17 @@ function Contact({ config }: { config: LandingConfig }) {
   );
 }
 
-function SerialCheck({ serial }: { serial: NonNullable<Landing['serial']> }) {
+/** A label in the shown languages, e.g. `MODEL / MODELL`. */
+const label = (languages: readonly Language[], key: 'model' | 'serial' | 'unconfirmed' | 'retry') =>
+  languages.map((language) => texts.pages[language][key]).join(' / ');
+
+function SerialCheck({
+  serial,
+  languages,
+}: {
+  serial: NonNullable<Landing['serial']>;
+  languages: readonly Language[];
+}) {
   if (!serial.verified) {
     // A warning, in colour and words: an unconfirmed serial must never look like a genuine one.
     return (
@@ -39,8 +50,11 @@ function SerialCheck({ serial }: { serial: NonNullable<Landing['serial']> }) {
         <span className="land-check__icon" aria-hidden="true">
           !
         </span>
-        <p lang="en">{texts.unknownSerial.en}</p>
-        <p lang="de">{texts.unknownSerial.de}</p>
+        {languages.map((language) => (
+          <p key={language} lang={language}>
+            {texts.pages[language].unknownSerial}
+          </p>
+        ))}
       </div>
     );
   }
@@ -50,12 +64,11 @@ function SerialCheck({ serial }: { serial: NonNullable<Landing['serial']> }) {
       <span className="land-check__icon" aria-hidden="true">
         ✓
       </span>
-      <p lang="en">
-        {texts.verified.en} <time dateTime={serial.tested_at ?? undefined}>{date}</time>
-      </p>
-      <p lang="de">
-        {texts.verified.de} <time dateTime={serial.tested_at ?? undefined}>{date}</time>
-      </p>
+      {languages.map((language) => (
+        <p key={language} lang={language}>
+          {texts.pages[language].verified} <time dateTime={serial.tested_at ?? undefined}>{date}</time>
+        </p>
+      ))}
     </div>
   );
 }
@@ -66,12 +79,12 @@ function Greeting({
   config,
   link,
 }: {
-  lang: 'en' | 'de';
+  lang: Language;
   name: string;
   config: LandingConfig;
   link: string;
 }) {
-  const t = texts[lang];
+  const t = texts.pages[lang];
   const contact = contactHref(config);
   const hasLink = isHttpUrl(link);
   return (
@@ -103,7 +116,19 @@ function Greeting({
   );
 }
 
-function MachineDetails({ landing, config }: { landing: Landing; config: LandingConfig }) {
+/** The product page in the customer's language; English for the other languages, German for German. */
+const productLink = (landing: Landing, language: Language) =>
+  language === 'de' ? landing.link_ger : landing.link_en;
+
+function MachineDetails({
+  landing,
+  config,
+  languages,
+}: {
+  landing: Landing;
+  config: LandingConfig;
+  languages: readonly Language[];
+}) {
   const { name, image, serial } = landing;
   return (
     <article className="land-card">
@@ -122,28 +147,40 @@ function MachineDetails({ landing, config }: { landing: Landing; config: Landing
       <div className="land-info">
         <dl className="land-boxes">
           <div className="land-box">
-            <dt>{texts.modelLabel}</dt>
+            <dt>{label(languages, 'model')}</dt>
             <dd>{name}</dd>
           </div>
           {serial && (
             <div className={serial.verified ? 'land-box' : 'land-box land-box--unconfirmed'}>
-              <dt>{texts.serialLabel}</dt>
+              <dt>{label(languages, 'serial')}</dt>
               <dd>{serial.value}</dd>
-              {!serial.verified && <dd className="land-box__status">{texts.serialUnconfirmed}</dd>}
+              {!serial.verified && <dd className="land-box__status">{label(languages, 'unconfirmed')}</dd>}
             </div>
           )}
         </dl>
-        {serial && <SerialCheck serial={serial} />}
+        {serial && <SerialCheck serial={serial} languages={languages} />}
         {landing.brand_name && <p className="land-brand">{landing.brand_name}</p>}
         <h1 className="land-title">{name}</h1>
-        <Greeting lang="en" name={name} config={config} link={landing.link_en} />
-        <Greeting lang="de" name={name} config={config} link={landing.link_ger} />
+        {languages.map((language) => (
+          <Greeting
+            key={language}
+            lang={language}
+            name={name}
+            config={config}
+            link={productLink(landing, language)}
+          />
+        ))}
       </div>
     </article>
   );
 }
 
-const FAILURE_TEXTS = { 'not-found': texts.notFound, throttled: texts.throttled, failed: texts.failed };
+/** The title and text of each failure in a page's texts. */
+const FAILURE_TEXTS = {
+  'not-found': ['notFoundTitle', 'notFound'],
+  throttled: ['throttledTitle', 'throttled'],
+  failed: ['failedTitle', 'failed'],
+} as const satisfies Record<LandingFailure, readonly [keyof PageTexts, keyof PageTexts]>;
 
 /**
  * An unknown machine is not found again by asking again: it gets the contact. A network or server error and
@@ -152,28 +189,57 @@ const FAILURE_TEXTS = { 'not-found': texts.notFound, throttled: texts.throttled,
 function LoadError({
   kind,
   config,
+  languages,
   onRetry,
 }: {
   kind: LandingFailure;
   config: LandingConfig | null;
+  languages: readonly Language[];
   onRetry: () => void;
 }) {
-  const message = FAILURE_TEXTS[kind];
+  const pages = languages.map((language) => [language, texts.pages[language]] as const);
+  const [title, text] = FAILURE_TEXTS[kind];
   return (
     <div className="land-error" role="alert">
-      <h1 className="land-error__title">{message.title}</h1>
-      <p lang="en">{message.en}</p>
-      <p lang="de">{message.de}</p>
+      <h1 className="land-error__title">{pages.map(([, t]) => t[title]).join(' / ')}</h1>
+      {pages.map(([language, t]) => (
+        <p key={language} lang={language}>
+          {t[text]}
+        </p>
+      ))}
       {kind === 'not-found' ? (
         config && <Contact config={config} />
       ) : (
         <button type="button" className="land-button" onClick={onRetry}>
-          {texts.retry}
+          {label(languages, 'retry')}
         </button>
       )}
     </div>
   );
 }
+
+/** English and German together, or one of the certificate's other languages. */
+function LanguageSwitch({ choice, onChoose }: { choice: Choice; onChoose: (choice: Choice) => void }) {
+  return (
+    <nav className="land-langs" aria-label={texts.switchLabel}>
+      {CHOICES.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          className="land-langs__option"
+          aria-pressed={option.value === choice}
+          onClick={() => onChoose(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+/** The browser's languages; an old browser may only have `language`. */
+const browserLanguages = () =>
+  typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
 /**
  * The public customer page for a machine and, from the QR code, a serial number.
@@ -183,6 +249,8 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
   const { state, retry } = useLanding(loadConfig, machineId, serial);
   const config = state.status === 'loading' ? null : state.config;
   const ready = state.status === 'ready' ? state : null;
+  const [choice, setChoice] = useState<Choice>(() => choiceFor(browserLanguages()));
+  const languages = CHOICES.find((option) => option.value === choice)!.languages;
   useDocumentMeta(
     ready && `${ready.landing.name} – ${ready.config.companyName}`,
     ready && texts.description(ready.landing.name, ready.config.companyName),
@@ -209,9 +277,11 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
             <h1 className="land-loading">{texts.loading}</h1>
           </div>
         )}
-        {ready && <MachineDetails landing={ready.landing} config={ready.config} />}
+        {/* In the page, not the header: the header keeps one height on every screen, so nothing jumps. */}
+        {state.status !== 'loading' && <LanguageSwitch choice={choice} onChoose={setChoice} />}
+        {ready && <MachineDetails landing={ready.landing} config={ready.config} languages={languages} />}
         {state.status !== 'loading' && state.status !== 'ready' && (
-          <LoadError kind={state.status} config={config} onRetry={retry} />
+          <LoadError kind={state.status} config={config} languages={languages} onRetry={retry} />
         )}
       </main>
       {/* Only once something is shown: a footer under the loading text would jump down when the page fills. */}

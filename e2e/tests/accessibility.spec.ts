@@ -138,6 +138,8 @@ test.describe('Barrierefreiheit (axe-core, WCAG 2.2 AA)', () => {
 
     await page.goto('/gibt-es-nicht');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // In the app's layout: the header with sign-out is there, the way back too.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Abmelden' })).toBeVisible();
     await expectAccessible(page, 'not-found');
   });
 });
@@ -284,4 +286,36 @@ test.describe('Tastatur', () => {
     await page.getByRole('button', { name: 'SPEICHERN' }).click();
     await expect(page.getByLabel('NAME')).toBeFocused();
   });
+});
+
+test.describe('Mitarbeiterseiten', () => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`a toast never covers the sign-out button (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signIn(page, '/machines');
+      await page.getByLabel('MARKE', { exact: true }).click();
+      await page.getByRole('option', { name: 'BDS Maschinen', exact: true }).click();
+      await page.getByLabel('ARTIKELNUMMER').fill(`Toast ${Date.now().toString(36)}`);
+      await page.getByLabel('SERIENNUMMER PRÄFIX').fill('999');
+      await page.getByLabel('ENGLISCHE PRODUKTSEITE').fill('https://example.com/en');
+      await page.route('**/api/machine', (route) => route.abort('connectionrefused'));
+      await page.getByRole('button', { name: 'SPEICHERN' }).click();
+      const toast = page
+        .getByRole('alert')
+        .filter({ hasText: 'Die Maschine konnte nicht hinzugefügt werden' });
+      await expect(toast).toBeVisible();
+      // Where the toast lands once it has flown in, measured in one go: it closes after a second.
+      const overlaps = await toast.evaluate(async (element) => {
+        const card = element.closest('.Toastify__toast')!;
+        await Promise.all(card.getAnimations().map((animation) => animation.finished));
+        const a = card.getBoundingClientRect();
+        const b = document.querySelector('button[aria-label="Abmelden"]')!.getBoundingClientRect();
+        return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      });
+      expect(overlaps).toBe(false);
+    });
+  }
 });

@@ -423,7 +423,7 @@ test.describe('Prüfberichte', () => {
     for (const quantity of ['0', '101', '1.5', '-3']) {
       await page.getByLabel('MENGE').fill(quantity);
       await page.getByRole('button', { name: 'WEITER' }).click();
-      await expect(page.locator('#cert-quantity-error')).toHaveText('Bitte EINGEBEN');
+      await expect(page.locator('#cert-quantity-error')).toHaveText('Bitte eine ganze Zahl von 1 bis 100');
     }
     expect(posted).toEqual([]);
   });

@@ -219,7 +219,7 @@ test.describe('Maschinen und Marken', () => {
     await page.getByLabel('ENGLISCHE PRODUKTSEITE').fill('https://example.com/en');
     await page.getByRole('button', { name: 'SPEICHERN' }).click();
     await expect(
-      page.getByText('Die Maschine konnte nicht hinzugefügt werden. Bitte versuchen Sie es erneut!'),
+      page.getByText('Die Maschine konnte nicht hinzugefügt werden. Bitte die markierten Felder prüfen.'),
     ).toBeVisible();
     await expect(await errorOf(page, 'ARTIKELNUMMER')).toHaveText(
       'Diese Artikelnummer gibt es für diese Marke schon',

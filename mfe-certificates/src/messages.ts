@@ -1,3 +1,4 @@
+import { QUANTITY } from 'contracts';
 /**
  * The German strings of this remote: the earlier app's labels (typos corrected), plus the
  * few messages the earlier app lacked (errors it swallowed, the reprint screen, the two copies of a unit).
@@ -8,6 +9,7 @@ export const certMessages = {
     machine: 'ARTIKELNUMMER',
     checkedBy: 'GEPRÜFT VON',
     quantity: 'MENGE',
+    quantityRange: `Bitte eine ganze Zahl von ${QUANTITY.min} bis ${QUANTITY.max}`,
     choose: 'wählen...',
     noOptions: 'Keine Treffer',
     loadingOptions: 'Wird geladen …',

@@ -44,6 +44,9 @@ export const machineMessages = {
     updated: 'Maschine erfolgreich aktualisiert!',
     createFailed: 'Die Maschine konnte nicht hinzugefügt werden. Bitte versuchen Sie es erneut!',
     updateFailed: 'Die Maschine konnte nicht aktualisiert werden. Bitte versuchen Sie es erneut!',
+    // A refused field (a taken article number) fails again on retry: these point at the field instead.
+    createRefused: 'Die Maschine konnte nicht hinzugefügt werden. Bitte die markierten Felder prüfen.',
+    updateRefused: 'Die Maschine konnte nicht aktualisiert werden. Bitte die markierten Felder prüfen.',
     loadFailed: 'Die Daten konnten nicht geladen werden.',
     notFound: 'Maschine nicht gefunden.',
   },
@@ -64,6 +67,8 @@ export const machineMessages = {
     updated: 'Marke erfolgreich aktualisiert!',
     createFailed: 'Die Marke konnte nicht hinzugefügt werden. Bitte versuchen Sie es erneut!',
     updateFailed: 'Die Marke konnte nicht aktualisiert werden. Bitte versuchen Sie es erneut!',
+    createRefused: 'Die Marke konnte nicht hinzugefügt werden. Bitte die markierten Felder prüfen.',
+    updateRefused: 'Die Marke konnte nicht aktualisiert werden. Bitte die markierten Felder prüfen.',
     loadFailed: 'Die Marken konnten nicht geladen werden.',
   },
   upload: {

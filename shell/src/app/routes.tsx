@@ -1,5 +1,5 @@
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
-import { messages, RequireAuth } from 'shared-ui';
+import { messages, RequireAuth, useToken } from 'shared-ui';
 import { RemoteScreen } from '../federation/remote-screen';
 import { LoginRoute } from '../features/auth/components/login-route';
 import { Dashboard } from '../features/dashboard/components/dashboard';
@@ -29,13 +29,16 @@ function StaffScreen(screen: ScreenRef) {
   );
 }
 
+/** Signed in, it sits in the app's layout (header, tabs, sign-out); signed out, it stands alone. */
 function NotFound() {
-  return (
-    <main className="sh-not-found">
+  const token = useToken();
+  const page = (
+    <div className="sh-not-found">
       <h1>{messages.notFound}</h1>
       <Link to="/">{messages.backHome}</Link>
-    </main>
+    </div>
   );
+  return token ? <AppLayout>{page}</AppLayout> : <main>{page}</main>;
 }
 
 export function AppRoutes() {

@@ -38,8 +38,12 @@ describe('certificate form', () => {
     };
     for (const quantity of ['1', '100', ' 42 '])
       expect(validateCertificateForm({ ...valid, quantity })).toEqual({});
-    for (const quantity of ['', '0', '101', '1.5', '-1', '1e2', 'zwei'])
-      expect(validateCertificateForm({ ...valid, quantity })).toEqual({ quantity: 'Bitte EINGEBEN' });
+    expect(validateCertificateForm({ ...valid, quantity: ' ' })).toEqual({ quantity: 'Bitte EINGEBEN' });
+    // Something typed that is not a number of units says what is allowed.
+    for (const quantity of ['0', '101', '1.5', '-1', '1e2', 'zwei'])
+      expect(validateCertificateForm({ ...valid, quantity })).toEqual({
+        quantity: 'Bitte eine ganze Zahl von 1 bis 100',
+      });
     expect(validateCertificateForm(initialFormValues)).toEqual({
       brand_id: 'Bitte wählen',
       machine_id: 'Bitte wählen',

@@ -1,3 +1,4 @@
+import { certMessages } from '../../messages';
 import {
   CERTIFICATE_DEFAULTS,
   CHECK_FIELDS,
@@ -68,8 +69,9 @@ export function validateCertificateForm(values: CertificateFormValues): Certific
   if (!values.machine) errors.machine_id = fieldMessages.chooseOne;
   if (!values.checked_by.trim()) errors.checked_by = fieldMessages.enter;
   const quantity = values.quantity.trim();
-  if (!/^\d+$/.test(quantity) || Number(quantity) < QUANTITY.min || Number(quantity) > QUANTITY.max)
-    errors.quantity = fieldMessages.enter;
+  if (!quantity) errors.quantity = fieldMessages.enter;
+  else if (!/^\d+$/.test(quantity) || Number(quantity) < QUANTITY.min || Number(quantity) > QUANTITY.max)
+    errors.quantity = certMessages.create.quantityRange;
   return errors;
 }
 

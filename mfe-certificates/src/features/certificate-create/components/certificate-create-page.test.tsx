@@ -176,7 +176,9 @@ describe('CertificateCreatePage', () => {
     for (const quantity of ['0', '101', '1.5', '-2', '1e2']) {
       fireEvent.change(screen.getByLabelText('MENGE'), { target: { value: quantity } });
       await user.click(screen.getByRole('button', { name: 'WEITER' }));
-      expect(screen.getByLabelText('MENGE')).toHaveAccessibleErrorMessage('Bitte EINGEBEN');
+      expect(screen.getByLabelText('MENGE')).toHaveAccessibleErrorMessage(
+        'Bitte eine ganze Zahl von 1 bis 100',
+      );
     }
     expect(screen.queryByText('Bitte wählen')).not.toBeInTheDocument();
     expect(postMock).not.toHaveBeenCalled();

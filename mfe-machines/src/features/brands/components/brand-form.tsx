@@ -57,9 +57,13 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
       if (httpStatus(error) === 401) return;
       const fields = apiFieldErrors(error);
       setErrors(fields);
-      if (Object.keys(fields).length === 0)
-        setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
-      notify.error(brand ? text.updateFailed : text.createFailed, { autoClose: SHORT_TOAST_MS });
+      const refused = Object.keys(fields).length > 0;
+      if (!refused) setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
+      // A refused field (a taken name) fails again on retry: the toast points at the field instead.
+      const failed = refused
+        ? [text.createRefused, text.updateRefused]
+        : [text.createFailed, text.updateFailed];
+      notify.error(brand ? failed[1] : failed[0], { autoClose: SHORT_TOAST_MS });
     }
   }
 

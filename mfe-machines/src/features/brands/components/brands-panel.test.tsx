@@ -91,7 +91,7 @@ describe('BrandsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'SPEICHERN' }));
     expect(await screen.findByText('Diese Marke gibt es schon')).toBeInTheDocument();
     expect(
-      screen.getByText('Die Marke konnte nicht aktualisiert werden. Bitte versuchen Sie es erneut!'),
+      screen.getByText('Die Marke konnte nicht aktualisiert werden. Bitte die markierten Felder prüfen.'),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('NAME')).toHaveValue('Alt');
     expect(screen.getByRole('button', { name: 'SPEICHERN' })).toBeEnabled();

@@ -125,9 +125,12 @@ export function MachineForm({ id, brands, machine }: Props) {
       const fields = apiFieldErrors(error) as Errors;
       showErrors(fields);
       // A reason that belongs to no field (database down, machine deleted meanwhile) shows above SPEICHERN.
-      if (Object.keys(fields).length === 0)
-        setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
-      notify.error(id === null ? text.createFailed : text.updateFailed, { autoClose: SHORT_TOAST_MS });
+      const refused = Object.keys(fields).length > 0;
+      if (!refused) setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
+      const failed = refused
+        ? [text.createRefused, text.updateRefused]
+        : [text.createFailed, text.updateFailed];
+      notify.error(id === null ? failed[0] : failed[1], { autoClose: SHORT_TOAST_MS });
     }
   }
 

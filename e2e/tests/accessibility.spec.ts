@@ -289,6 +289,26 @@ test.describe('Tastatur', () => {
 });
 
 test.describe('Mitarbeiterseiten', () => {
+  test('at 1024 px the certificate list shows every column, AKTION included', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, '/?tab=certificate_list');
+    const list = page.getByTestId('certificate-list');
+    await expect(list.getByRole('row').nth(1)).toContainText(machine.serial);
+    for (const column of [
+      'POS.',
+      'ARTIKELNUMMER',
+      'START SERIENNUMMER',
+      'END SERIENNUMMER',
+      'GEPRÜFT VON',
+      'MENGE',
+      'DATUM',
+      'AKTION',
+    ])
+      await expect(list.getByRole('columnheader', { name: column })).toBeInViewport({ ratio: 1 });
+    await expect(list.getByRole('row').nth(1).getByRole('link').first()).toBeInViewport({ ratio: 1 });
+    await snap(page, 'certificate-list-1024');
+  });
+
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },

@@ -15,6 +15,10 @@ test.describe('Ein Port für alles', () => {
       labelPrintUrl: null,
       companyName: 'BDS Maschinen GmbH',
       companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
+      // Set for the e2e server in e2e/global-setup.ts; no logo.
+      companyEmail: 'service@bds-maschinen.example',
+      companyPhone: '+49 2161 123456',
+      companyLogo: null,
     });
   });
 

@@ -339,3 +339,25 @@ test.describe('Mitarbeiterseiten', () => {
     });
   }
 });
+
+// Last: it issues a certificate, and the tests above expect the newest one to be the customer page's.
+test.describe('Barrierefreiheit nach WEITER', () => {
+  test('certificate issued: the confirmation and the question before a second one', async ({ page }) => {
+    await page.addInitScript(() => {
+      window.print = () => {};
+    });
+    await signIn(page);
+    await page.getByLabel('MARKE', { exact: true }).click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('ARTIKELNUMMER', { exact: true }).click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('GEPRÜFT VON').fill('Erika Barrierefrei');
+    await page.getByRole('button', { name: 'WEITER' }).click();
+    await expect(page.getByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeVisible();
+    await expectAccessible(page, 'certificate-issued');
+
+    await page.getByRole('button', { name: 'WEITER' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Noch einen Prüfbericht ausstellen?' })).toBeVisible();
+    await expectAccessible(page, 'certificate-repeat-question');
+  });
+});

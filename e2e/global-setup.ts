@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SKEWED_BUILDS, skewedBuildDir } from './support/skewed-builds';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const E2E_USER = { email: 'e2e@example.com', password: 'e2e-Passwort-123' };
@@ -34,6 +35,29 @@ function buildMachinesV2() {
   if (result.status !== 0) throw new Error('Building mfe-machines e2e-v2 failed');
 }
 
+/** The machines remote as if built against other versions of shared singletons: version-skew.spec.ts. */
+function buildSkewedMachines() {
+  if (SKEWED_BUILDS.every((name) => fs.existsSync(path.join(skewedBuildDir(name), 'mf-manifest.json'))))
+    return;
+  console.log('Frontends: baue mfe-machines gegen andere Versionen der geteilten Module …');
+  const result = spawnSync(
+    'npx',
+    [
+      'webpack',
+      '--mode',
+      'production',
+      '--config',
+      path.join(import.meta.dirname, 'support', 'skewed-builds.webpack.config.ts'),
+    ],
+    {
+      cwd: path.join(root, 'mfe-machines'),
+      env: { ...process.env, NODE_OPTIONS: '--import tsx' },
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error('Building the skewed mfe-machines builds failed');
+}
+
 /**
  * Builds missing frontends, creates a fresh SQLite database with the e2e user, starts the real server
  * (`api/src/main.ts`) on the chosen port and stops it after the run.
@@ -43,6 +67,7 @@ export default async function globalSetup() {
   const build = spawnSync(process.execPath, ['scripts/build-missing.mjs'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('Building the frontends failed');
   buildMachinesV2();
+  buildSkewedMachines();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pruefbericht-e2e-'));
   fs.mkdirSync(path.join(import.meta.dirname, 'artifacts'), { recursive: true });

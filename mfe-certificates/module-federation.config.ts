@@ -9,7 +9,10 @@ export const federation = {
     CertificateCreate: './src/features/certificate-create/components/certificate-create-page.tsx',
     CertificateList: './src/features/certificate-list/components/certificate-list-page.tsx',
     CertificatePrint: './src/features/certificate-print/components/certificate-print-page.tsx',
+    CertificateDetail: './src/features/certificate-detail/components/certificate-detail-page.tsx',
+    UnitView: './src/features/unit-view/components/unit-page.tsx',
     Labels: './src/features/labels/components/labels-page.tsx',
+    Reports: './src/features/reports/components/reports-page.tsx',
   }),
   shared: sharedDependencies,
   // Remotes load no remotes themselves: the snapshot and remote-loading code of the runtime is left out.
@@ -21,5 +24,8 @@ export const exposedModules = null as unknown as {
   CertificateCreate: typeof import('./src/features/certificate-create/components/certificate-create-page.tsx');
   CertificateList: typeof import('./src/features/certificate-list/components/certificate-list-page.tsx');
   CertificatePrint: typeof import('./src/features/certificate-print/components/certificate-print-page.tsx');
+  CertificateDetail: typeof import('./src/features/certificate-detail/components/certificate-detail-page.tsx');
+  UnitView: typeof import('./src/features/unit-view/components/unit-page.tsx');
   Labels: typeof import('./src/features/labels/components/labels-page.tsx');
+  Reports: typeof import('./src/features/reports/components/reports-page.tsx');
 } satisfies ExposedModules<'certificates'>;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { CERTIFICATE_DEFAULTS, CERTIFICATE_SORTS } from 'contracts';
+import { CERTIFICATE_DEFAULTS, CERTIFICATE_SORTS, addMonths, berlinIsoDate } from 'contracts';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../src/config';
@@ -30,6 +30,14 @@ const UNIT_SEARCH = 'search by a whole unit serial, a different one each time';
 const LIST_SORTS = 'certificate list page 1, each sort order in turn';
 const MACHINE_SEARCH = 'machine search, a different word each time';
 const AUDIT_PAGE = 'audit trail, a page further back each time';
+const FILTERED_LIST = 'certificate list filtered by brand and a week, a different pair each time';
+const UNITS_BY_BRAND = 'chart: units per month by brand, 24 months ending in a different month';
+const TOP_MACHINES = 'chart: top 10 machines of a month, a different month each time';
+const UNITS_BY_CHECKER = 'chart: units per checker per month, 24 months ending in a different month';
+/** The export a quality department makes for an audit: about this many unit rows (all there are when fewer). */
+const EXPORT_UNITS = 1_000_000;
+/** The export's limits: the API's memory while it streams, and the wait for its first byte. */
+const EXPORT_BUDGET = { memoryMb: 300, firstByteMs: 1000 };
 /** The least throughput of each budgeted call, as a share of /healthz measured just before it. */
 const BUDGETS: Record<string, Record<Config['database']['kind'], number>> = {
   [CUSTOMER_PAGE]: { sqlite: 0.4, postgres: 0.3 },
@@ -37,6 +45,10 @@ const BUDGETS: Record<string, Record<Config['database']['kind'], number>> = {
   [LIST_SORTS]: { sqlite: 0.4, postgres: 0.3 },
   [MACHINE_SEARCH]: { sqlite: 0.2, postgres: 0.2 },
   [AUDIT_PAGE]: { sqlite: 0.2, postgres: 0.2 },
+  [FILTERED_LIST]: { sqlite: 0.2, postgres: 0.2 },
+  [UNITS_BY_BRAND]: { sqlite: 0.2, postgres: 0.2 },
+  [TOP_MACHINES]: { sqlite: 0.2, postgres: 0.2 },
+  [UNITS_BY_CHECKER]: { sqlite: 0.2, postgres: 0.2 },
 };
 const BASELINE = { name: 'healthz (baseline)', path: '/api/healthz' };
 /** How many different serials the "a different one each time" calls take in turn. */
@@ -95,9 +107,57 @@ async function freePort(): Promise<number> {
   });
 }
 
-function peakMemoryMb(pid: number): number {
+function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS' | 'RssAnon' = 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+}
+
+export interface ExportResult {
+  format: string;
+  units: number;
+  bytes: number;
+  firstByteMs: number;
+  seconds: number;
+  /**
+   * The API's largest memory of its own while it streamed (heap, buffers: RssAnon), sampled every 50 ms; and
+   * its largest resident memory including SQLite's memory-mapped database file, which is the page cache's.
+   */
+  peakAnonMb: number;
+  peakRssMb: number;
+}
+
+/** Downloads one export as a browser would, reading as it arrives, while watching the API's memory. */
+async function measureExport(
+  base: string,
+  pid: number,
+  query: string,
+  units: number,
+  headers: Record<string, string>,
+) {
+  const format = new URLSearchParams(query).get('format')!;
+  let peakAnonMb = 0;
+  let peakRssMb = 0;
+  const sample = () => {
+    peakAnonMb = Math.max(peakAnonMb, memoryMb(pid, 'RssAnon'));
+    peakRssMb = Math.max(peakRssMb, memoryMb(pid, 'VmRSS'));
+  };
+  sample();
+  const watch = setInterval(sample, 50);
+  const started = performance.now();
+  try {
+    const response = await fetch(`${base}/api/certificates/export?${query}`, { headers });
+    if (!response.ok || !response.body) throw new Error(`export ${query}: ${response.status}`);
+    let firstByteMs = 0;
+    let bytes = 0;
+    for await (const chunk of response.body) {
+      if (!bytes) firstByteMs = Math.round(performance.now() - started);
+      bytes += (chunk as Uint8Array).byteLength;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { format, units, bytes, firstByteMs, seconds, peakAnonMb, peakRssMb } satisfies ExportResult;
+  } finally {
+    clearInterval(watch);
+  }
 }
 
 async function runTarget(target: Target) {
@@ -118,7 +178,27 @@ async function runTarget(target: Target) {
       .execute(),
   );
   const sample = samples[0];
+  // The days and months the generated certificates were issued in, and the issue day that ends an export of
+  // about EXPORT_UNITS unit rows (the newest certificates come first, so it starts at the oldest).
+  const times = await database.db
+    .selectFrom('certificates')
+    .select((eb) => [eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+    .executeTakeFirstOrThrow();
+  const exportCertificates = Math.min(scale.certificates, EXPORT_UNITS / scale.unitsPerCertificate);
+  const exportEnd = await database.db
+    .selectFrom('certificates')
+    .select('created_at')
+    .orderBy('id')
+    .offset(exportCertificates - 1)
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const brands = await database.db.selectFrom('brands').select('id').execute();
   await database.close();
+  const firstDay = Date.parse(String(times.first));
+  const days = Math.max(1, Math.ceil((Date.parse(String(times.last)) - firstDay) / 86_400_000));
+  const dayAfter = (n: number) => berlinIsoDate(new Date(firstDay + n * 86_400_000));
+  const firstMonth = String(times.first).slice(0, 7);
+  const months = Math.max(1, Math.round(days / 30));
   const seedSeconds = (Date.now() - seeded) / 1000;
 
   const port = await freePort();
@@ -210,6 +290,38 @@ async function runTarget(target: Target) {
         ),
         headers: staff,
       },
+      {
+        name: FILTERED_LIST,
+        path: Array.from({ length: SAMPLES }, () => {
+          const day = crypto.randomInt(Math.max(1, days - 6));
+          const brand = brands[crypto.randomInt(brands.length)].id;
+          return `/api/certificates?brand_id=${brand}&from=${dayAfter(day)}&to=${dayAfter(day + 6)}`;
+        }),
+        headers: staff,
+      },
+      {
+        name: UNITS_BY_BRAND,
+        path: Array.from(
+          { length: months },
+          (_, i) => `/api/reports/units-by-brand?to=${addMonths(firstMonth, i)}`,
+        ),
+        headers: staff,
+      },
+      {
+        name: TOP_MACHINES,
+        path: Array.from({ length: months }, (_, i) => {
+          return `/api/reports/top-machines?period=${addMonths(firstMonth, i)}`;
+        }),
+        headers: staff,
+      },
+      {
+        name: UNITS_BY_CHECKER,
+        path: Array.from(
+          { length: months },
+          (_, i) => `/api/reports/units-by-checker?to=${addMonths(firstMonth, i)}`,
+        ),
+        headers: staff,
+      },
       { name: 'login', path: '/api/login', method: 'POST' as const, body: login, connections: 4 },
       {
         name: 'create certificate, 10 units',
@@ -224,7 +336,14 @@ async function runTarget(target: Target) {
       const baseline = BUDGETS[load.name] ? await measure(base, BASELINE, seconds) : undefined;
       results.push({ ...(await measure(base, load, seconds)), baseline: baseline?.rps });
     }
-    return { seedSeconds, results, peakMemoryMb: peakMemoryMb(server.pid!) };
+    // Exports last: the 1,000,000 unit rows an audit asks for, once as XLSX and once as CSV.
+    const exportQuery = `rows=units&to=${berlinIsoDate(new Date(exportEnd.created_at))}`;
+    const exportUnits = exportCertificates * scale.unitsPerCertificate;
+    const exports = [
+      await measureExport(base, server.pid!, `format=xlsx&${exportQuery}`, exportUnits, staff),
+      await measureExport(base, server.pid!, `format=csv&${exportQuery}`, exportUnits, staff),
+    ];
+    return { seedSeconds, results, exports, peakMemoryMb: memoryMb(server.pid!) };
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -241,7 +360,7 @@ console.log(
 );
 for (const target of targets) {
   try {
-    const { seedSeconds, results, peakMemoryMb: memory } = await runTarget(target);
+    const { seedSeconds, results, exports, peakMemoryMb: memory } = await runTarget(target);
     console.log(`${target.kind}: data built in ${seedSeconds.toFixed(1)} s; API peak memory ${memory} MB`);
     console.table(
       results.map((r) => {
@@ -260,6 +379,23 @@ for (const target of targets) {
           'vs healthz': r.method === 'POST' ? '' : ratio.toFixed(2),
           failures: r.failures,
           budget: budget === undefined ? '' : `≥ ${budget.toFixed(2)} ${verdict}`,
+        };
+      }),
+    );
+    console.table(
+      exports.map((e) => {
+        const ok = e.peakAnonMb < EXPORT_BUDGET.memoryMb && e.firstByteMs < EXPORT_BUDGET.firstByteMs;
+        // Below a million rows the memory figure says little; the quick run only proves the export works.
+        if (!ok && !quick) failed = true;
+        return {
+          export: `${e.units.toLocaleString('en')} unit rows as ${e.format.toUpperCase()}`,
+          'first byte ms': e.firstByteMs,
+          seconds: e.seconds.toFixed(1),
+          'rows/s': Math.round(e.units / e.seconds),
+          MB: (e.bytes / 1e6).toFixed(1),
+          'API memory MB (peak)': e.peakAnonMb,
+          'with mapped db file': e.peakRssMb,
+          budget: `< ${EXPORT_BUDGET.memoryMb} MB, first byte < ${EXPORT_BUDGET.firstByteMs} ms ${ok ? 'ok' : quick ? '(not at this scale)' : 'FAILED'}`,
         };
       }),
     );

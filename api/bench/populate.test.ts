@@ -26,6 +26,15 @@ for (const kind of kinds) {
       assert.equal(certificates.length, 500);
       assert.equal(units.length, 2500);
 
+      for (const table of ['units_by_brand', 'units_by_machine', 'units_by_checker'] as const) {
+        const { units: counted } = await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.sum<number>('units').as('units'))
+          .executeTakeFirstOrThrow();
+        // By month and by year for machines.
+        assert.equal(Number(counted), table === 'units_by_machine' ? 5000 : 2500, table);
+      }
+
       const list = await t.app.inject({ url: '/api/certificates?per_page=10', headers: auth(t.token) });
       assert.equal(list.json().total, 500);
       const serial = units[1234].serial;

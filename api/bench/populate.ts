@@ -84,6 +84,18 @@ export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userI
     db,
   );
 
+  // The units per month of the reports, as issuing keeps them. Generated serials all say 2601, so the month
+  // is taken from the generated issue time instead (UTC, close enough for sizes and speeds).
+  const month = sql.raw(`substr(created_at, 1, 7)`);
+  await sql`insert into units_by_brand (month, brand_id, certificates, units, voided_units)
+    select ${month}, brand_id, count(*), sum(quantity), 0 from certificates group by 1, 2`.execute(db);
+  for (const period of [month, sql.raw(`substr(created_at, 1, 4)`)])
+    await sql`insert into units_by_machine (period, machine_id, certificates, units, voided_units)
+      select ${period}, machine_id, count(*), sum(quantity), 0 from certificates group by 1, 2`.execute(db);
+  await sql`insert into units_by_checker (month, checker_key, checker, certificates, units, voided_units)
+    select ${month}, checked_by_key, max(checked_by), count(*), sum(quantity), 0 from certificates
+    group by 1, 2`.execute(db);
+
   await sql`update totals set value = (select count(*) from certificates) where name = 'certificates'`.execute(
     db,
   );

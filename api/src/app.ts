@@ -13,13 +13,16 @@ import certificatesRoutes from './modules/certificates/certificates.routes';
 import healthRoutes from './modules/health/health.routes';
 import landingRoutes from './modules/landing/landing.routes';
 import machinesRoutes from './modules/machines/machines.routes';
+import reportsRoutes from './modules/reports/reports.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
-import { authenticate } from './plugins/authenticate';
+import accountsRoutes, { meRoutes } from './modules/accounts/accounts.routes';
+import { assertRouteAccess, checkAccess } from './plugins/access';
 import frontends from './plugins/frontends';
 import { registerOpenApi } from './plugins/openapi';
 import { errorHandler, notFoundHandler, registerErrorHandling } from './plugins/error-handler';
 import { validatorCompiler } from './plugins/validation';
 import { createRepositories, createServices } from './dependencies';
+import type { ScryptCost } from './modules/users/password';
 
 export interface AppOptions {
   config: Config;
@@ -27,6 +30,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built frontends on the same port (single-host mode, docs/architecture.md#deployment). */
   serveFrontends?: boolean;
+  /** scrypt cost of passwords set through the API; only tests lower it. */
+  passwordCost?: ScryptCost;
 }
 
 /**
@@ -52,7 +57,13 @@ function trustProxy(value: string | null): FastifyServerOptions['trustProxy'] {
   return value === 'true' ? true : value;
 }
 
-export async function buildApp({ config, database, logger = false, serveFrontends = false }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  serveFrontends = false,
+  passwordCost,
+}: AppOptions) {
   const app = Fastify({
     logger,
     // One line per request, written by the onResponse hook below instead of Fastify's two.
@@ -70,7 +81,7 @@ export async function buildApp({ config, database, logger = false, serveFrontend
   // Headers arrive first and are small: 10 s for them (Node checks this and requestTimeout every 30 s).
   app.server.headersTimeout = 10_000;
   app.setValidatorCompiler(validatorCompiler);
-  const services = createServices(createRepositories(database), config);
+  const services = createServices(createRepositories(database), config, passwordCost);
   registerErrorHandling(app);
   // The API speaks JSON (and multipart for uploads); plain text is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
@@ -149,18 +160,20 @@ export async function buildApp({ config, database, logger = false, serveFrontend
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
       });
-      const requireSession = authenticate(services.auth);
+      // Every route says who may call it (its config.access); checked on every request, before the body is read.
+      api.addHook('onRoute', assertRouteAccess);
+      api.addHook('onRequest', checkAccess(services.auth));
       await api.register(healthRoutes, { db: database.db });
       await api.register(authRoutes, { services });
       await api.register(landingRoutes, { services, config });
-      await api.register(uploadsRoutes, { services, authenticate: requireSession });
-      await api.register(async (staff) => {
-        staff.addHook('onRequest', requireSession);
-        await staff.register(brandsRoutes, { services });
-        await staff.register(machinesRoutes, { services });
-        await staff.register(certificatesRoutes, { services });
-        await staff.register(auditRoutes, { services });
-      });
+      await api.register(uploadsRoutes, { services });
+      await api.register(brandsRoutes, { services });
+      await api.register(machinesRoutes, { services });
+      await api.register(certificatesRoutes, { services });
+      await api.register(auditRoutes, { services });
+      await api.register(reportsRoutes, { services });
+      await api.register(accountsRoutes, { services });
+      await api.register(meRoutes, { services });
     },
     { prefix: '/api' },
   );

@@ -31,6 +31,7 @@ describe('configuration', () => {
     assert.equal(config.demoSeed, true);
     assert.equal(config.webBase, null);
     assert.equal(config.labelPrintUrl, null);
+    assert.equal(config.qrFormat, 'landing');
     assert.equal(config.companyName, 'BDS Maschinen GmbH');
     assert.equal(config.companyAddress, 'Martinstrasse 108, 41063 Mönchengladbach, Germany');
     assert.deepEqual(config.corsOrigins, []);
@@ -88,6 +89,7 @@ describe('configuration', () => {
       COMPANY_NAME: '  ',
       WEB_BASE: '',
       SESSION_IDLE_MINUTES: '',
+      QR_FORMAT: ' ',
     });
     assert.equal(config.port, 8080);
     assert.equal(config.demoSeed, true);
@@ -95,6 +97,7 @@ describe('configuration', () => {
     assert.equal(config.database.kind, 'sqlite');
     assert.equal(config.companyName, 'BDS Maschinen GmbH');
     assert.equal(config.webBase, null);
+    assert.equal(config.qrFormat, 'landing');
   });
 
   test('explicit values are taken', () => {
@@ -111,6 +114,7 @@ describe('configuration', () => {
       SESSION_MAX_HOURS: '24',
       TRUST_PROXY: '10.0.0.1',
       PUBLIC_RATE_LIMIT: '120',
+      QR_FORMAT: ' gs1 ',
     });
     assert.equal(config.port, 3000);
     assert.equal(config.host, '127.0.0.1');
@@ -124,6 +128,13 @@ describe('configuration', () => {
     assert.equal(config.sessionMaxHours, 24);
     assert.equal(config.trustProxy, '10.0.0.1');
     assert.equal(config.publicRateLimit, 120);
+    assert.equal(config.qrFormat, 'gs1');
+    assert.equal(loadConfig({ QR_FORMAT: 'landing' }).qrFormat, 'landing');
+  });
+
+  test('QR_FORMAT other than landing or gs1 is refused', () => {
+    for (const value of ['GS1', 'gs1,landing', 'digital-link', '<script>'])
+      assertRefused({ QR_FORMAT: value }, `QR_FORMAT muss „landing“ oder „gs1“ sein, ist aber „${value}“`);
   });
 
   test('CORS_ORIGINS is written the way a browser sends its Origin, and an entry with a path is refused', () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { remoteNames, type RemoteKey } from 'contracts';
+import { QR_FORMATS, remoteNames, type QrFormat, type RemoteKey } from 'contracts';
 
 /** Configuration from the environment (docs/architecture.md#configuration), checked once at start-up. */
 export interface Config {
@@ -10,6 +10,8 @@ export interface Config {
   /** Public origin printed into QR codes; null means the request's own origin. */
   webBase: string | null;
   labelPrintUrl: string | null;
+  /** What printed QR codes encode: the customer page's path, or a GS1 Digital Link where the EAN allows. */
+  qrFormat: QrFormat;
   companyName: string;
   companyAddress: string;
   /** The manufacturer's contact and logo for the customer page and the staff header; null when unset. */
@@ -91,6 +93,17 @@ function optional(env: NodeJS.ProcessEnv, name: string, valid: (value: string) =
 const EMAIL = /^[^\s@<>"'()]+@[^\s@<>"'()]+\.[^\s@<>"'()]+$/;
 const PHONE = /^\+?[\d ()/-]{3,30}$/;
 
+function qrFormat(env: NodeJS.ProcessEnv): QrFormat {
+  const raw = env.QR_FORMAT?.trim();
+  if (!raw) return 'landing';
+  const format = QR_FORMATS.find((known) => known === raw);
+  if (!format)
+    throw new ConfigError(
+      `QR_FORMAT muss ${QR_FORMATS.map((known) => `„${known}“`).join(' oder ')} sein, ist aber „${raw}“`,
+    );
+  return format;
+}
+
 function database(env: NodeJS.ProcessEnv): Config['database'] {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return { kind: 'sqlite', file: path.join(repoRoot, 'data', 'pruefbericht.db') };
@@ -116,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: demoSeed === '1',
     webBase: httpOrigin(env, 'WEB_BASE'),
     labelPrintUrl: httpOrigin(env, 'LABEL_PRINT_URL'),
+    qrFormat: qrFormat(env),
     companyName: env.COMPANY_NAME?.trim() || 'BDS Maschinen GmbH',
     companyAddress: env.COMPANY_ADDRESS?.trim() || 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
     companyEmail: optional(

@@ -13,9 +13,15 @@ import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
 import { machinesRepository } from './modules/machines/machines.repository';
 import { machinesService } from './modules/machines/machines.service';
+import { reportQueries } from './modules/reports/reports.repository';
+import { reportsService } from './modules/reports/reports.service';
 import { uploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsService } from './modules/uploads/uploads.service';
 import { usersRepository } from './modules/users/users.repository';
+import { accountsService } from './modules/accounts/accounts.service';
+import { settingsRepository } from './modules/accounts/settings.repository';
+import { twoFactorRepository } from './modules/auth/two-factor.repository';
+import type { ScryptCost } from './modules/users/password';
 
 /**
  * Every repository (queries) and service (business rules) of the API, built once per app. They hold no
@@ -28,17 +34,21 @@ export function createRepositories(database: DatabaseHandle) {
     users: usersRepository(db),
     sessions: sessionsRepository(db),
     throttle: loginThrottleRepository(db),
+    twoFactor: twoFactorRepository(db),
+    settings: settingsRepository(db),
     brands: brandsRepository(db),
     machines: machinesRepository(database),
     certificates: certificatesRepository(db),
     uploads: uploadsRepository(db),
     landing: landingRepository(db),
+    reports: reportQueries(db),
   };
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-export function createServices(repositories: Repositories, config: Config) {
+/** `passwordCost` lowers scrypt's cost for tests only (api/src/test/harness.ts). */
+export function createServices(repositories: Repositories, config: Config, passwordCost?: ScryptCost) {
   const audit = auditService(repositories.audit);
   const uploads = uploadsService(repositories.uploads, audit);
   return {
@@ -47,10 +57,12 @@ export function createServices(repositories: Repositories, config: Config) {
       idleMinutes: config.sessionIdleMinutes,
       maxHours: config.sessionMaxHours,
     }),
+    accounts: accountsService(repositories, passwordCost),
     uploads,
     brands: brandsService(repositories.brands, uploads, audit),
     machines: machinesService(repositories, uploads, audit),
-    certificates: certificatesService(repositories),
+    certificates: certificatesService(repositories, audit),
+    reports: reportsService(repositories.reports),
     landing: landingService(repositories.landing),
   };
 }

@@ -7,6 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { CERTIFICATE_DEFAULTS, type Brand, type MachineByBrand } from 'contracts';
+import { openDatabase } from './db/database';
+import { usersRepository } from './modules/users/users.repository';
+import { TEST_COST } from './test/harness';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-main-'));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -126,6 +129,37 @@ test('npm start seeds demo data once, logs one line per request without secrets,
   again.child.kill('SIGTERM');
   assert.equal(await again.exited, 0);
   assert.ok(!again.output().includes('Passwort:'));
+});
+
+test('with DEMO_SEED=0 and no account, npm start says how to create the first administrator', async () => {
+  const port = await freePort();
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${dir}/empty.db`,
+    DEMO_SEED: '0',
+  };
+  const server = start(env);
+  await waitFor(`http://127.0.0.1:${port}/api/healthz`, server.child);
+  server.child.kill('SIGTERM');
+  assert.equal(await server.exited, 0);
+  assert.match(
+    server.output(),
+    /kein Konto[\s\S]*npm run user -- add --email <e-mail> --password <passwort> --role admin/,
+  );
+  assert.ok(!server.output().includes('Passwort:'));
+  // With an account, nothing is said.
+  const database = openDatabase({ kind: 'sqlite', file: `${dir}/empty.db` });
+  await usersRepository(database.db).add(
+    { email: 'erster@example.com', password: 'ein-gutes-Passwort' },
+    TEST_COST,
+  );
+  await database.close();
+  const again = start(env);
+  await waitFor(`http://127.0.0.1:${port}/api/healthz`, again.child);
+  again.child.kill('SIGTERM');
+  assert.equal(await again.exited, 0);
+  assert.ok(!again.output().includes('kein Konto'), again.output());
 });
 
 test('a bad setting stops start-up with a clear German message', async () => {

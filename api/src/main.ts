@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrate, openDatabase } from './db/database';
 import { seedDemo } from './db/seed';
+import { usersRepository } from './modules/users/users.repository';
 
 const envFile = path.resolve('.env');
 if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
@@ -25,6 +26,13 @@ if (config.demoSeed) {
     console.log('\nDemo-Daten angelegt. Anmeldung (wird nur dieses eine Mal angezeigt):');
     console.log(`  E-Mail:   ${demo.email}\n  Passwort: ${demo.password}\n`);
   }
+} else if ((await usersRepository(database.db).count()) === 0) {
+  // Without demo data nobody could sign in: say how the first administrator comes about.
+  console.log(
+    '\nEs gibt noch kein Konto. Das erste Administrator-Konto anlegen mit:\n' +
+      '  npm run user -- add --email <e-mail> --password <passwort> --role admin\n' +
+      'Weitere Konten legt es danach in der App an (Verwaltung → Konten).\n',
+  );
 }
 
 const app = await buildApp({

@@ -1,4 +1,11 @@
-import { UPLOAD_MAX_PIXELS, fieldMessages } from 'contracts';
+import {
+  PASSWORD_MIN,
+  ROLE_LABELS,
+  ROLE_NEEDS,
+  UPLOAD_MAX_PIXELS,
+  fieldMessages,
+  type RoleNeed,
+} from 'contracts';
 
 /** Every German message the API sends, in one place. */
 export const messages = {
@@ -14,6 +21,27 @@ export const messages = {
   methodNotAllowed: 'Diese Methode ist hier nicht erlaubt.',
   unauthorized: 'Token abgelaufen, bitte melden Sie sich an',
   loginFailed: 'E-Mail oder Passwort ist falsch.',
+  forbidden: (need: RoleNeed) =>
+    need === 'read'
+      ? 'Ihrem Konto ist keine Rolle zugewiesen. Bitte wenden Sie sich an einen Administrator.'
+      : `Dafür fehlt Ihrem Konto die Rolle „${ROLE_LABELS[ROLE_NEEDS[need][0]]}“. Bitte wenden Sie sich an einen Administrator.`,
+  passwordChangeRequired: 'Bitte ändern Sie zuerst Ihr Passwort.',
+  twoFactorRequired: 'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein.',
+  secondFactorFailed: 'Der Code ist falsch oder abgelaufen.',
+  challengeExpired: 'Die Anmeldung hat zu lange gedauert. Bitte melden Sie sich erneut an.',
+  passwordTooShort: `Mindestens ${PASSWORD_MIN} Zeichen`,
+  passwordCommon: 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
+  passwordSame: 'Das neue Passwort muss sich vom bisherigen unterscheiden.',
+  passwordWrong: 'Das Passwort ist falsch.',
+  accountNotFound: 'Konto nicht gefunden.',
+  emailTaken: 'Ein Konto mit dieser E-Mail-Adresse gibt es schon.',
+  lastAdministrator:
+    'Das ist das letzte aktive Administrator-Konto. Bitte zuerst einem anderen Konto die Rolle geben.',
+  ownAccountDisable: 'Das eigene Konto kann nicht gesperrt werden.',
+  twoFactorAlreadyOn: 'Die Zwei-Faktor-Anmeldung ist schon eingerichtet.',
+  twoFactorNotStarted: 'Bitte starten Sie die Einrichtung erneut.',
+  twoFactorStillRequired: 'Die Zwei-Faktor-Anmeldung ist für alle Konten vorgeschrieben.',
+  twoFactorOff: 'Die Zwei-Faktor-Anmeldung ist nicht eingerichtet.',
   accountLocked: (minutes: number) =>
     `Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in ${minutes} Minuten erneut.`,
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
@@ -30,6 +58,17 @@ export const messages = {
   machineNotOfBrand: 'Diese Maschine gehört nicht zur gewählten Marke.',
   idempotencyKeyReused:
     'Dieser Vorgang wurde schon mit anderen Angaben gesendet. Bitte laden Sie die Seite neu und prüfen Sie die Liste.',
+  reasonRequired: 'Bitte einen Grund angeben',
+  certificateVoided: 'Dieser Prüfbericht ist storniert und kann nicht mehr geändert werden.',
+  staleVersion:
+    'Der Prüfbericht wurde inzwischen geändert. Bitte laden Sie ihn neu und prüfen Sie Ihre Änderung noch einmal.',
+  nothingChanged: 'Es wurde nichts geändert.',
+  notRevisable: 'Maschine, Marke und Präfix werden nicht korrigiert: bitte stornieren und neu ausstellen.',
+  unitUnknown: (serial: string) => `Unbekannte Seriennummer: ${serial}.`,
+  unitOfOtherCertificate: (serial: string) => `${serial} gehört nicht zu diesem Prüfbericht.`,
+  unitAlreadyVoided: (serial: string) => `${serial} ist bereits storniert.`,
+  revisionNotFound: 'Diese Revision gibt es nicht.',
+  unitNotFound: 'Seriennummer nicht gefunden.',
   serialConflict: 'Die Seriennummern konnten nicht vergeben werden. Bitte versuchen Sie es erneut.',
   uploadMissing: 'Bitte eine Datei im Feld „file“ senden.',
   uploadTooLarge: fieldMessages.uploadTooLarge,
@@ -47,4 +86,12 @@ export const messages = {
   fieldTooLong: (max: number) => `Höchstens ${max} Zeichen`,
   fieldRange: (min: number, max: number) => `Bitte eine ganze Zahl von ${min} bis ${max}`,
   fieldUnknownChoice: 'Dieser Wert ist nicht erlaubt',
+  filterDayInvalid: 'Kein gültiges Datum',
+  filterRangeInverted: 'Das Bis-Datum liegt vor dem Von-Datum.',
+  filterBrandUnknown: 'Diese Marke gibt es nicht.',
+  filterMachineUnknown: 'Diese Maschine gibt es nicht.',
+  checkFilter: 'Bitte prüfen Sie den Filter.',
+  nothingToExport: 'Kein Prüfbericht passt zu diesem Filter: es gibt nichts zu exportieren.',
+  periodInverted: 'Der Bis-Monat liegt vor dem Von-Monat.',
+  periodTooLong: (months: number) => `Bitte höchstens ${months} Monate auf einmal wählen.`,
 } as const;

@@ -22,7 +22,10 @@ export interface RemoteExposes {
     CertificateCreate: NoProps;
     CertificateList: NoProps;
     CertificatePrint: NoProps;
+    CertificateDetail: NoProps;
+    UnitView: NoProps;
     Labels: NoProps;
+    Reports: NoProps;
   };
   machines: { MachineList: NoProps; MachineForm: NoProps };
   landing: { Landing: NoProps };
@@ -59,7 +62,7 @@ export function exposesOf<R extends RemoteKey>(
 }
 
 /** The dashboard's tabs, in the `?tab=` of staff URLs. */
-export const STAFF_TABS = ['certificate_create', 'certificate_list', 'machine_list'] as const;
+export const STAFF_TABS = ['certificate_create', 'certificate_list', 'reports', 'machine_list'] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
 
 /**
@@ -72,8 +75,15 @@ export const staffRoutes = {
   machineNew: '/machines',
   machineEdit: '/machines/:id',
   certificatePrint: '/pdf/:id',
+  certificateDetail: '/certificates/:id',
+  unit: '/units/:serial',
   labels: '/labels',
   landing: '/landing/:id/:serial?',
+  /** The signed-in account's own: password, two-factor sign-in, sessions. */
+  account: '/account',
+  /** The admin area (administrators only). */
+  adminAccounts: '/admin/accounts',
+  auditLog: '/admin/audit',
 } as const;
 
 export const staffUrls = {
@@ -81,7 +91,13 @@ export const staffUrls = {
   tab: (tab: StaffTab) => `${staffRoutes.dashboard}?tab=${tab}`,
   machineNew: () => staffRoutes.machineNew,
   machineEdit: (id: number) => `/machines/${id}`,
-  certificatePrint: (id: number) => `/pdf/${id}`,
+  /** The reprint; of an earlier revision when given, printed as replaced. */
+  certificatePrint: (id: number, revision?: number) =>
+    revision === undefined ? `/pdf/${id}` : `/pdf/${id}?revision=${revision}`,
+  /** A certificate's units, revisions and events, with KORRIGIEREN and STORNIEREN. */
+  certificateDetail: (id: number) => `/certificates/${id}`,
+  /** One unit from its serial. */
+  unit: (serial: string) => `/units/${encodeURIComponent(serial)}`,
   /** The built-in label page, for one certificate's serial labels when given. */
   labels: (certificateId?: number) =>
     certificateId === undefined ? staffRoutes.labels : `${staffRoutes.labels}?certificate=${certificateId}`,
@@ -98,4 +114,8 @@ export const queryKeys = {
   machinesByBrand: ['machinesByBrand'] as const,
   certificates: ['certificates'] as const,
   certificate: (id: number) => ['certificate', id] as const,
+  /** The events of one thing, by the API path that lists them (`/certificates/7/events`). */
+  events: (path: string) => ['events', path] as const,
+  /** The signed-in account and its roles: what every app shows or hides. */
+  me: ['me'] as const,
 };

@@ -56,3 +56,21 @@ export const SEARCH_MAX = 100;
 
 /** Longer than any serial docs/decisions/0004-serial-scheme.md can make; the customer page shows a longer one as unconfirmed. */
 export const SERIAL_MAX_LENGTH = 64;
+
+/**
+ * Where a certificate stands after issuing: corrected (a revision), some of its units voided, or all of them.
+ * The strongest applies: a revised certificate with a voided unit is `partly_voided`.
+ */
+export const CERTIFICATE_STATUSES = ['issued', 'revised', 'partly_voided', 'voided'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+
+/** What a revision may correct; machine, brand and serials never change (a void and a new certificate). */
+export const REVISABLE_FIELDS = [
+  'checked_by',
+  ...CHECK_FIELDS,
+  'resistance_to_voltage',
+  'observation',
+  'origin',
+  'electronic_circuit_board',
+] as const;
+export type RevisableField = (typeof REVISABLE_FIELDS)[number];

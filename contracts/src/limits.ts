@@ -12,3 +12,5 @@ export const EMAIL_MAX = 254;
 export const DESCRIPTION_MAX = 5000;
 export const PASSWORD_MAX = 1024;
 export const IDEMPOTENCY_KEY_MAX = 200;
+/** The reason of a revision or void: a sentence or two, as an auditor reads it. */
+export const REASON_MAX = 500;

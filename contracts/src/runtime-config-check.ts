@@ -1,3 +1,4 @@
+import { QR_FORMATS } from './gs1';
 import type { RuntimeConfig } from './runtime-config';
 
 /**
@@ -7,7 +8,10 @@ import type { RuntimeConfig } from './runtime-config';
  */
 type Rules<T> = {
   [K in keyof T]-?: object extends Pick<T, K>
-    ? 'absent, text or null'
+    ? string extends NonNullable<T[K]>
+      ? 'absent, text or null'
+      : // Absent or one of these words.
+        readonly NonNullable<T[K]>[]
     : T[K] extends string
       ? 'text'
       : null extends T[K]
@@ -25,11 +29,13 @@ const RULES: Rules<RuntimeConfig> = {
   companyEmail: 'absent, text or null',
   companyPhone: 'absent, text or null',
   companyLogo: 'absent, text or null',
+  qrFormat: QR_FORMATS,
 };
 
-type Rule = 'text' | 'text or null' | 'absent, text or null' | { [key: string]: Rule };
+type Rule = 'text' | 'text or null' | 'absent, text or null' | readonly string[] | { [key: string]: Rule };
 
 function problems(value: unknown, rule: Rule, path: string): string[] {
+  if (Array.isArray(rule)) return value === undefined || rule.includes(value as string) ? [] : [path];
   if (rule === 'absent, text or null')
     return value === undefined ? [] : problems(value, 'text or null', path);
   if (rule === 'text or null') return value === null ? [] : problems(value, 'text', path);

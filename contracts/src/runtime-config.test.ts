@@ -14,11 +14,12 @@ const valid: RuntimeConfig = {
   companyEmail: 'service@bds.example',
   companyPhone: null,
   companyLogo: null,
+  qrFormat: 'gs1',
 };
 
 /** Every field of `valid` missing, and set to each value of the wrong kind. */
 function mutations(): Array<{ what: string; value: unknown }> {
-  const wrongValues = [undefined, null, '', 0, 1, true, [], {}, ['/api']];
+  const wrongValues = [undefined, null, '', 0, 1, true, [], {}, ['/api'], 'GS1', 'gs1 '];
   const out: Array<{ what: string; value: unknown }> = [];
   const paths = [
     ...Object.keys(valid).map((key) => [key]),
@@ -41,6 +42,7 @@ test('a config the TypeBox schema takes passes the browser check, with extra fie
   for (const config of [
     valid,
     { ...valid, labelPrintUrl: 'https://labels.example.com' },
+    { ...valid, qrFormat: 'landing' },
     { ...valid, x: 1 },
   ]) {
     assert.ok(Value.Check(RuntimeConfig, config));

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { RemoteKey } from './apps';
+import { QR_FORMATS } from './gs1';
 
 const Text = Type.String({ minLength: 1 });
 // One manifest per remote of apps.ts, no more, no fewer: a remote added there fails typecheck here.
@@ -7,8 +8,8 @@ const manifests: Record<RemoteKey, typeof Text> = { certificates: Text, machines
 
 /**
  * `/config.json` (docs/decisions/0007-runtime-config.md): what every frontend reads at start. Produced by the API
- * (api/src/plugins/frontends.ts) and by the shell's dev server (shell/webpack.config.ts); read by shared-ui and the
- * standalone customer page through runtime-config-check.ts, which browsers can afford (TypeBox is ~12 KB gz).
+ * (api/src/plugins/frontends.ts) and by the shell's dev server (shell/dev-config.ts, checked when it starts); read
+ * by shared-ui and the standalone customer page through runtime-config-check.ts, which browsers can afford (TypeBox is ~12 KB gz).
  */
 export const RuntimeConfig = Type.Object({
   /** API base, e.g. `/api` or `https://api.example.com/api`. */
@@ -25,5 +26,7 @@ export const RuntimeConfig = Type.Object({
   companyEmail: Type.Optional(Type.Union([Text, Type.Null()])),
   companyPhone: Type.Optional(Type.Union([Text, Type.Null()])),
   companyLogo: Type.Optional(Type.Union([Text, Type.Null()])),
+  /** What printed QR codes encode (contracts/src/gs1.ts); absent means `landing`. */
+  qrFormat: Type.Optional(Type.Union(QR_FORMATS.map((format) => Type.Literal(format)))),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;

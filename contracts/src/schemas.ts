@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
+  CERTIFICATE_STATUSES,
   CHECK_FIELDS,
   CHECK_VALUES,
   MAX_PAGE,
@@ -13,6 +14,7 @@ import {
   URL_MAX,
   VOLTAGE_VALUES,
 } from './constants';
+import { ROLES } from './accounts';
 import {
   CHECKED_BY_MAX,
   DESCRIPTION_MAX,
@@ -21,6 +23,7 @@ import {
   PASSWORD_MAX,
   SERIAL_PREFIX_MAX,
   IDEMPOTENCY_KEY_MAX,
+  REASON_MAX,
 } from './limits';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -48,8 +51,24 @@ export const LoginBody = Type.Object({
   password: Type.String({ maxLength: PASSWORD_MAX }),
 });
 export type LoginBody = Static<typeof LoginBody>;
-export const LoginResponse = Type.Object({ token: Type.String() });
+/**
+ * A token, or for an account with two-factor sign-in a challenge to send with the code to
+ * `POST /login/second-factor` (the earlier app's clients only ever see `{token}`: they have no second factor).
+ */
+export const LoginResponse = Type.Union([
+  Type.Object({ token: Type.String() }),
+  Type.Object({ second_factor: Type.Literal('totp'), challenge: Type.String() }),
+]);
 export type LoginResponse = Static<typeof LoginResponse>;
+/** A six-digit code from the authenticator app, or one of the recovery codes. */
+const SecondFactorCode = Type.String({ minLength: 1, maxLength: 20 });
+export const SecondFactorBody = Type.Object({
+  challenge: Type.String({ maxLength: 100 }),
+  code: SecondFactorCode,
+});
+export type SecondFactorBody = Static<typeof SecondFactorBody>;
+export const TokenResponse = Type.Object({ token: Type.String() });
+export type TokenResponse = Static<typeof TokenResponse>;
 
 export const Brand = Type.Object({
   id: Type.Integer(),
@@ -174,7 +193,21 @@ export const CertificateCreateBody = Type.Object({
 });
 export type CertificateCreateBody = Static<typeof CertificateCreateBody>;
 
-/** The stored, immutable certificate: everything it prints, as it was when issued. */
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Where a certificate stands after issuing, on every view of it (docs/architecture.md#certificate-lifecycle). */
+const lifecycle = {
+  status: Literals(CERTIFICATE_STATUSES),
+  revision: Type.Integer(),
+  /** Sent back with a revision or void: a change made on an older version is refused. */
+  version: Type.Integer(),
+  voided_units: Type.Integer(),
+};
+
+/**
+ * The certificate as printed: the snapshot of the machine and brand as they were when issued, the current
+ * revision's checks, and where it stands.
+ */
 export const PrintData = Type.Object({
   id: Type.Integer(),
   brand_id: Type.Integer(),
@@ -199,6 +232,17 @@ export const PrintData = Type.Object({
   serial_no: Type.String(),
   endSerialNo: Type.String(),
   created_at: Timestamp,
+  ...lifecycle,
+  /** When the current revision was made; null for the first issue. */
+  revised_at: Nullable(Timestamp),
+  /** Revision n > 1: when the revision it replaces was issued (the print names it). */
+  replaces_issued_at: Nullable(Timestamp),
+  /** Set when this is an earlier revision, printed as replaced. */
+  replaced_at: Nullable(Timestamp),
+  voided_at: Nullable(Timestamp),
+  void_reason: Nullable(Type.String()),
+  /** The units voided on their own or with the whole certificate; their pages print STORNIERT. */
+  voided_serials: Type.Array(Type.String()),
 });
 export type PrintData = Static<typeof PrintData> & Record<(typeof CHECK_FIELDS)[number], string>;
 export const CertificateCreateResponse = Type.Array(PrintData);
@@ -212,8 +256,49 @@ export const CERTIFICATE_SORTS = [
   'crowd',
   'created_at',
 ] as const;
-export const CertificateListQuery = ListQuery(CERTIFICATE_SORTS);
+/** A calendar day, YYYY-MM-DD (Europe/Berlin); whether it exists is checked by the API. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+/** A month, YYYY-MM. */
+const Month = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', maxLength: 7 });
+
+/**
+ * The filter of the certificate list and its export (docs/architecture.md#reports-filters-exports-charts): issued from `from` to `to`
+ * (days in Europe/Berlin, both included), of a brand, a machine, by a checker (the name as typed, any case),
+ * and in a status.
+ */
+export const CertificateFilterQuery = Type.Object({
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+  brand_id: Type.Optional(Id),
+  machine_id: Type.Optional(Id),
+  checked_by: Type.Optional(Text(CHECKED_BY_MAX)),
+  status: Type.Optional(Literals(CERTIFICATE_STATUSES)),
+});
+export type CertificateFilterQuery = Static<typeof CertificateFilterQuery>;
+export const CERTIFICATE_FILTERS = Object.keys(
+  CertificateFilterQuery.properties,
+) as (keyof CertificateFilterQuery)[];
+
+export const CertificateListQuery = Type.Object({
+  ...ListQuery(CERTIFICATE_SORTS).properties,
+  ...CertificateFilterQuery.properties,
+});
 export type CertificateListQuery = Static<typeof CertificateListQuery>;
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** One row per certificate, or one per unit serial. */
+export const EXPORT_ROWS = ['certificates', 'units'] as const;
+export type ExportRows = (typeof EXPORT_ROWS)[number];
+export const CertificateExportQuery = Type.Object({
+  ...CertificateFilterQuery.properties,
+  search: Type.Optional(Type.String({ maxLength: SEARCH_MAX })),
+  sort: Type.Optional(Literals(CERTIFICATE_SORTS)),
+  order: Type.Optional(Order),
+  format: Literals(EXPORT_FORMATS),
+  rows: Type.Optional(Literals(EXPORT_ROWS)),
+});
+export type CertificateExportQuery = Static<typeof CertificateExportQuery>;
 export const CertificateListItem = Type.Object({
   id: Type.Integer(),
   pos: Type.Integer(),
@@ -224,6 +309,7 @@ export const CertificateListItem = Type.Object({
   checked_by: Type.String(),
   crowd: Type.Integer(),
   created_at: Timestamp,
+  ...lifecycle,
 });
 export type CertificateListItem = Static<typeof CertificateListItem>;
 export const CertificateList = Type.Object({ data: Type.Array(CertificateListItem), total: Type.Integer() });
@@ -236,6 +322,9 @@ export const LandingQuery = Type.Object({
   serial: Type.Optional(Type.String({ maxLength: SERIAL_MAX_LENGTH })),
 });
 export type LandingQuery = Static<typeof LandingQuery>;
+/** A GS1 Digital Link's GTIN-14 (contracts/src/gs1.ts); its check digit is the API's to judge. */
+export const GtinParams = Type.Object({ gtin: Type.String({ pattern: '^[0-9]{14}$' }) });
+export type GtinParams = Static<typeof GtinParams>;
 /** Only public fields: a customer may see what the machine is, never who tested it. */
 export const Landing = Type.Object({
   name: Type.String(),
@@ -249,10 +338,58 @@ export const Landing = Type.Object({
       verified: Type.Boolean(),
       /** The certificate's issue date when verified. */
       tested_at: Type.Union([Timestamp, Type.Null()]),
+      /** The manufacturer voided this unit: never shown as confirmed. */
+      withdrawn: Type.Boolean(),
     }),
   ),
 });
 export type Landing = Static<typeof Landing>;
+
+/** A period of whole months, YYYY-MM to YYYY-MM; by default the last 24 months up to this one. */
+export const ReportPeriodQuery = Type.Object({ from: Type.Optional(Month), to: Type.Optional(Month) });
+export type ReportPeriodQuery = Static<typeof ReportPeriodQuery>;
+/** A month (YYYY-MM) or a year (YYYY). */
+const MonthOrYear = Type.String({ pattern: '^\\d{4}(-(0[1-9]|1[0-2]))?$', maxLength: 7 });
+/** The machines with the most units in a month or a year; by default this year. */
+export const TopMachinesQuery = Type.Object({
+  period: Type.Optional(MonthOrYear),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10 })),
+});
+export type TopMachinesQuery = Static<typeof TopMachinesQuery>;
+
+const UnitCounts = {
+  certificates: Type.Integer(),
+  units: Type.Integer(),
+  voided_units: Type.Integer(),
+};
+const Period = { from: Month, to: Month };
+export const UnitsByBrandReport = Type.Object({
+  ...Period,
+  data: Type.Array(
+    Type.Object({ month: Month, brand_id: Type.Integer(), brand_name: Type.String(), ...UnitCounts }),
+  ),
+});
+export type UnitsByBrandReport = Static<typeof UnitsByBrandReport>;
+export const TopMachinesReport = Type.Object({
+  period: MonthOrYear,
+  data: Type.Array(
+    Type.Object({
+      machine_id: Type.Integer(),
+      machine_name: Type.String(),
+      brand_name: Type.String(),
+      ...UnitCounts,
+    }),
+  ),
+});
+export type TopMachinesReport = Static<typeof TopMachinesReport>;
+export const UnitsByCheckerReport = Type.Object({
+  ...Period,
+  data: Type.Array(Type.Object({ month: Month, checker: Type.String(), ...UnitCounts })),
+});
+export type UnitsByCheckerReport = Static<typeof UnitsByCheckerReport>;
+/** Every checker name certificates were issued with (as last typed), for the list's filter. */
+export const CheckerList = DataOf(Type.String());
+export type CheckerList = Static<typeof CheckerList>;
 
 export const Health = Type.Object({ status: Type.String() });
 export type Health = Static<typeof Health>;
@@ -262,7 +399,11 @@ export const AUDIT_ACTIONS = [
   'certificate.issued',
   'certificate.printed',
   'certificate.reprinted',
+  'certificate.revised',
+  'certificate.voided',
+  'unit.voided',
   'labels.printed',
+  'certificates.exported',
   'brand.created',
   'brand.changed',
   'machine.created',
@@ -272,6 +413,17 @@ export const AUDIT_ACTIONS = [
   'auth.sign_in_failed',
   'auth.locked_out',
   'auth.signed_out',
+  'auth.signed_out_everywhere',
+  'auth.recovery_code_used',
+  'account.created',
+  'account.disabled',
+  'account.enabled',
+  'account.roles_changed',
+  'account.password_reset',
+  'account.password_changed',
+  'account.two_factor_enabled',
+  'account.two_factor_disabled',
+  'settings.changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -318,3 +470,149 @@ export type AuditPage = Static<typeof AuditPage>;
 export const PRINT_KINDS = ['print', 'reprint', 'labels'] as const;
 export const PrintedBody = Type.Object({ kind: Literals(PRINT_KINDS) });
 export type PrintedBody = Static<typeof PrintedBody>;
+
+const Reason = Type.String({ maxLength: REASON_MAX });
+const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/**
+ * A correction of an issued certificate: the revisable fields as they should print, the reason, and the
+ * version it was made on. Machine and brand are named here only to be refused with a clear message.
+ */
+export const RevisionBody = Type.Object({
+  version: Version,
+  reason: Reason,
+  checked_by: Text(CHECKED_BY_MAX),
+  ...checkProperties,
+  resistance_to_voltage: Literals(VOLTAGE_VALUES),
+  observation: Literals(OBSERVATIONS),
+  origin_germany: Literals(ORIGINS),
+  electronic_circuit_board: CircuitBoard,
+  machine_id: Type.Optional(Type.Unknown()),
+  brand_id: Type.Optional(Type.Unknown()),
+  serial_prefix: Type.Optional(Type.Unknown()),
+});
+export type RevisionBody = Static<typeof RevisionBody>;
+
+/** Voids the whole certificate, or only the units named in `serials`. */
+export const VoidBody = Type.Object({
+  version: Version,
+  reason: Reason,
+  serials: Type.Optional(
+    Type.Array(Type.String({ maxLength: SERIAL_MAX_LENGTH }), { minItems: 1, maxItems: QUANTITY.max }),
+  ),
+});
+export type VoidBody = Static<typeof VoidBody>;
+
+export const RevisionParams = Type.Object({
+  id: Id,
+  revision: Type.Integer({ minimum: 1, maximum: 100_000 }),
+});
+export type RevisionParams = Static<typeof RevisionParams>;
+
+export const RevisionInfo = Type.Object({
+  revision: Type.Integer(),
+  issued_at: Timestamp,
+  issued_by_email: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+  /** Null for the current revision. */
+  replaced_at: Nullable(Timestamp),
+});
+export type RevisionInfo = Static<typeof RevisionInfo>;
+
+export const Unit = Type.Object({
+  serial: Type.String(),
+  unit_index: Type.Integer(),
+  voided_at: Nullable(Timestamp),
+  void_reason: Nullable(Type.String()),
+});
+export type Unit = Static<typeof Unit>;
+
+/** A certificate's revisions, newest first, and its units with their status. */
+export const CertificateHistory = Type.Object({
+  revisions: Type.Array(RevisionInfo),
+  units: Type.Array(Unit),
+});
+export type CertificateHistory = Static<typeof CertificateHistory>;
+
+export const SerialParams = Type.Object({
+  serial: Type.String({ minLength: 1, maxLength: SERIAL_MAX_LENGTH }),
+});
+export type SerialParams = Static<typeof SerialParams>;
+
+/** One unit, reached from its serial: the unit and the certificate it belongs to. */
+export const UnitView = Type.Object({ unit: Unit, certificate: PrintData });
+export type UnitView = Static<typeof UnitView>;
+
+/** A page of the events of one thing (a certificate, a unit, a machine), for every signed-in account. */
+export const EventsQuery = Type.Object({
+  before: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+});
+export type EventsQuery = Static<typeof EventsQuery>;
+
+const Roles = Type.Array(Literals(ROLES), { minItems: 1, maxItems: ROLES.length, uniqueItems: true });
+const Password = Type.String({ maxLength: PASSWORD_MAX });
+
+/** A staff account as the admin area lists it. */
+export const Account = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  roles: Type.Array(Literals(ROLES)),
+  disabled: Type.Boolean(),
+  /** Set by an administrator's first or reset password: the account must choose its own before anything else. */
+  must_change_password: Type.Boolean(),
+  two_factor: Type.Boolean(),
+  last_sign_in_at: Type.Union([Timestamp, Type.Null()]),
+  created_at: Timestamp,
+});
+export type Account = Static<typeof Account>;
+export const AccountList = DataOf(Account);
+export type AccountList = Static<typeof AccountList>;
+export const AccountCreateBody = Type.Object({
+  email: Text(EMAIL_MAX),
+  name: Type.Optional(Text()),
+  password: Password,
+  roles: Roles,
+});
+export type AccountCreateBody = Static<typeof AccountCreateBody>;
+export const RolesBody = Type.Object({ roles: Roles });
+export type RolesBody = Static<typeof RolesBody>;
+
+/** Settings an administrator changes for every account. */
+export const Settings = Type.Object({ require_two_factor: Type.Boolean() });
+export type Settings = Static<typeof Settings>;
+
+/** The signed-in account: who it is, its roles, and what it must do before anything else. */
+export const Me = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  name: Type.String(),
+  roles: Type.Array(Literals(ROLES)),
+  must_change_password: Type.Boolean(),
+  two_factor: Type.Boolean(),
+  /** An administrator requires two-factor sign-in for every account. */
+  two_factor_required: Type.Boolean(),
+});
+export type Me = Static<typeof Me>;
+export const OwnPasswordBody = Type.Object({ current_password: Password, new_password: Password });
+export type OwnPasswordBody = Static<typeof OwnPasswordBody>;
+export const SignIn = Type.Object({
+  at: Timestamp,
+  ok: Type.Boolean(),
+  address: Type.String(),
+});
+export const SignInList = DataOf(SignIn);
+export type SignInList = Static<typeof SignInList>;
+export const TwoFactorSetup = Type.Object({
+  secret: Type.String(),
+  /** The otpauth:// address the authenticator app reads from the QR code. */
+  uri: Type.String(),
+});
+export type TwoFactorSetup = Static<typeof TwoFactorSetup>;
+export const TwoFactorCodeBody = Type.Object({ code: SecondFactorCode });
+export type TwoFactorCodeBody = Static<typeof TwoFactorCodeBody>;
+export const RecoveryCodes = Type.Object({ recovery_codes: Type.Array(Type.String()) });
+export type RecoveryCodes = Static<typeof RecoveryCodes>;
+export const PasswordBody = Type.Object({ password: Password });
+export type PasswordBody = Static<typeof PasswordBody>;

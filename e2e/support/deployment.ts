@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { test } from './fixtures';
 import { parseRuntimeConfig, type RemoteKey, type RuntimeConfig } from 'contracts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -92,6 +93,38 @@ export function removeOldFiles(folder: string, keep: string[]) {
   for (const file of buildFiles(folder)) if (!kept.has(file)) fs.rmSync(path.join(folder, file));
 }
 
+/**
+ * The server (`api/src/main.ts`, API and frontends on one port) on a free port, with a fresh database in `dir`
+ * and `env` added to the environment; the demo seed makes the account it returns.
+ */
+export async function startServer(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ origin: string; account: { email: string; password: string }; child: ChildProcess }> {
+  const port = await freePort('127.0.0.1');
+  const origin = `http://127.0.0.1:${port}`;
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${path.join(dir, 'api.db')}`,
+    DEMO_SEED: '1',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  delete serverEnv.LABEL_PRINT_URL;
+  if (!env.WEB_BASE) delete serverEnv.WEB_BASE;
+  const server = start(['api/src/main.ts'], serverEnv, /E-Mail:\s+(\S+)\s+Passwort:\s+(\S+)/);
+  try {
+    const [, email, password] = await server.match;
+    await waitForHealth(`${origin}/api/healthz`);
+    return { origin, account: { email, password }, child: server.child };
+  } catch (error) {
+    await stopProcess(server.child);
+    throw error;
+  }
+}
+
 export async function startDeployment(): Promise<Deployment> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pruefbericht-cdn-'));
   const folders = Object.fromEntries(REMOTES.map((name) => [name, path.join(dir, name)])) as Record<
@@ -125,23 +158,9 @@ export async function startDeployment(): Promise<Deployment> {
       string
     >;
 
-    const apiPort = await freePort('127.0.0.1');
-    const api = `http://127.0.0.1:${apiPort}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(dir, 'api.db')}`,
-      DEMO_SEED: '1',
-      LOG_LEVEL: 'warn',
-      CORS_ORIGINS: shell,
-      WEB_BASE: shell,
-    };
-    delete env.LABEL_PRINT_URL;
-    const server = start(['api/src/main.ts'], env, /E-Mail:\s+(\S+)\s+Passwort:\s+(\S+)/);
+    const server = await startServer(dir, { CORS_ORIGINS: shell, WEB_BASE: shell });
     processes.push(server.child);
-    const [, email, password] = await server.match;
-    await waitForHealth(`${api}/api/healthz`);
+    const { origin: api, account } = server;
 
     // The shell's runtime config, checked against the schema every frontend reads it with.
     const config: RuntimeConfig = parseRuntimeConfig({
@@ -159,7 +178,7 @@ export async function startDeployment(): Promise<Deployment> {
       shell,
       remotes,
       folders,
-      account: { email, password },
+      account,
       stop: async () => {
         await Promise.all(processes.map(stopProcess));
         fs.rmSync(dir, { recursive: true, force: true });
@@ -193,4 +212,25 @@ async function waitForHealth(url: string) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${url} not healthy after 60 s`);
+}
+
+/** A deployment started before the tests of the calling file and stopped after them. */
+export function deploymentForThisFile(): () => Deployment {
+  let deployment: Deployment | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    deployment = await startDeployment();
+  });
+  test.afterAll(async () => deployment?.stop());
+  return () => deployment!;
+}
+
+/** Opens `url` in `page`, collecting what its console says and every uncaught error (none may happen). */
+export async function openWatched(page: Page, url: string) {
+  const messages: string[] = [];
+  const uncaught: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  await page.goto(url);
+  return { messages, uncaught };
 }

@@ -9,7 +9,6 @@ import {
   MultiFormatReader,
   RGBLuminanceSource,
 } from '@zxing/library';
-import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import {
   CERTIFICATE_DEFAULTS,
@@ -21,6 +20,7 @@ import {
   type PrintData,
 } from '../../contracts/src/index.ts';
 import { artifactPath, expect, signIn, test } from '../support/fixtures';
+import { decodeQr, withQuietZone } from '../support/qr';
 
 /** The presets as the page names them, with what a 3-unit certificate must print on each. */
 const PRESETS = [
@@ -104,26 +104,6 @@ async function createCertificate(api: ReturnType<typeof authorized>, machine: Ma
 async function webBase(page: Page): Promise<string> {
   const config = (await (await page.request.get('/config.json')).json()) as { webBase: string };
   return config.webBase;
-}
-
-/** An element's screenshot with a white border, as the label has around its codes: scanners need that quiet zone. */
-function withQuietZone(png: Buffer, border = 24): { data: Uint8ClampedArray; width: number; height: number } {
-  const image = PNG.sync.read(png);
-  const width = image.width + 2 * border;
-  const height = image.height + 2 * border;
-  const data = new Uint8ClampedArray(width * height * 4).fill(255);
-  for (let y = 0; y < image.height; y++) {
-    const row = image.data.subarray(y * image.width * 4, (y + 1) * image.width * 4);
-    data.set(row, ((y + border) * width + border) * 4);
-  }
-  return { data, width, height };
-}
-
-function decodeQr(png: Buffer): string {
-  const { data, width, height } = withQuietZone(png);
-  const code = jsQR(data, width, height);
-  if (!code) throw new Error('no QR code found');
-  return code.data;
 }
 
 /** The EAN as ZXing's 1D reader, limited to EAN-13, scans it. */

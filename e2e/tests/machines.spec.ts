@@ -211,6 +211,69 @@ test.describe('Maschinen und Marken', () => {
     await expectInCertificateForm(page, 'MABtec', name);
   });
 
+  test('the form asks before Zurück, the header link, Back or closing the page throws away unsaved changes', async ({
+    page,
+  }) => {
+    await openMachineTab(page);
+    await search(page, 'MAB 825');
+    const table = page.getByRole('table', { name: 'Maschinen' });
+    await table.getByRole('row').nth(1).getByRole('link', { name: 'Bearbeiten' }).click();
+    const edit = page.url();
+    const name = page.getByLabel('ARTIKELNUMMER');
+    await expect(name).toHaveValue('MAB 825');
+    const dialog = page.getByRole('alertdialog', { name: 'Änderungen verwerfen?' });
+
+    // Unchanged, Zurück leaves at once.
+    await page.getByRole('link', { name: 'Zurück' }).click();
+    await expect(page).toHaveURL(/\/\?tab=machine_list$/);
+    await page.goBack();
+    await expect(name).toHaveValue('MAB 825');
+
+    // Typed by keys, as a person would, so the page has the user activation a browser needs to ask on unload.
+    await name.press('End');
+    await name.pressSequentially(' geändert');
+    await page.getByRole('link', { name: 'Zurück' }).click();
+    await expect(dialog).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ABBRECHEN' })).toBeFocused();
+    await snap(page, 'machine-edit-leave-dialog');
+    await page.getByRole('button', { name: 'ABBRECHEN' }).click();
+    await expect(dialog).toBeHidden();
+    expect(page.url()).toBe(edit);
+    await expect(name).toHaveValue('MAB 825 geändert');
+
+    // The logo in the header leads home, as any other link of the app would.
+    await page.getByRole('banner').getByRole('link').first().click();
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect(page.url()).toBe(edit);
+
+    // The browser's Back stays on the form too, until the change is thrown away.
+    await page.goBack();
+    await expect(dialog).toBeVisible();
+    await expect(name).toHaveValue('MAB 825 geändert');
+    await page.getByRole('button', { name: 'ABBRECHEN' }).click();
+
+    // Reloading or closing the tab gets the browser's own question; staying keeps the change.
+    page.removeAllListeners('dialog');
+    const asked: string[] = [];
+    page.on('dialog', (question) => {
+      asked.push(question.type());
+      void question.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    await expect(name).toHaveValue('MAB 825 geändert');
+
+    await page.getByRole('link', { name: 'Zurück' }).click();
+    await page.getByRole('button', { name: 'VERWERFEN' }).click();
+    await expect(page).toHaveURL(/\/\?tab=machine_list$/);
+    await search(page, 'MAB 825');
+    await expect(table.getByRole('row').nth(1)).toContainText('MAB 825');
+    await expect(table.getByRole('cell', { name: 'MAB 825 geändert' })).toHaveCount(0);
+  });
+
   test('a taken article number is refused in German and nothing typed is lost', async ({ page }) => {
     await signIn(page, '/machines');
     await chooseBrand(page, 'BDS Maschinen');

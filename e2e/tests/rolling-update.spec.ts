@@ -3,10 +3,10 @@ import type { Page } from '@playwright/test';
 import { MACHINES_V2 } from '../global-setup';
 import {
   deploy,
+  deploymentForThisFile,
+  openWatched,
   removeOldFiles,
   signInAcross,
-  startDeployment,
-  type Deployment,
 } from '../support/deployment';
 import { expect, remoteScreen, snap, test } from '../support/fixtures';
 
@@ -19,20 +19,10 @@ import { expect, remoteScreen, snap, test } from '../support/fixtures';
 const V1 = path.resolve(import.meta.dirname, '../../mfe-machines/dist');
 const V2_MARK = 'Version e2e-v2';
 
-let deployment: Deployment;
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  deployment = await startDeployment();
-});
-test.afterAll(async () => deployment?.stop());
+const deployment = deploymentForThisFile();
 
 /** A page whose uncaught errors are collected: none may happen, whatever is deployed under it. */
-async function openTab(page: Page, url: string) {
-  const uncaught: string[] = [];
-  page.on('pageerror', (error) => uncaught.push(error.message));
-  await page.goto(url);
-  return uncaught;
-}
+const openTab = async (page: Page, url: string) => (await openWatched(page, url)).uncaught;
 
 const machineList = (page: Page) => remoteScreen(page, 'machines/MachineList').getByRole('table');
 const addMachine = (page: Page) => page.getByRole('link', { name: '+ HINZUFÜGEN' }).click();
@@ -44,8 +34,8 @@ test('a remote is updated and rolled back while open, without rebuilding the she
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { shell, folders } = deployment;
-  await signInAcross(page, deployment);
+  const { shell, folders } = deployment();
+  await signInAcross(page, deployment());
   const listUrl = `${shell}/?tab=machine_list`;
 
   // Two staff members with version 1 of the machine list open; B in a browser of their own (no shared cache).
@@ -53,7 +43,7 @@ test('a remote is updated and rolled back while open, without rebuilding the she
   const uncaughtA = await openTab(tabA, listUrl);
   const otherBrowser = await browser.newContext();
   const tabB = await otherBrowser.newPage();
-  await signInAcross(tabB, deployment);
+  await signInAcross(tabB, deployment());
   const uncaughtB = await openTab(tabB, listUrl);
   for (const tab of [tabA, tabB]) await expect(machineList(tab)).toBeVisible();
 

@@ -19,6 +19,7 @@ test.describe('Ein Port für alles', () => {
       companyEmail: 'service@bds-maschinen.example',
       companyPhone: '+49 2161 123456',
       companyLogo: null,
+      qrFormat: 'landing',
     });
   });
 

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { staffRoutes } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { loadConfig, ToastHost, queryDefaults } from 'shared-ui';
 import MachineFormPage from './features/machine-form/components/machine-form-page';
 import MachineListPage from './app/machine-list-page';
@@ -13,19 +13,28 @@ import './styles/remote.css';
  * Sign in through the shell (or put a token into localStorage['token']) first.
  */
 await loadConfig();
+// A data router, as in the shell: the machine form holds the user back from leaving with unsaved changes.
+const router = createBrowserRouter([
+  {
+    element: (
+      <>
+        <main className="mach-dev-page">
+          <Outlet />
+        </main>
+        <ToastHost />
+      </>
+    ),
+    children: [
+      { path: '/', element: <MachineListPage /> },
+      { path: staffRoutes.machineNew, element: <MachineFormPage /> },
+      { path: staffRoutes.machineEdit, element: <MachineFormPage /> },
+    ],
+  },
+]);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={new QueryClient({ defaultOptions: queryDefaults })}>
-      <BrowserRouter>
-        <main className="mach-dev-page">
-          <Routes>
-            <Route path="/" element={<MachineListPage />} />
-            <Route path={staffRoutes.machineNew} element={<MachineFormPage />} />
-            <Route path={staffRoutes.machineEdit} element={<MachineFormPage />} />
-          </Routes>
-        </main>
-        <ToastHost />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -49,6 +49,23 @@ export const machineMessages = {
     updateRefused: 'Die Maschine konnte nicht aktualisiert werden. Bitte die markierten Felder prüfen.',
     loadFailed: 'Die Daten konnten nicht geladen werden.',
     notFound: 'Maschine nicht gefunden.',
+    changes: 'Änderungen',
+    /** The stored field names of a machine, as the form labels them, for its list of changes. */
+    fields: {
+      brand_id: 'MARKE',
+      name: 'ARTIKELNUMMER',
+      serial_prefix: 'SERIENNUMMER PRÄFIX',
+      ean_number: 'EAN-NUMMER',
+      link_ger: 'DEUTSCHE PRODUKTSEITE',
+      link_en: 'ENGLISCHE PRODUKTSEITE',
+      image: 'PRODUKTFOTO',
+      electronic_circuit_board: 'ELEKTRISCHE REGELUNG',
+    } as Record<string, string>,
+    leaveTitle: 'Änderungen verwerfen?',
+    leaveMessage:
+      'Ihre Änderungen an dieser Maschine sind noch nicht gespeichert. Wenn Sie die Seite jetzt verlassen, gehen sie verloren.',
+    leaveConfirm: 'VERWERFEN',
+    leaveCancel: 'ABBRECHEN',
   },
   brands: {
     add: '+ HINZUFÜGEN',

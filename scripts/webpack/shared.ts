@@ -1,8 +1,12 @@
 /**
  * The one `shared` block of every Module Federation build (docs/architecture.md#module-federation). The shell and all remotes import it,
  * so the singletons and their version ranges cannot drift apart. Never eager: each app has an async boundary.
+ * `requiredVersion` is the range an app's code needs, not the version it was built with: a remote built with a
+ * newer minor version still takes the shell's copy. `strictVersion` refuses a remote whose range the loaded copy
+ * does not meet (a remote built for another major version), so it shows its fallback instead of crashing.
  */
-const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, eager: false }) as const;
+const singleton = (requiredVersion: string) =>
+  ({ singleton: true, requiredVersion, strictVersion: true, eager: false }) as const;
 
 export const sharedDependencies = {
   react: singleton('^19.2.0'),

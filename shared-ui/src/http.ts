@@ -10,7 +10,19 @@ import { notify, SESSION_EXPIRED_TOAST_ID } from './toasts';
  * Requests whose 401 is not "your session expired": a wrong password on /login, and signing out
  * with a session that is already gone (the user is leaving anyway).
  */
-const CREDENTIAL_PATHS = ['/login', '/logout'];
+const CREDENTIAL_PATHS = ['/login', '/login/second-factor', '/logout'];
+
+type Listener = () => void;
+const forbiddenListeners = new Set<Listener>();
+
+/**
+ * Called whenever the API answers 403: the account's roles changed, or it must first change its password or
+ * set up two-factor sign-in. The shell then fetches the account again and shows what it now may do.
+ */
+export function subscribeForbidden(listener: Listener): () => void {
+  forbiddenListeners.add(listener);
+  return () => forbiddenListeners.delete(listener);
+}
 
 function createHttp(): AxiosInstance {
   const instance = axios.create({ headers: { Accept: 'application/json' } });
@@ -29,6 +41,8 @@ function createHttp(): AxiosInstance {
       notify.error(messages.sessionExpired, { toastId: SESSION_EXPIRED_TOAST_ID });
       navigateTo('/login', { replace: true });
     }
+    if (axios.isAxiosError(error) && error.response?.status === 403)
+      for (const listener of forbiddenListeners) listener();
     return Promise.reject(error);
   });
 
@@ -48,6 +62,13 @@ export function apiErrorMessage(error: unknown): string | null {
   if (!axios.isAxiosError(error)) return null;
   const body = error.response?.data as Partial<ApiError> | undefined;
   return typeof body?.error?.message === 'string' ? body.error.message : null;
+}
+
+/** The API's error code (`STALE_VERSION`, …) from an error answer, if there is one. */
+export function apiErrorCode(error: unknown): string | null {
+  if (!axios.isAxiosError(error)) return null;
+  const body = error.response?.data as Partial<ApiError> | undefined;
+  return typeof body?.error?.code === 'string' ? body.error.code : null;
 }
 
 /** The API's per-field German messages (400 answers), keyed by field name. */

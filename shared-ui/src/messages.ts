@@ -1,5 +1,49 @@
+import type { AuditAction } from 'contracts';
+
+/** The German name of every action of the audit trail: a new action cannot appear without one. */
+const ACTIONS: Record<AuditAction, string> = {
+  'certificate.issued': 'Ausgestellt',
+  'certificate.printed': 'Gedruckt',
+  'certificate.reprinted': 'Nachgedruckt',
+  'certificate.revised': 'Korrigiert',
+  'certificate.voided': 'Storniert',
+  'unit.voided': 'Einheit storniert',
+  'labels.printed': 'Etiketten gedruckt',
+  'certificates.exported': 'Exportiert',
+  'brand.created': 'Marke angelegt',
+  'brand.changed': 'Marke geändert',
+  'machine.created': 'Maschine angelegt',
+  'machine.changed': 'Maschine geändert',
+  'image.uploaded': 'Bild hochgeladen',
+  'auth.signed_in': 'Angemeldet',
+  'auth.sign_in_failed': 'Anmeldung fehlgeschlagen',
+  'auth.locked_out': 'Gesperrt nach Fehlversuchen',
+  'auth.signed_out': 'Abgemeldet',
+  'auth.signed_out_everywhere': 'Überall abgemeldet',
+  'auth.recovery_code_used': 'Wiederherstellungscode benutzt',
+  'account.created': 'Konto angelegt',
+  'account.disabled': 'Konto gesperrt',
+  'account.enabled': 'Konto freigeschaltet',
+  'account.roles_changed': 'Rollen geändert',
+  'account.password_reset': 'Passwort zurückgesetzt',
+  'account.password_changed': 'Eigenes Passwort geändert',
+  'account.two_factor_enabled': 'Zwei-Faktor-Anmeldung eingerichtet',
+  'account.two_factor_disabled': 'Zwei-Faktor-Anmeldung ausgeschaltet',
+  'settings.changed': 'Einstellung geändert',
+};
+
 /** Every German string the shared pieces and the shell show, in one place. */
 export const messages = {
+  events: {
+    title: 'Verlauf',
+    failed: 'Der Verlauf konnte nicht geladen werden.',
+    none: 'Noch keine Einträge.',
+    more: 'ÄLTERE LADEN',
+    nobody: 'ohne Anmeldung',
+    revision: (revision: number) => `Revision ${revision}`,
+    reason: (reason: string) => `Grund: ${reason}`,
+    actions: ACTIONS,
+  },
   sessionExpired: 'Token abgelaufen, bitte melden Sie sich an',
   login: {
     heading: 'einloggen',
@@ -12,6 +56,13 @@ export const messages = {
     emailRejected: 'E-Mail ist ungültig',
     passwordRejected: 'Passwort ist ungültig',
     failed: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    codeHeading: 'Zwei-Faktor-Anmeldung',
+    codeHint:
+      'Bitte geben Sie den sechsstelligen Code aus Ihrer Authenticator-App ein oder einen Ihrer Wiederherstellungscodes.',
+    code: 'Code',
+    codeRequired: 'Code ist erforderlich',
+    codeSubmit: 'BESTÄTIGEN',
+    back: 'Zurück zur Anmeldung',
   },
   logout: {
     button: 'Abmelden',
@@ -23,12 +74,15 @@ export const messages = {
   tabs: {
     certificate_create: 'Prüfbericht erstellen',
     certificate_list: 'Daten',
+    reports: 'Auswertung',
     machine_list: 'Bearbeiten',
   },
   header: {
     printLabels: 'ETIKETTEN DRUCKEN',
     skipToContent: 'Zum Inhalt springen',
     navigation: 'Bereiche',
+    account: 'Mein Konto',
+    admin: 'Verwaltung',
   },
   table: {
     rowsPerPage: 'ZEILEN PRO SEITE',
@@ -53,5 +107,6 @@ export const messages = {
   unexpectedError: 'Es ist ein unerwarteter Fehler aufgetreten.',
   reload: 'Seite neu laden',
   notFound: 'Seite nicht gefunden',
+  notAllowed: 'Diese Seite ist für Ihre Rollen nicht freigegeben',
   backHome: 'Zur Startseite',
 } as const;

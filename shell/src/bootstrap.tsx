@@ -6,7 +6,7 @@ import { getToken, loadConfig, messages, ToastHost } from 'shared-ui';
 import { LoginPage } from './features/auth/components/login-page';
 import { registerRemotesFromConfig } from './federation/remotes';
 import RemoteUnavailable from './federation/remote-unavailable';
-import { fallbackPlugin, retryPlugin } from './federation/runtime-plugins';
+import { fallbackPlugin, retryPlugin, sharedVersionPlugin } from './federation/runtime-plugins';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -45,7 +45,7 @@ function showLogin() {
 async function start() {
   try {
     const config = await loadConfig();
-    registerPlugins([retryPlugin(), fallbackPlugin(RemoteUnavailable)]);
+    registerPlugins([retryPlugin(), sharedVersionPlugin(), fallbackPlugin(RemoteUnavailable)]);
     registerRemotesFromConfig(config);
   } catch (error) {
     console.error(error);

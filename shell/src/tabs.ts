@@ -1,31 +1,46 @@
 import { messages } from 'shared-ui';
-import { STAFF_TABS, type ScreenRef, type StaffTab } from 'contracts';
+import { allows, STAFF_TABS, type Role, type RoleNeed, type ScreenRef, type StaffTab } from 'contracts';
 
 export const TABS = STAFF_TABS;
 export type Tab = StaffTab;
 export const DEFAULT_TAB: Tab = 'certificate_create';
 
 /** Which remote entry fills each tab (docs/architecture.md#module-federation). */
-export const TAB_SCREENS: Record<Tab, ScreenRef & { label: string }> = {
+export const TAB_SCREENS: Record<Tab, ScreenRef & { label: string; need: RoleNeed }> = {
   certificate_create: {
     remote: 'certificates',
     expose: 'CertificateCreate',
     label: messages.tabs.certificate_create,
+    need: 'certify',
   },
   certificate_list: {
     remote: 'certificates',
     expose: 'CertificateList',
     label: messages.tabs.certificate_list,
+    need: 'read',
   },
-  machine_list: { remote: 'machines', expose: 'MachineList', label: messages.tabs.machine_list },
+  reports: { remote: 'certificates', expose: 'Reports', label: messages.tabs.reports, need: 'read' },
+  // Every role reads the catalogue; the remote hides editing from those without Stammdaten.
+  machine_list: {
+    remote: 'machines',
+    expose: 'MachineList',
+    label: messages.tabs.machine_list,
+    need: 'read',
+  },
 };
 
-/** The tab in `?tab=`; anything unknown is the default tab. */
-export function parseTab(value: string | null): Tab {
-  return (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : DEFAULT_TAB;
+/** The tabs an account with `roles` sees (docs/architecture.md#accounts-and-roles). */
+export function tabsFor(roles: readonly Role[]): Tab[] {
+  return TABS.filter((tab) => allows(roles, TAB_SCREENS[tab].need));
 }
 
-/** The label button shows on the two certificate tabs. */
-export function showsLabelButton(tab: Tab | null): boolean {
-  return tab === 'certificate_create' || tab === 'certificate_list';
+/** The tab in `?tab=`; anything unknown or not among `allowed` is the first allowed tab. */
+export function parseTab(value: string | null, allowed: readonly Tab[] = TABS): Tab {
+  if (allowed.includes(value as Tab)) return value as Tab;
+  return allowed.includes(DEFAULT_TAB) ? DEFAULT_TAB : (allowed[0] ?? 'certificate_list');
+}
+
+/** The label button shows on the two certificate tabs, to inspectors. */
+export function showsLabelButton(tab: Tab | null, roles: readonly Role[]): boolean {
+  return (tab === 'certificate_create' || tab === 'certificate_list') && allows(roles, 'certify');
 }

@@ -57,8 +57,48 @@ test('npm run user -- add, passwd and disable manage staff accounts', async () =
   assert.equal(user('passwd', '--email', 'neu@example.com', '--password', 'ein-neues-Passwort').code, 0);
   assert.ok(await verifyPassword('ein-neues-Passwort', (await account('neu@example.com'))!.password_hash));
 
+  // Another administrator first: the last active one cannot be disabled.
+  assert.equal(user('add', '--email', 'zweit@example.com', '--password', 'ein-gutes-Passwort').code, 0);
   assert.equal(user('disable', '--email', 'neu@example.com').code, 0);
   assert.equal((await account('neu@example.com'))!.disabled, 1);
+  assert.equal((await account('neu@example.com'))!.roles, 'admin', 'without --role: an administrator');
+
+  // A new password is no way around the lock.
+  const passwd = user('passwd', '--email', 'neu@example.com', '--password', 'noch-ein-Passwort');
+  assert.equal(passwd.code, 0);
+  assert.match(passwd.out, /bleibt gesperrt/);
+  assert.equal((await account('neu@example.com'))!.disabled, 1);
+  assert.equal(user('enable', '--email', 'neu@example.com').code, 0);
+  assert.equal((await account('neu@example.com'))!.disabled, 0);
+});
+
+test('npm run user -- add --role and roles set the roles; the last administrator keeps the role', async () => {
+  const added = user(
+    'add',
+    '--email',
+    'pruefer@example.com',
+    '--password',
+    'ein-gutes-Passwort',
+    '--role',
+    'pruefer',
+    '--role',
+    'lesen',
+  );
+  assert.equal(added.code, 0, added.out);
+  assert.match(added.out, /Prüfer, Lesen/);
+  assert.equal((await account('pruefer@example.com'))!.roles, 'pruefer,lesen');
+  assert.equal(user('roles', '--email', 'pruefer@example.com', '--role', 'stammdaten').code, 0);
+  assert.equal((await account('pruefer@example.com'))!.roles, 'stammdaten');
+  const admin = user('add', '--email', 'chef@example.com', '--password', 'ein-gutes-Passwort');
+  assert.equal(admin.code, 0, admin.out);
+  // With the other two administrators disabled, chef is the last active one.
+  assert.equal(user('disable', '--email', 'neu@example.com').code, 0);
+  assert.equal(user('disable', '--email', 'zweit@example.com').code, 0);
+  const last = user('roles', '--email', 'chef@example.com', '--role', 'lesen');
+  assert.equal(last.code, 2);
+  assert.match(last.out, /letzte aktive Administrator/);
+  assert.equal(user('disable', '--email', 'chef@example.com').code, 2);
+  assert.equal((await account('chef@example.com'))!.disabled, 0);
 });
 
 test('the user command refuses bad arguments with a German message', () => {
@@ -67,6 +107,10 @@ test('the user command refuses bad arguments with a German message', () => {
     ['remove', '--email', 'a@b.de'],
     ['add', '--email', 'keine-adresse', '--password', 'ein-gutes-Passwort'],
     ['add', '--email', 'a@b.de', '--password', 'kurz'],
+    ['add', '--email', 'a@b.de', '--password', 'password123'],
+    ['add', '--email', 'a@b.de', '--password', 'ein-gutes-Passwort', '--role', 'chef'],
+    ['roles', '--email', 'a@b.de'],
+    ['enable', '--email', 'niemand@example.com'],
     ['passwd', '--email', 'niemand@example.com', '--password', 'ein-gutes-Passwort'],
   ]) {
     const result = user(...args);

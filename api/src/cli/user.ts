@@ -1,47 +1,102 @@
 import { parseArgs } from 'node:util';
-import { EMAIL_PATTERN } from 'contracts';
+import { EMAIL_PATTERN, ROLES, ROLE_LABELS, type AuditAction, type Role } from 'contracts';
 import { ConfigError, loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
-import { usersRepository } from '../modules/users/users.repository';
+import { auditQueries } from '../modules/audit/audit.repository';
+import { passwordProblem } from '../modules/users/password-policy';
+import { rolesOf, usersRepository } from '../modules/users/users.repository';
+
+const roleList = ROLES.map((role) => `${role} (${ROLE_LABELS[role]})`).join(', ');
 
 const usage = `Benutzung:
-  npm run user -- add --email <e-mail> --password <passwort> [--name <name>]
+  npm run user -- add --email <e-mail> --password <passwort> [--name <name>] [--role <rolle> …]
   npm run user -- passwd --email <e-mail> --password <passwort>
-  npm run user -- disable --email <e-mail>`;
+  npm run user -- disable --email <e-mail>
+  npm run user -- enable --email <e-mail>
+  npm run user -- roles --email <e-mail> --role <rolle> [--role <rolle> …]
 
-const MIN_PASSWORD = 10;
+Rollen: ${roleList}. Ohne --role legt add ein Administrator-Konto an.`;
+
+const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'roles'];
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
   process.exit(2);
 }
 
+function parseRoles(values: string[] | undefined): Role[] | undefined {
+  if (!values?.length) return undefined;
+  const unknown = values.filter((value) => !(ROLES as readonly string[]).includes(value));
+  if (unknown.length) fail(`Unbekannte Rolle: ${unknown.join(', ')}.`);
+  return values as Role[];
+}
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', multiple: true },
+    },
   });
   const [command] = positionals;
-  if (!['add', 'passwd', 'disable'].includes(command ?? '')) fail('Unbekannter Befehl.');
+  if (!COMMANDS.includes(command ?? '')) fail('Unbekannter Befehl.');
   const email = values.email?.trim() ?? '';
   if (!EMAIL_PATTERN.test(email)) fail('Bitte eine gültige E-Mail-Adresse mit --email angeben.');
-  if (command !== 'disable' && (values.password ?? '').length < MIN_PASSWORD)
-    fail(`Das Passwort muss mindestens ${MIN_PASSWORD} Zeichen lang sein (--password).`);
+  if (command === 'add' || command === 'passwd') {
+    const problem = passwordProblem(values.password ?? '');
+    if (problem) fail(`Das Passwort (--password) ist nicht erlaubt: ${problem}.`);
+  }
+  const roles = parseRoles(values.role);
+  if (command === 'roles' && !roles) fail('Bitte mindestens eine Rolle mit --role angeben.');
 
   const database = openDatabase(loadConfig().database);
   try {
     await migrate(database.db);
     const users = usersRepository(database.db);
+    const audit = auditQueries(database.db);
+    // Changes from the server's command line have no signed-in account: the trail says so.
+    const record = (action: AuditAction, id: number, details = {}) =>
+      audit.record({
+        accountId: null,
+        action,
+        subject: { type: 'account', id },
+        details: { email, by: 'cli', ...details },
+      });
     if (command === 'add') {
       if (await users.findByEmail(email)) fail(`Den Benutzer ${email} gibt es schon.`);
-      await users.add({ email, password: values.password!, name: values.name });
-      console.log(`Benutzer ${email} angelegt.`);
-    } else if (command === 'passwd') {
-      if (!(await users.setPassword(email, values.password!))) fail(`Den Benutzer ${email} gibt es nicht.`);
+      const id = await users.add({ email, password: values.password!, name: values.name, roles });
+      await record('account.created', id, { roles: roles ?? ['admin'] });
+      console.log(
+        `Benutzer ${email} angelegt (${(roles ?? ['admin']).map((r) => ROLE_LABELS[r]).join(', ')}).`,
+      );
+      return;
+    }
+    const user = await users.findByEmail(email);
+    if (!user) fail(`Den Benutzer ${email} gibt es nicht.`);
+    if (command === 'passwd') {
+      await users.setPassword(user.id, values.password!, { mustChange: false });
+      await record('account.password_reset', user.id);
       console.log(`Passwort für ${email} geändert; alle Sitzungen wurden beendet.`);
-    } else {
-      if (!(await users.disable(email))) fail(`Den Benutzer ${email} gibt es nicht.`);
+      // A new password is no way around a lock an administrator set.
+      if (user.disabled)
+        console.log(`Das Konto bleibt gesperrt; freischalten mit: npm run user -- enable --email ${email}`);
+    } else if (command === 'disable') {
+      if (!(await users.disable(user.id)))
+        fail(`${email} ist das letzte aktive Administrator-Konto und kann nicht gesperrt werden.`);
+      if (!user.disabled) await record('account.disabled', user.id);
       console.log(`Benutzer ${email} gesperrt; alle Sitzungen wurden beendet.`);
+    } else if (command === 'enable') {
+      await users.enable(user.id);
+      if (user.disabled) await record('account.enabled', user.id);
+      console.log(`Benutzer ${email} freigeschaltet.`);
+    } else {
+      if (!(await users.setRoles(user.id, roles!)))
+        fail(`${email} ist das letzte aktive Administrator-Konto und behält die Rolle Administrator.`);
+      await record('account.roles_changed', user.id, { before: rolesOf(user.roles), after: roles });
+      console.log(`Rollen von ${email}: ${roles!.map((r) => ROLE_LABELS[r]).join(', ')}.`);
     }
   } finally {
     await database.close();

@@ -23,6 +23,10 @@ import * as domainNames from './migrations/2026-11-23T01-00-domain-names';
 import * as machineSearch from './migrations/2026-11-23T02-00-machine-search';
 import * as idempotencyKeys from './migrations/2026-11-23T03-00-idempotency-keys';
 import * as auditEvents from './migrations/2026-11-23T04-00-audit-events';
+import * as lifecycle from './migrations/2026-11-23T05-00-lifecycle';
+import * as accountsAndRoles from './migrations/2026-11-23T10-00-accounts-and-roles';
+import * as reports from './migrations/2026-11-23T11-00-reports';
+import * as machineEan from './migrations/2026-11-23T12-00-machine-ean';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -44,6 +48,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T02-00-machine-search': machineSearch,
   '2026-11-23T03-00-idempotency-keys': idempotencyKeys,
   '2026-11-23T04-00-audit-events': auditEvents,
+  '2026-11-23T05-00-lifecycle': lifecycle,
+  '2026-11-23T10-00-accounts-and-roles': accountsAndRoles,
+  '2026-11-23T11-00-reports': reports,
+  '2026-11-23T12-00-machine-ean': machineEan,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

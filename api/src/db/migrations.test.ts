@@ -128,6 +128,17 @@ for (const kind of kinds) {
         serialNoPart1: serial_no_part1,
         recordsCount: records_count,
         endSerialNo: end_serial_no,
+        // An old certificate stands as issued, never revised or voided (migration 2026-11-23T05-00-lifecycle).
+        status: 'issued',
+        revision: 1,
+        version: 1,
+        voided_units: 0,
+        revised_at: null,
+        replaces_issued_at: null,
+        replaced_at: null,
+        voided_at: null,
+        void_reason: null,
+        voided_serials: [],
       });
     });
 
@@ -158,6 +169,17 @@ for (const kind of kinds) {
           search,
         );
       }
+    });
+
+    test('an account from before the roles is an administrator with nothing to set up', async () => {
+      const old = await testDb.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', 'alt@example.com')
+        .executeTakeFirstOrThrow();
+      assert.equal(old.roles, 'admin');
+      assert.equal(old.must_change_password, 0);
+      assert.equal(old.totp_secret, null);
     });
 
     test('the counter goes on from the old one, and the customer page confirms an old serial', async () => {

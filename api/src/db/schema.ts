@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CheckField } from 'contracts';
+import type { CertificateStatus, CheckField } from 'contracts';
 
 /** Row types of every table (docs/architecture.md#data-model). Timestamps are ISO 8601 strings in UTC; booleans are 0/1. */
 export interface UsersTable {
@@ -9,6 +9,32 @@ export interface UsersTable {
   password_hash: string;
   disabled: number;
   created_at: string;
+  /** Comma-separated roles (contracts ROLES). */
+  roles: string;
+  must_change_password: number;
+  /** Base32 TOTP secret while two-factor sign-in is on; the pending one waits for its first code. */
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+}
+
+/** Recovery codes of two-factor sign-in, only their SHA-256 stored; each good once. */
+export interface RecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** The step between a right password and the code: a short-lived challenge, only its SHA-256 stored. */
+export interface LoginChallengesTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
 }
 
 export interface SessionsTable {
@@ -122,19 +148,68 @@ export type CertificatesTable = {
   first_serial: string;
   last_serial: string;
   created_at: string;
+  // The lifecycle (migration 2026-11-23T05-00-lifecycle).
+  revision: Generated<number>;
+  version: Generated<number>;
+  status: Generated<CertificateStatus>;
+  voided_units: Generated<number>;
+  revised_at: string | null;
+  revised_by: number | null;
+  revision_reason: string | null;
+  voided_at: string | null;
+  voided_by: number | null;
+  void_reason: string | null;
 } & Record<CheckField, string>;
+
+/** A revision that a newer one replaced: what it printed, when and why it was made. */
+export interface CertificateRevisionsTable {
+  certificate_id: number;
+  revision: number;
+  /** JSON of the revisable fields (contracts' REVISABLE_FIELDS). */
+  fields: string;
+  issued_at: string;
+  issued_by: number | null;
+  reason: string | null;
+  replaced_at: string;
+}
 
 export interface CertificateUnitsTable {
   id: Generated<number>;
   certificate_id: number;
   unit_index: number;
   serial: string;
+  voided_at: string | null;
+  voided_by: number | null;
+  void_reason: string | null;
 }
 
 /** Row counts maintained by the writes (name 'certificates'). */
 export interface TotalsTable {
   name: string;
   value: number;
+}
+
+/** Units issued (and voided) by issue month (YYYY-MM, Europe/Berlin), kept by the writes (docs/architecture.md#reports-filters-exports-charts). */
+interface UnitCounts {
+  certificates: Generated<number>;
+  units: Generated<number>;
+  voided_units: Generated<number>;
+}
+export interface UnitsByBrandTable extends UnitCounts {
+  month: string;
+  brand_id: number;
+}
+/** One row per machine and month (YYYY-MM) and one per machine and year (YYYY). */
+export interface UnitsByMachineTable extends UnitCounts {
+  period: string;
+  machine_id: number;
+}
+export interface UnitsByCheckerTable extends UnitCounts {
+  month: string;
+  /** The lower-cased checker name (certificates.checked_by_key). */
+  checker_key: string;
+  /** The name as last typed. */
+  checker: string;
 }
 
 export interface UploadsTable {
@@ -159,4 +234,11 @@ export interface Database {
   totals: TotalsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_events: AuditEventsTable;
+  certificate_revisions: CertificateRevisionsTable;
+  units_by_brand: UnitsByBrandTable;
+  units_by_machine: UnitsByMachineTable;
+  units_by_checker: UnitsByCheckerTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  settings: SettingsTable;
 }

@@ -1,13 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { messages } from '../messages';
-import type { AuthService } from '../modules/auth/auth.service';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    userId?: number;
-  }
-}
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
@@ -20,12 +13,3 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 export const unauthorized = () => new HttpError(401, 'UNAUTHORIZED', messages.unauthorized);
-
-export function authenticate(auth: AuthService) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
-    const token = tokenOf(request);
-    const userId = token ? await auth.resolve(token) : undefined;
-    if (!userId) throw unauthorized();
-    request.userId = userId;
-  };
-}

@@ -46,7 +46,13 @@ describe('frontends plugin', () => {
 
   it('starts without any build and answers 503 with a German page', async () => {
     const app = await appFor(empty);
-    for (const url of ['/', '/machines/1', '/landing/1/2', '/remotes/machines/mf-manifest.json']) {
+    for (const url of [
+      '/',
+      '/machines/1',
+      '/landing/1/2',
+      '/01/04006381333931/21/1',
+      '/remotes/machines/mf-manifest.json',
+    ]) {
       const response = await app.inject(url);
       assert.equal(response.statusCode, 503, url);
       assert.match(response.body, /noch nicht gebaut/);
@@ -65,8 +71,10 @@ describe('frontends plugin', () => {
       COMPANY_EMAIL: 'service@test.example',
       COMPANY_PHONE: '+49 30 1234567',
       COMPANY_LOGO: 'https://cdn.test.example/logo.svg',
+      QR_FORMAT: 'gs1',
     });
     const body = (await app.inject('/config.json')).json();
+    assert.equal(body.qrFormat, 'gs1');
     assert.equal(body.companyEmail, 'service@test.example');
     assert.equal(body.companyPhone, '+49 30 1234567');
     assert.equal(body.companyLogo, 'https://cdn.test.example/logo.svg');
@@ -116,6 +124,13 @@ describe('frontends plugin', () => {
     );
     assert.equal((await app.inject('/remotes/machines/remoteEntry.js')).headers['cache-control'], 'no-cache');
     assert.equal((await app.inject('/landing/1/2')).body, '<title>landing</title>');
+    // A GS1 Digital Link opens the customer page, whatever its GTIN and serial say: the page asks the API.
+    for (const url of ['/01/04006381333931/21/4852406001', '/01/04006381333931', '/01/x/21/%3Cscript%3E']) {
+      const response = await app.inject(url);
+      assert.equal(response.statusCode, 200, url);
+      assert.equal(response.body, '<title>landing</title>', url);
+      assert.equal(response.headers['cache-control'], 'no-cache', url);
+    }
     for (const url of [
       '/.secret',
       '/../secret.txt',

@@ -86,9 +86,9 @@ export interface TestApp {
 export async function createTestApp(kind: Kind, overrides: Partial<Config> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(kind);
   const config: Config = { ...loadConfig({}), ...overrides, database: testDb.location };
-  const app = await buildApp({ config, database: testDb.database });
+  const app = await buildApp({ config, database: testDb.database, passwordCost: TEST_COST });
   const repositories = createRepositories(testDb.database);
-  const services = createServices(repositories, config);
+  const services = createServices(repositories, config, TEST_COST);
   const accountId = await repositories.users.add(STAFF, TEST_COST);
   const login = async (email = STAFF.email, password = STAFF.password) => {
     const response = await app.inject({

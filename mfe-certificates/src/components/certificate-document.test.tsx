@@ -3,8 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import { CERTIFICATE_DEFAULTS, fromWire, ORIGINS, type Certificate } from 'contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { setConfig } from 'shared-ui';
+import { getConfig, setConfig } from 'shared-ui';
 import { CertificateDocument } from './certificate-document';
+import { ISSUED_PRINT } from '../test-support/standing';
 
 const printData: Certificate = {
   id: 7,
@@ -28,6 +29,7 @@ const printData: Certificate = {
   first_serial: '4852406999',
   last_serial: '48524061001',
   created_at: '2024-06-11T22:30:00.000Z',
+  ...ISSUED_PRINT,
 };
 
 beforeEach(() => {
@@ -62,6 +64,21 @@ describe('CertificateDocument', () => {
     const svg = pages()[0].querySelector('svg')!;
     expect([svg.getAttribute('width'), svg.getAttribute('height')]).toEqual(['100', '100']);
     expect(within(pages()[1]).getByText('Werksexemplar / Factory copy')).toBeInTheDocument();
+  });
+
+  it('with QR_FORMAT=gs1 the QR code is a GS1 Digital Link of the EAN and the unit serial; without an EAN the current link', () => {
+    setConfig({ ...getConfig(), qrFormat: 'gs1' });
+    const { unmount } = render(<CertificateDocument data={{ ...printData, ean_number: '4006381333931' }} />);
+    expect(pages().map((page) => page.querySelector('svg')!.getAttribute('data-url'))).toEqual(
+      ['4852406999', '4852406999', '48524061000', '48524061000', '48524061001', '48524061001'].map(
+        (serial) => `https://pruefbericht.example/01/04006381333931/21/${serial}`,
+      ),
+    );
+    unmount();
+    render(<CertificateDocument data={printData} />);
+    expect(pages()[0].querySelector('svg')!.getAttribute('data-url')).toBe(
+      'https://pruefbericht.example/landing/12/4852406999',
+    );
   });
 
   it('shows every row with its value, the board and origin in every language, a blank dispatch row and text as text', () => {
@@ -142,6 +159,48 @@ const printedTitles = () =>
 const printedValue = (field: string) => page().querySelector(`[data-field="${field}"]`)!.textContent;
 /** A value word as the glossary says it is printed: each different spelling once, in the six languages' order. */
 const printedWord = (key: string) => [...new Set(term(key))].join(' / ');
+
+describe('CertificateDocument after issuing', () => {
+  it('prints STORNIERT across both pages of a voided unit only', () => {
+    render(<CertificateDocument data={{ ...printData, voided_units: 1, voided_serials: ['48524061000'] }} />);
+    const stamped = [...document.querySelectorAll<HTMLElement>('.cert-doc')].map((page) => [
+      page.dataset.serial,
+      page.querySelector('[data-testid="print-stamp"]')?.textContent ?? null,
+    ]);
+    expect(stamped).toEqual([
+      ['4852406999', null],
+      ['4852406999', null],
+      ['48524061000', 'STORNIERT / VOID'],
+      ['48524061000', 'STORNIERT / VOID'],
+      ['48524061001', null],
+      ['48524061001', null],
+    ]);
+  });
+
+  it('names the revision and the date of the issue it replaces; a replaced revision says so on every page', () => {
+    const revised = {
+      ...printData,
+      quantity: 1,
+      revision: 2,
+      revised_at: '2024-06-20T08:00:00.000Z',
+      replaces_issued_at: printData.created_at,
+    };
+    const { unmount } = render(<CertificateDocument data={revised} />);
+    for (const page of document.querySelectorAll('.cert-doc')) {
+      expect(page).toHaveTextContent('Revision 2 vom 20.06.2024, ersetzt die Ausgabe vom 12.06.2024');
+      expect(page).toHaveTextContent('Revision 2 of 20.06.2024, replaces the issue of 12.06.2024');
+      expect(page.querySelector('[data-testid="print-stamp"]')).toBeNull();
+    }
+    unmount();
+    render(
+      <CertificateDocument data={{ ...printData, quantity: 1, replaced_at: '2024-06-20T08:00:00.000Z' }} />,
+    );
+    for (const page of document.querySelectorAll('.cert-doc')) {
+      expect(page.querySelector('[data-testid="print-stamp"]')).toHaveTextContent('ERSETZT / SUPERSEDED');
+      expect(page).toHaveTextContent('Ersetzt am 20.06.2024 durch Revision 2');
+    }
+  });
+});
 
 describe('the printed certificate against docs/terminology.md', () => {
   it('prints every row title exactly as the glossary has it, in the order DE EN FR ES IT PT', () => {

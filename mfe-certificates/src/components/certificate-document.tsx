@@ -1,4 +1,4 @@
-import { isHttpUrl, landingUrl, unitSerial, type Certificate } from 'contracts';
+import { isHttpUrl, qrUrl, unitSerial, type Certificate } from 'contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { formatDate, getConfig, imageUrl } from 'shared-ui';
 import { certMessages } from '../messages';
@@ -48,16 +48,41 @@ interface PageProps {
   copy: 0 | 1;
 }
 
+/** A revision names itself and the issue it replaces; a replaced revision names when it was replaced. */
+function Standing({ data }: { data: Certificate }) {
+  const t = certMessages.print;
+  return (
+    <>
+      {data.revision > 1 && (
+        <p className="cert-doc__standing">
+          {t.revision(data.revision, formatDate(data.revised_at), formatDate(data.replaces_issued_at))}
+        </p>
+      )}
+      {data.replaced_at && (
+        <p className="cert-doc__standing">{t.replaced(formatDate(data.replaced_at), data.revision + 1)}</p>
+      )}
+    </>
+  );
+}
+
 /** One A4 page: the certificate of one unit. All text is rendered as text, never as HTML. */
 export function CertificatePage({ data, unit, copy }: PageProps) {
   const serial = unitSerial(data.serial_base, data.first_unit_number, unit);
   const date = formatDate(data.created_at);
-  const qrUrl = landingUrl(getConfig().webBase, data.machine_id, serial);
+  const qr = qrUrl(getConfig(), { id: data.machine_id, ean: data.ean_number }, serial);
   const value = (row: CertificateRow) => row.value?.(data, serial, date) ?? '';
   const logo = imageUrl(data.brand_image);
+  const stamp = data.voided_serials.includes(serial)
+    ? certMessages.print.voidedStamp
+    : data.replaced_at && certMessages.print.replacedStamp;
 
   return (
     <section className="cert-doc" data-serial={serial} data-copy={copy}>
+      {stamp && (
+        <p className="cert-doc__stamp" data-testid="print-stamp">
+          {stamp}
+        </p>
+      )}
       <header className="cert-doc__head">
         <div>
           <h2 className="cert-doc__title">{TITLE}</h2>
@@ -99,7 +124,7 @@ export function CertificatePage({ data, unit, copy }: PageProps) {
               <Labels labels={SCAN_LABELS} />
             </th>
             <td className="cert-doc__value cert-doc__qr">
-              <QRCodeSVG value={qrUrl} size={QR_SIZE} level="M" title={qrUrl} data-url={qrUrl} />
+              <QRCodeSVG value={qr} size={QR_SIZE} level="M" title={qr} data-url={qr} />
             </td>
             <td className="cert-doc__gap" colSpan={3} />
           </tr>
@@ -114,6 +139,7 @@ export function CertificatePage({ data, unit, copy }: PageProps) {
           <span>{data.brand_website}</span>
         )}
       </footer>
+      <Standing data={data} />
       <p className="cert-doc__copy">{certMessages.print.copies[copy]}</p>
     </section>
   );

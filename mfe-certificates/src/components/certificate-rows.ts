@@ -231,3 +231,10 @@ export const RIGHT_ROWS: readonly CertificateRow[] = [
     value: (d) => d.observation,
   },
 ];
+
+const ROW_TITLES: Record<string, string> = Object.fromEntries(
+  [...LEFT_ROWS, ...RIGHT_ROWS].map((row) => [row.key, row.labels[0]]),
+);
+
+/** The German row title of a certificate field (every revisable one has a row), as the history names it. */
+export const rowTitle = (field: string) => ROW_TITLES[field] ?? field;

@@ -5,9 +5,9 @@ import { loadConfig } from './load-config';
 import { landingRoute } from './route';
 import './standalone.css';
 
-const { machineId, serial } = landingRoute(window.location.pathname);
+const { machine, serial } = landingRoute(window.location.pathname);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <LandingScreen machineId={machineId} serial={serial} loadConfig={loadConfig} />
+    <LandingScreen machine={machine} serial={serial} loadConfig={loadConfig} />
   </StrictMode>,
 );

@@ -1,8 +1,18 @@
+import { parseGs1Path } from 'contracts';
+import type { MachineRef } from '../features/landing/api/get-landing';
+
 /**
- * `/landing/{id}/{serialNo}` or `/landing/{id}` (docs/architecture.md#the-path-of-a-request). The standalone page reads its two segments
- * itself; a router library would add kilobytes for one route.
+ * `/landing/{id}/{serialNo}`, `/landing/{id}` (docs/architecture.md#the-path-of-a-request), or a GS1 Digital Link
+ * `/01/{GTIN-14}/21/{serialNo}` (contracts/src/gs1.ts). The standalone page reads its segments itself; a router
+ * library would add kilobytes for two routes.
  */
-export function landingRoute(pathname: string): { machineId: string; serial?: string } {
+export function landingRoute(pathname: string): { machine: MachineRef; serial?: string } {
+  if (pathname.startsWith('/01/')) {
+    const link = parseGs1Path(pathname);
+    if (link)
+      return { machine: { gtin: link.gtin }, ...(link.serial !== undefined && { serial: link.serial }) };
+    return { machine: { id: '' }, serial: undefined };
+  }
   const [, machineId = '', serial] = pathname.replace(/^\/+/, '').split('/');
   const decode = (segment: string) => {
     try {
@@ -11,5 +21,5 @@ export function landingRoute(pathname: string): { machineId: string; serial?: st
       return segment;
     }
   };
-  return { machineId: decode(machineId), serial: serial ? decode(serial) : undefined };
+  return { machine: { id: decode(machineId) }, serial: serial ? decode(serial) : undefined };
 }

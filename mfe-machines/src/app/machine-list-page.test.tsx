@@ -43,6 +43,16 @@ describe('MachineListPage', () => {
     expect(lastQuery()).toEqual({ page: 1, per_page: 10 });
   });
 
+  it('shows an account without Stammdaten the catalogue without adding or editing', async () => {
+    renderScreen(<MachineListPage />, { roles: ['pruefer', 'lesen'] });
+    expect(
+      (await screen.findAllByRole('columnheader')).map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
+    ).toEqual(['POS.', 'ARTIKELNUMMER', 'MARKE', 'EAN-NUMMER', 'ERSTELLUNGSDATUM']);
+    expect(screen.queryByRole('link', { name: '+ HINZUFÜGEN' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Bearbeiten' })).toBeNull();
+    expect(screen.getByText('Maschine 1')).toBeInTheDocument();
+  });
+
   it('searches only on the button or Enter, with the trimmed text, from page 1', async () => {
     const user = userEvent.setup();
     renderScreen(<MachineListPage />);

@@ -1,9 +1,17 @@
 import { jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { Brand, Machine, MachineList, MachineListQuery } from 'contracts';
+import {
+  queryKeys,
+  type Brand,
+  type Machine,
+  type MachineList,
+  type MachineListQuery,
+  type Me,
+  type Role,
+} from 'contracts';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { http, setConfig, ToastHost } from 'shared-ui';
 
 setConfig({
@@ -45,26 +53,50 @@ function Location() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-/** A screen inside the providers the shell gives it: router (at `path`), fresh query cache, toasts. */
+/**
+ * A screen inside the providers the shell gives it: a data router (at `path`; any other path renders nothing),
+ * fresh query cache with the signed-in account (an administrator unless `roles` says otherwise, as the shell
+ * has loaded it), toasts. `router` is returned so a test can navigate as the shell's header or Back would.
+ */
 export function renderScreen(
   screen: ReactElement,
-  { path = '/', route }: { path?: string; route?: string } = {},
+  { path = '/', route, roles = ['admin'] }: { path?: string; route?: string; roles?: Role[] } = {},
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={route ?? path} element={screen} />
-          <Route path="*" element={null} />
-        </Routes>
-        <Location />
-        <ToastHost />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  const me: Me = {
+    id: 1,
+    email: 'a@example.com',
+    name: '',
+    roles,
+    must_change_password: false,
+    two_factor: false,
+    two_factor_required: false,
+  };
+  client.setQueryData(queryKeys.me, me);
+  const shell = (element: ReactElement | null) => (
+    <>
+      {element}
+      <Location />
+      <ToastHost />
+    </>
   );
+  const router = createMemoryRouter(
+    [
+      { path: route ?? path, element: shell(screen) },
+      { path: '*', element: shell(null) },
+    ],
+    { initialEntries: [path] },
+  );
+  return {
+    router,
+    ...render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  };
 }
 
 /** What axios rejects with when the API answers with an error envelope. */

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router-dom';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { messages, queryDefaults, ToastHost } from 'shared-ui';
 import { ErrorBoundary } from '../federation/error-boundary';
 import { NavigationBridge } from './navigation-bridge';
@@ -8,19 +9,32 @@ import './app.css';
 
 const queryClient = new QueryClient({ defaultOptions: queryDefaults });
 
-/** The whole staff app: router, server state, every route. Loaded after sign-in, or at once with a token. */
+/**
+ * The whole staff app: router, server state, every route. Loaded after sign-in, or at once with a token.
+ * A data router, so a screen can hold the user back from leaving with unsaved changes (`useBlocker`).
+ */
 export function App() {
+  // Created when the app starts, not when this module loads: sign-in rewrites the address just before.
+  const [router] = useState(() =>
+    createBrowserRouter([{ path: '*', element: <Root />, errorElement: <UnexpectedError /> }]),
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <NavigationBridge />
-        {/* Last line of defence; each remote screen has its own boundary (docs/architecture.md#module-federation). */}
-        <ErrorBoundary fallback={<UnexpectedError />}>
-          <AppRoutes />
-        </ErrorBoundary>
-        <ToastHost />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
+  );
+}
+
+function Root() {
+  return (
+    <>
+      <NavigationBridge />
+      {/* Last line of defence; each remote screen has its own boundary (docs/architecture.md#module-federation). */}
+      <ErrorBoundary fallback={<UnexpectedError />}>
+        <AppRoutes />
+      </ErrorBoundary>
+      <ToastHost />
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { fallbackPlugin, retryPlugin } from './runtime-plugins';
+import { fallbackPlugin, retryPlugin, sharedVersionPlugin } from './runtime-plugins';
 
 const Fallback = () => null;
 type Hook = (...args: unknown[]) => unknown;
@@ -74,5 +74,51 @@ describe('retryPlugin', () => {
     ).resolves.toBe(entry);
     expect(globalLoading).toEqual({});
     expect(getRemoteEntry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('sharedVersionPlugin', () => {
+  const share = (from: string, requiredVersion: string, loaded = false) => ({
+    from,
+    loaded,
+    shareConfig: { singleton: true, requiredVersion },
+  });
+  const check = (shareScopeMap: object) => () =>
+    hook(
+      sharedVersionPlugin(),
+      'beforeGetExpose',
+    )({
+      moduleInfo: { name: 'mfe_machines' },
+      origin: { shareScopeMap },
+    });
+
+  it('refuses a remote that needs another major version than the loaded one, naming both', () => {
+    const scope = {
+      default: {
+        'shared-ui': { '1.0.0': share('shell', '^1.0.0', true), '2.0.0': share('mfe_machines', '^2.0.0') },
+      },
+    };
+    expect(check(scope)).toThrow(
+      'shared-ui: mfe_machines braucht ^2.0.0 (gebaut mit 2.0.0), geladen ist 1.0.0',
+    );
+  });
+
+  it('lets a remote built with a newer minor version run on the loaded copy', () => {
+    const scope = {
+      default: {
+        react: { '19.3.1': share('shell', '^19.2.0', true), '19.9.0': share('mfe_machines', '^19.2.0') },
+      },
+    };
+    expect(check(scope)()).toBeUndefined();
+  });
+
+  it('ignores modules nothing has loaded yet and other remotes’ requirements', () => {
+    const scope = {
+      default: {
+        'react-dom/server': { '18.3.1': share('mfe_machines', '^18.3.0') },
+        react: { '19.3.1': share('shell', '^19.2.0', true), '18.3.1': share('mfe_certificates', '^18.3.0') },
+      },
+    };
+    expect(check(scope)()).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { satisfy, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,6 +56,51 @@ export function fallbackPlugin(fallback: ComponentType): ModuleFederationRuntime
       if (lifecycle !== 'onLoad' && lifecycle !== 'beforeRequest') return undefined;
       console.warn(`Remote ${id} nicht verfügbar`, error);
       return { default: fallback, unavailable: true };
+    },
+  };
+}
+
+type ShareScopeMap = Parameters<
+  NonNullable<ModuleFederationRuntimePlugin['beforeGetExpose']>
+>[0]['origin']['shareScopeMap'];
+
+/** Why `remote` cannot run on the singletons this page has loaded: one line per shared module, none when it can. */
+export function sharedVersionProblems(shareScopeMap: ShareScopeMap, remote: string): string[] {
+  return Object.values(shareScopeMap).flatMap((packages) =>
+    Object.entries(packages).flatMap(([name, versions]) => {
+      const loaded = Object.keys(versions).find(
+        (version) => versions[version].loaded || versions[version].loading,
+      );
+      if (loaded === undefined) return [];
+      return Object.entries(versions)
+        .filter(([, shared]) => shared.from === remote && shared.shareConfig.singleton)
+        .filter(
+          ([, { shareConfig }]) =>
+            typeof shareConfig.requiredVersion === 'string' && !satisfy(loaded, shareConfig.requiredVersion),
+        )
+        .map(
+          ([built, { shareConfig }]) =>
+            `${name}: ${remote} braucht ${shareConfig.requiredVersion} (gebaut mit ${built}), geladen ist ${loaded}`,
+        );
+    }),
+  );
+}
+
+/**
+ * A remote built for another version of a shared singleton than the one this page runs (another major version of
+ * react or shared-ui) is refused before any of its code runs; layer 2 then shows its fallback, and the console
+ * names both versions. The remote's entry has registered its shared modules by then (each with the range it
+ * needs, scripts/webpack/shared.ts), so the check uses the runtime's own records and semver. The runtime's own
+ * `strictVersion` refuses only the one import that does not fit, after the remote's code started, and a second
+ * load of the same screen then ran with React undefined.
+ */
+export function sharedVersionPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'pruefbericht-shared-versions',
+    beforeGetExpose({ moduleInfo, origin }) {
+      const problems = sharedVersionProblems(origin.shareScopeMap, moduleInfo.name);
+      if (problems.length)
+        throw new Error(`Version der geteilten Module passt nicht: ${problems.join('; ')}`);
     },
   };
 }

@@ -39,19 +39,7 @@ export function auditQueries(db: Kysely<Database>) {
 
     /** Up to `limit` events matching `filter`, newest first, older than `before` (keyset paging). */
     page(filter: AuditFilter, limit: number) {
-      let query = db
-        .selectFrom('audit_events')
-        .leftJoin('users', 'users.id', 'audit_events.account_id')
-        .select([
-          'audit_events.id',
-          'audit_events.at',
-          'audit_events.account_id',
-          'users.email as account_email',
-          'audit_events.action',
-          'audit_events.subject_type',
-          'audit_events.subject_id',
-          'audit_events.details',
-        ]);
+      let query = events();
       if (filter.account_id !== undefined)
         query = query.where('audit_events.account_id', '=', filter.account_id);
       if (filter.action) query = query.where('audit_events.action', '=', filter.action);
@@ -62,7 +50,62 @@ export function auditQueries(db: Kysely<Database>) {
       if (filter.before) query = query.where('audit_events.id', '<', filter.before);
       return query.orderBy('audit_events.id', 'desc').limit(limit).execute();
     },
+
+    /**
+     * Up to `limit` events about any of `subjects` (a certificate and its units, say), newest first, older
+     * than `before`. Each subject is found in the subject index.
+     */
+    ofSubjects(subjects: Subjects, before: number | undefined, limit: number) {
+      return events()
+        .where((eb) =>
+          eb.or(
+            subjects
+              .filter(({ ids }) => ids.length)
+              .map(({ type, ids }) =>
+                eb.and([
+                  eb('audit_events.subject_type', '=', type),
+                  eb('audit_events.subject_id', 'in', ids.map(String)),
+                ]),
+              ),
+          ),
+        )
+        .$if(before !== undefined, (query) => query.where('audit_events.id', '<', before!))
+        .orderBy('audit_events.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** An account's sign-ins and failed sign-ins, newest first. */
+    signIns(accountId: number, limit: number) {
+      return db
+        .selectFrom('audit_events')
+        .select(['at', 'action', 'details'])
+        .where('account_id', '=', accountId)
+        .where('action', 'in', ['auth.signed_in', 'auth.sign_in_failed'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
   };
+
+  function events() {
+    return db
+      .selectFrom('audit_events')
+      .leftJoin('users', 'users.id', 'audit_events.account_id')
+      .select([
+        'audit_events.id',
+        'audit_events.at',
+        'audit_events.account_id',
+        'users.email as account_email',
+        'audit_events.action',
+        'audit_events.subject_type',
+        'audit_events.subject_id',
+        'audit_events.details',
+      ]);
+  }
 }
+
+/** Things the trail names as subjects: a type and the ids of that type. */
+export type Subjects = { type: string; ids: (string | number)[] }[];
 
 export type AuditQueries = ReturnType<typeof auditQueries>;

@@ -5,7 +5,13 @@ import type { Services } from '../../dependencies';
 const auditRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   app.get(
     '/audit',
-    { schema: { querystring: AuditQuery, response: { 200: AuditPage, 400: ApiError, 401: ApiError } } },
+    {
+      config: { access: 'administer' },
+      schema: {
+        querystring: AuditQuery,
+        response: { 200: AuditPage, 400: ApiError, 401: ApiError, 403: ApiError },
+      },
+    },
     async (request) => services.audit.list(request.query),
   );
 };

@@ -1,7 +1,7 @@
-import type { AuditEvent, AuditQuery } from 'contracts';
+import type { AuditEvent, AuditQuery, EventsQuery } from 'contracts';
 import { badRequest } from '../../errors';
 import { messages } from '../../messages';
-import type { AuditQueries } from './audit.repository';
+import type { AuditQueries, Subjects } from './audit.repository';
 
 /** When a row was last changed is the event's own time, not a change of the row. */
 const NOT_A_CHANGE = new Set(['updated_at']);
@@ -24,9 +24,24 @@ function instant(text: string | undefined) {
     : { ok: true as const, value: new Date(time).toISOString() };
 }
 
+type EventRow = Awaited<ReturnType<AuditQueries['page']>>[number];
+
+/** One more row than asked tells whether another page follows; `next` is the `before` of that page. */
+function pageOf(rows: EventRow[], limit: number): { data: AuditEvent[]; next: number | null } {
+  const data = rows
+    .slice(0, limit)
+    .map((row) => ({ ...row, details: JSON.parse(row.details) }) as AuditEvent);
+  return { data, next: rows.length > limit ? data[data.length - 1].id : null };
+}
+
 export function auditService(audit: AuditQueries) {
   return {
     record: audit.record,
+
+    /** A page of the events about `subjects`, newest first: the history of one thing. */
+    async ofSubjects(subjects: Subjects, { before, limit = 50 }: EventsQuery) {
+      return pageOf(await audit.ofSubjects(subjects, before, limit + 1), limit);
+    },
 
     /** A page of the trail, newest first; `next` is the `before` of the following page. */
     async list({
@@ -43,12 +58,7 @@ export function auditService(audit: AuditQueries) {
       else if (start.ok && start.value && end.value && start.value >= end.value)
         fields.to = messages.timeRangeInverted;
       if (Object.keys(fields).length || !start.ok || !end.ok) throw badRequest(messages.checkFields, fields);
-      // One more than asked tells whether another page follows.
-      const rows = await audit.page({ ...filter, from: start.value, to: end.value }, limit + 1);
-      const data = rows
-        .slice(0, limit)
-        .map((row) => ({ ...row, details: JSON.parse(row.details) }) as AuditEvent);
-      return { data, next: rows.length > limit ? data[data.length - 1].id : null };
+      return pageOf(await audit.page({ ...filter, from: start.value, to: end.value }, limit + 1), limit);
     },
   };
 }

@@ -1,29 +1,50 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ApiError, LoginBody, LoginResponse } from 'contracts';
+import { ApiError, LoginBody, LoginResponse, SecondFactorBody, TokenResponse } from 'contracts';
+import type { FastifyReply } from 'fastify';
 import type { Services } from '../../dependencies';
 import { tokenOf, unauthorized } from '../../plugins/authenticate';
 import { ThrottledError } from './auth.service';
+
+/** A locked sign-in tells the client when to try again. */
+async function withRetryAfter<T>(reply: FastifyReply, attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (error instanceof ThrottledError) reply.header('Retry-After', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { auth } = services;
 
   app.post(
     '/login',
-    { schema: { body: LoginBody, response: { 200: LoginResponse, 401: ApiError, 429: ApiError } } },
-    async (request, reply) => {
-      try {
-        return { token: await auth.login(request.body.username, request.body.password, request.ip) };
-      } catch (error) {
-        if (error instanceof ThrottledError) reply.header('Retry-After', String(error.retryAfterSeconds));
-        throw error;
-      }
+    {
+      config: { access: 'public' },
+      schema: { body: LoginBody, response: { 200: LoginResponse, 401: ApiError, 429: ApiError } },
     },
+    async (request, reply) =>
+      withRetryAfter(reply, () => auth.login(request.body.username, request.body.password, request.ip)),
+  );
+
+  app.post(
+    '/login/second-factor',
+    {
+      config: { access: 'public' },
+      schema: { body: SecondFactorBody, response: { 200: TokenResponse, 401: ApiError, 429: ApiError } },
+    },
+    async (request, reply) => ({
+      token: await withRetryAfter(reply, () =>
+        auth.secondFactor(request.body.challenge, request.body.code, request.ip),
+      ),
+    }),
   );
 
   app.post(
     '/logout',
-    { schema: { response: { 204: Type.Null(), 401: ApiError } } },
+    { config: { access: 'session' }, schema: { response: { 204: Type.Null(), 401: ApiError } } },
     async (request, reply) => {
       const token = tokenOf(request);
       if (!token || !(await auth.logout(token))) throw unauthorized();

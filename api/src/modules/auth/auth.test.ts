@@ -236,13 +236,16 @@ for (const kind of kinds) {
 
     test('disabling an account or changing its password ends its sessions', async () => {
       const email = 'wechsel@example.com';
-      await t.repositories.users.add({ email, password: 'erstes-Passwort-1' }, TEST_COST);
+      const id = await t.repositories.users.add({ email, password: 'erstes-Passwort-1' }, TEST_COST);
       const first = await t.login(email, 'erstes-Passwort-1');
-      await t.repositories.users.setPassword(email, 'zweites-Passwort-2', TEST_COST);
+      await t.repositories.users.setPassword(id, 'zweites-Passwort-2', {
+        mustChange: false,
+        cost: TEST_COST,
+      });
       assert.equal((await brands(auth(first))).statusCode, 401);
       assert.equal((await login(email, 'erstes-Passwort-1', '10.0.4.1')).statusCode, 401);
       const second = await t.login(email, 'zweites-Passwort-2');
-      await t.repositories.users.disable(email);
+      assert.ok(await t.repositories.users.disable(id));
       assert.equal((await brands(auth(second))).statusCode, 401);
       assert.equal((await login(email, 'zweites-Passwort-2', '10.0.4.2')).statusCode, 401);
     });

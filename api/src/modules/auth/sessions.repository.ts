@@ -7,7 +7,10 @@ type SessionRow = Pick<
   Selectable<SessionsTable>,
   'id' | 'user_id' | 'last_seen_at' | 'expires_at' | 'revoked_at'
 > &
-  Pick<UsersTable, 'disabled'>;
+  Pick<UsersTable, 'disabled' | 'roles' | 'must_change_password'> & {
+    two_factor: number;
+    require_two_factor: string | null;
+  };
 
 /** Only a token's SHA-256 is stored: a copy of the table signs nobody in. */
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
@@ -29,14 +32,17 @@ export function sessionsRepository(db: Db) {
     },
 
     /**
-     * The session of a token with its account's state, in one indexed statement. Written as SQL: every staff
+     * The session of a token with its account's state (disabled, roles, what it must set up first), in one
+     * indexed statement: a role change or a disabled account counts from the very next request. Written as SQL: every staff
      * request asks it, and building it with the query builder cost more than running it
      * (docs/architecture.md#budgets).
      */
     async find(token: string): Promise<SessionRow | undefined> {
       const { rows } = await sql<SessionRow>`
         select sessions.id, sessions.user_id, sessions.last_seen_at, sessions.expires_at, sessions.revoked_at,
-               users.disabled
+               users.disabled, users.roles, users.must_change_password,
+               case when users.totp_secret is null then 0 else 1 end as two_factor,
+               (select value from settings where key = 'require_two_factor') as require_two_factor
         from sessions
         join users on users.id = sessions.user_id
         where sessions.token_hash = ${hashToken(token)}`.execute(db);

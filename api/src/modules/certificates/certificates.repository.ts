@@ -1,13 +1,27 @@
-import type { CertificateSort } from 'contracts';
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { CertificateSort, CertificateStatus } from 'contracts';
+import {
+  sql,
+  type Insertable,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type Updateable,
+} from 'kysely';
 import type { Db } from '../../db/database';
 import { orderBy } from '../../db/order';
 import { auditQueries } from '../audit/audit.repository';
-import type { CertificatesTable, Database, IdempotencyKeysTable } from '../../db/schema';
+import { reportQueries } from '../reports/reports.repository';
+import type {
+  CertificateRevisionsTable,
+  CertificatesTable,
+  Database,
+  IdempotencyKeysTable,
+} from '../../db/schema';
 import { containsText } from '../../text';
 
 export type CertificateRow = Selectable<CertificatesTable>;
 export type NewCertificateRow = Insertable<CertificatesTable>;
+export type CertificateChange = Updateable<CertificatesTable>;
 
 /** The column each list order sorts by; `pos` counts from the newest certificate, so it sorts by id. */
 const SORT_COLUMNS = {
@@ -29,9 +43,66 @@ const LIST_COLUMNS = [
   'checked_by',
   'quantity',
   'created_at',
+  'status',
+  'revision',
+  'version',
+  'voided_units',
 ] as const;
 export type CertificateListRow = Pick<CertificateRow, (typeof LIST_COLUMNS)[number]>;
 const LIST_SELECTION = sql.join(LIST_COLUMNS.map((column) => sql.ref(column)));
+
+/**
+ * What the list and the export are narrowed to (all optional): issued at or after `createdFrom` and before
+ * `createdBefore` (UTC ISO times), of a brand, a machine, a checker (lower-cased key), and matching `search`.
+ */
+export interface CertificateFilter {
+  /** One certificate: the one a whole unit serial in the search found. */
+  certificateId?: number;
+  createdFrom?: string;
+  createdBefore?: string;
+  brandId?: number;
+  machineId?: number;
+  checkerKey?: string;
+  status?: CertificateStatus;
+  search?: string;
+}
+
+export const isFiltered = (filter: CertificateFilter) => Object.values(filter).some((v) => v !== undefined);
+
+/** The conditions of `filter` on the certificates table (each backed by an index of migration 2026-11-23T11-00-reports). */
+function matching(eb: ExpressionBuilder<Database, 'certificates'>, filter: CertificateFilter) {
+  const conditions = [];
+  if (filter.certificateId !== undefined) conditions.push(eb('certificates.id', '=', filter.certificateId));
+  if (filter.createdFrom) conditions.push(eb('certificates.created_at', '>=', filter.createdFrom));
+  if (filter.createdBefore) conditions.push(eb('certificates.created_at', '<', filter.createdBefore));
+  if (filter.brandId !== undefined) conditions.push(eb('certificates.brand_id', '=', filter.brandId));
+  if (filter.machineId !== undefined) conditions.push(eb('certificates.machine_id', '=', filter.machineId));
+  if (filter.status !== undefined) conditions.push(eb('certificates.status', '=', filter.status));
+  if (filter.checkerKey !== undefined)
+    conditions.push(eb('certificates.checked_by_key', '=', filter.checkerKey));
+  if (filter.search)
+    conditions.push(
+      eb.or([
+        eb('certificates.serial_base', '=', filter.search),
+        eb(
+          'certificates.machine_id',
+          'in',
+          eb.selectFrom('machines').select('id').where(containsText('machines.name_key', filter.search)),
+        ),
+        containsText('certificates.checked_by_key', filter.search),
+      ]),
+    );
+  return eb.and(conditions);
+}
+
+const EXPORT_COLUMNS = [...LIST_COLUMNS, 'brand_name', 'machine_name_key'] as const;
+export type CertificateExportRow = Pick<CertificateRow, (typeof EXPORT_COLUMNS)[number]>;
+export interface UnitRow {
+  certificate_id: number;
+  unit_index: number;
+  serial: string;
+  voided_at: string | null;
+}
 
 export interface ListPage {
   sort: CertificateSort;
@@ -46,6 +117,8 @@ function queries(db: Kysely<Database>) {
   return {
     /** The audit trail in the same transaction: an issued certificate and its event are stored together. */
     audit: auditQueries(db),
+    /** The units per month of the reports, counted in the issuing transaction. */
+    reports: reportQueries(db),
 
     /** Takes the next `quantity` numbers of the counter of `serialBase`; returns the last one taken. */
     async takeUnitNumbers(serialBase: string, quantity: number): Promise<number> {
@@ -99,6 +172,106 @@ function queries(db: Kysely<Database>) {
     },
 
     /**
+     * Writes `change` only if the certificate is still at `version`, and counts the version up: the check
+     * and the write are one statement, so two changes made on the same version cannot both land.
+     */
+    async changeAt(id: number, version: number, change: CertificateChange): Promise<boolean> {
+      const { numUpdatedRows } = await db
+        .updateTable('certificates')
+        .set({ ...change, version: version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return numUpdatedRows === 1n;
+    },
+
+    async insertRevision(row: Insertable<CertificateRevisionsTable>) {
+      await db.insertInto('certificate_revisions').values(row).execute();
+    },
+
+    /** The revisions a newer one replaced, newest first, with who made each. */
+    replacedRevisions(id: number) {
+      return db
+        .selectFrom('certificate_revisions')
+        .leftJoin('users', 'users.id', 'certificate_revisions.issued_by')
+        .select([
+          'certificate_revisions.revision',
+          'certificate_revisions.fields',
+          'certificate_revisions.issued_at',
+          'users.email as issued_by_email',
+          'certificate_revisions.reason',
+          'certificate_revisions.replaced_at',
+        ])
+        .where('certificate_id', '=', id)
+        .orderBy('revision', 'desc')
+        .execute();
+    },
+
+    replacedRevision(id: number, revision: number) {
+      return db
+        .selectFrom('certificate_revisions')
+        .selectAll()
+        .where('certificate_id', '=', id)
+        .where('revision', '=', revision)
+        .executeTakeFirst();
+    },
+
+    async emailOf(accountId: number | null) {
+      if (accountId === null) return null;
+      const user = await db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', accountId)
+        .executeTakeFirst();
+      return user?.email ?? null;
+    },
+
+    units(id: number) {
+      return db
+        .selectFrom('certificate_units')
+        .select(['serial', 'unit_index', 'voided_at', 'void_reason'])
+        .where('certificate_id', '=', id)
+        .orderBy('unit_index')
+        .execute();
+    },
+
+    async voidedSerials(id: number) {
+      const rows = await db
+        .selectFrom('certificate_units')
+        .select('serial')
+        .where('certificate_id', '=', id)
+        .where('voided_at', 'is not', null)
+        .orderBy('unit_index')
+        .execute();
+      return rows.map(({ serial }) => serial);
+    },
+
+    unitBySerial(serial: string) {
+      return db
+        .selectFrom('certificate_units')
+        .select(['certificate_id', 'serial', 'unit_index', 'voided_at', 'void_reason'])
+        .where('serial', '=', serial)
+        .executeTakeFirst();
+    },
+
+    /** Voids the units of `serials` (all units when undefined) that are not voided yet; returns their serials. */
+    async voidUnits(
+      id: number,
+      serials: string[] | undefined,
+      void_: { voided_at: string; voided_by: number; void_reason: string },
+    ) {
+      const rows = await db
+        .updateTable('certificate_units')
+        .set(void_)
+        .where('certificate_id', '=', id)
+        .where('voided_at', 'is', null)
+        .$if(serials !== undefined, (query) => query.where('serial', 'in', serials!))
+        .returning('serial')
+        .execute();
+      return rows.map(({ serial }) => serial);
+    },
+
+    /**
      * A page of the whole list with the maintained total on each row, in one statement. The page's ids are
      * found in the narrow index of the sort column and id (migration 2026-11-21T04-00-list-order), then
      * only those rows are read: a deep page counts past index entries, not whole rows. Written as SQL, as
@@ -126,33 +299,102 @@ function queries(db: Kysely<Database>) {
       return rows[0];
     },
 
-    /** A month's serials (prefix + YYMM), the machine name (via the much smaller machine table), or the checker. */
-    async search(text: string, page: ListPage) {
-      const column = SORT_COLUMNS[page.sort];
-      const matching = db
+    /** The certificate that holds unit `serial` if it also matches `filter` (its search aside). */
+    async findByUnitSerialMatching(serial: string, { search: _search, ...filter }: CertificateFilter) {
+      return db
         .selectFrom('certificates')
-        .where((eb) =>
-          eb.or([
-            eb('certificates.serial_base', '=', text),
-            eb(
-              'certificates.machine_id',
-              'in',
-              eb.selectFrom('machines').select('id').where(containsText('machines.name_key', text)),
-            ),
-            containsText('certificates.checked_by_key', text),
-          ]),
-        );
-      const rows = await matching
         .select(LIST_COLUMNS)
+        .where((eb) =>
+          eb.and([
+            eb(
+              'id',
+              '=',
+              eb.selectFrom('certificate_units').select('certificate_id').where('serial', '=', serial),
+            ),
+            matching(eb, filter),
+          ]),
+        )
+        .executeTakeFirst();
+    },
+
+    /**
+     * A page of the certificates matching `filter` and their count. The search finds a month's serials
+     * (prefix + YYMM), the machine name (via the much smaller machine table), or the checker.
+     */
+    async filteredPage(filter: CertificateFilter, page: ListPage) {
+      const column = SORT_COLUMNS[page.sort];
+      const filtered = db.selectFrom('certificates').where((eb) => matching(eb, filter));
+      // The page's ids first, from the filter's index alone; then only those rows are read, as listPage does.
+      const pageIds = filtered
+        .select('id')
         .orderBy(column, page.direction)
         .orderBy('id', page.direction)
         .limit(page.limit)
-        .offset(page.offset)
+        .offset(page.offset);
+      const rows = await db
+        .selectFrom('certificates')
+        .select(LIST_COLUMNS)
+        .where('id', 'in', pageIds)
+        .orderBy(column, page.direction)
+        .orderBy('id', page.direction)
         .execute();
-      const { count } = await matching
+      const { count } = await filtered
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       return { rows, total: Number(count) };
+    },
+
+    /**
+     * The certificates matching `filter` in list order, `size` at a time: each batch continues after the
+     * last row of the one before (sort value, then id), so a million rows never sit in memory and a deep
+     * batch costs what the first does.
+     */
+    async *exportBatches(
+      filter: CertificateFilter,
+      { sort, direction }: Pick<ListPage, 'sort' | 'direction'>,
+      size: number,
+    ): AsyncGenerator<CertificateExportRow[]> {
+      const column = SORT_COLUMNS[sort];
+      const after = direction === 'asc' ? '>' : '<';
+      let last: CertificateExportRow | undefined;
+      for (;;) {
+        const from: CertificateExportRow | undefined = last;
+        const batch: CertificateExportRow[] = await db
+          .selectFrom('certificates')
+          .select(EXPORT_COLUMNS)
+          .where((eb) => {
+            const conditions = [matching(eb, filter)];
+            if (from)
+              conditions.push(
+                column === 'id'
+                  ? eb('id', after, from.id)
+                  : eb(
+                      eb.refTuple(column, 'id'),
+                      after,
+                      eb.tuple(from[column as keyof typeof from], from.id),
+                    ),
+              );
+            return eb.and(conditions);
+          })
+          .orderBy(column, direction)
+          .orderBy('id', direction)
+          .limit(size)
+          .execute();
+        if (batch.length) yield batch;
+        if (batch.length < size) return;
+        last = batch[batch.length - 1];
+      }
+    },
+
+    /** The units of the given certificates, in certificate and unit order. */
+    unitsOf(certificateIds: number[]): Promise<UnitRow[]> {
+      return db
+        .selectFrom('certificate_units')
+        .select(['certificate_id', 'unit_index', 'serial', 'voided_at'])
+        .where('certificate_id', 'in', certificateIds)
+        .orderBy('certificate_id')
+        .orderBy('unit_index')
+        .execute();
     },
   };
 }

@@ -4,19 +4,29 @@ import {
   ApiError,
   CertificateCreateBody,
   CertificateCreateResponse,
+  AuditPage,
+  CertificateHistory,
+  CertificateExportQuery,
   CertificateList,
   CertificateListQuery,
+  EventsQuery,
   IdParams,
   IdempotencyHeaders,
   PrintData,
   PrintedBody,
+  RevisionBody,
+  RevisionParams,
+  SerialParams,
+  UnitView,
+  VoidBody,
   domainName,
   fromWire,
   toWire,
 } from 'contracts';
 import type { Services } from '../../dependencies';
+import { assertAllowed } from '../../plugins/access';
 
-const errors = { 400: ApiError, 401: ApiError, 404: ApiError, 409: ApiError };
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
 const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { certificates } = services;
@@ -24,6 +34,7 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   app.post(
     '/certificate',
     {
+      config: { access: 'certify' },
       schema: {
         headers: IdempotencyHeaders,
         body: CertificateCreateBody,
@@ -38,7 +49,10 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
 
   app.get(
     '/certificates',
-    { schema: { querystring: CertificateListQuery, response: { 200: CertificateList, ...errors } } },
+    {
+      config: { access: 'read' },
+      schema: { querystring: CertificateListQuery, response: { 200: CertificateList, ...errors } },
+    },
     async (request) => {
       const { sort, ...query } = request.query;
       const { data, total } = await certificates.list({ ...query, sort: sort && domainName(sort) });
@@ -46,10 +60,40 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     },
   );
 
+  app.get(
+    '/certificates/export',
+    {
+      config: { access: 'read' },
+      schema: {
+        querystring: CertificateExportQuery,
+        response: {
+          200: Type.Unsafe<unknown>({
+            type: 'string',
+            format: 'binary',
+            description: 'the XLSX or CSV file',
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await certificates.export(request.query, request.userId!);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
+  );
+
   app.post(
     '/certificates/:id/printed',
-    { schema: { params: IdParams, body: PrintedBody, response: { 204: Type.Null(), ...errors } } },
+    {
+      config: { access: 'read' },
+      schema: { params: IdParams, body: PrintedBody, response: { 204: Type.Null(), ...errors } },
+    },
     async (request, reply) => {
+      // Anyone may reprint; printing right after issuing and printing labels are the inspector's.
+      if (request.body.kind !== 'reprint') assertAllowed(request.account!, 'certify');
       await certificates.printed(request.params.id, request.body.kind, request.userId!);
       return reply.code(204).send(null);
     },
@@ -57,8 +101,70 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
 
   app.get(
     '/certificates/:id',
-    { schema: { params: IdParams, response: { 200: PrintData, ...errors } } },
+    { config: { access: 'read' }, schema: { params: IdParams, response: { 200: PrintData, ...errors } } },
     async (request) => toWire(await certificates.get(request.params.id)),
+  );
+
+  // The lifecycle after issuing (docs/architecture.md#certificate-lifecycle).
+  app.post(
+    '/certificates/:id/revisions',
+    {
+      config: { access: 'certify' },
+      schema: { params: IdParams, body: RevisionBody, response: { 200: PrintData, ...errors } },
+    },
+    async (request) =>
+      toWire(await certificates.revise(request.params.id, fromWire(request.body), request.userId!)),
+  );
+
+  app.get(
+    '/certificates/:id/revisions/:revision',
+    {
+      config: { access: 'read' },
+      schema: { params: RevisionParams, response: { 200: PrintData, ...errors } },
+    },
+    async (request) => toWire(await certificates.revision(request.params.id, request.params.revision)),
+  );
+
+  app.post(
+    '/certificates/:id/void',
+    {
+      config: { access: 'certify' },
+      schema: { params: IdParams, body: VoidBody, response: { 200: PrintData, ...errors } },
+    },
+    async (request) => toWire(await certificates.void(request.params.id, request.body, request.userId!)),
+  );
+
+  app.get(
+    '/certificates/:id/history',
+    {
+      config: { access: 'read' },
+      schema: { params: IdParams, response: { 200: CertificateHistory, ...errors } },
+    },
+    async (request) => certificates.history(request.params.id),
+  );
+
+  app.get(
+    '/certificates/:id/events',
+    {
+      config: { access: 'read' },
+      schema: { params: IdParams, querystring: EventsQuery, response: { 200: AuditPage, ...errors } },
+    },
+    async (request) => certificates.events(request.params.id, request.query),
+  );
+
+  app.get(
+    '/units/:serial',
+    { config: { access: 'read' }, schema: { params: SerialParams, response: { 200: UnitView, ...errors } } },
+    async (request) => certificates.unit(request.params.serial),
+  );
+
+  app.get(
+    '/units/:serial/events',
+    {
+      config: { access: 'read' },
+      schema: { params: SerialParams, querystring: EventsQuery, response: { 200: AuditPage, ...errors } },
+    },
+    async (request) => certificates.unitEvents(request.params.serial, request.query),
   );
 };
 

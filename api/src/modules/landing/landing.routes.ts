@@ -1,7 +1,8 @@
 import etag from '@fastify/etag';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError, IdParams, Landing, LandingQuery } from 'contracts';
+import type { FastifyPluginAsyncTypebox, TSchema } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { ApiError, GtinParams, IdParams, Landing, LandingQuery } from 'contracts';
 import type { Config } from '../../config';
 import type { Services } from '../../dependencies';
 
@@ -24,20 +25,30 @@ const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services; config: Con
   // An ETag on every answer of this scope; a matching If-None-Match gets 304 without the body.
   await app.register(etag);
 
+  /** Both ways to the customer page answer the same, and are cached alike. */
+  const schemaWith = <Params extends TSchema>(params: Params) => ({
+    params,
+    querystring: LandingQuery,
+    response: { 200: Landing, 400: ApiError, 404: ApiError, 429: ApiError },
+  });
+  const publicAnswer = (reply: FastifyReply, view: Landing) => {
+    reply.header('Cache-Control', PUBLIC_CACHE);
+    return view;
+  };
+
   app.get(
     '/brandMachineById/:id',
-    {
-      schema: {
-        params: IdParams,
-        querystring: LandingQuery,
-        response: { 200: Landing, 400: ApiError, 404: ApiError, 429: ApiError },
-      },
-    },
-    async (request, reply) => {
-      const view = await landing.view(request.params.id, request.query.serial?.trim());
-      reply.header('Cache-Control', PUBLIC_CACHE);
-      return view;
-    },
+    { config: { access: 'public' }, schema: schemaWith(IdParams) },
+    async (request, reply) =>
+      publicAnswer(reply, await landing.view(request.params.id, request.query.serial?.trim())),
+  );
+
+  // The customer page behind a GS1 Digital Link: the machine whose EAN is this GTIN.
+  app.get(
+    '/brandMachineByGtin/:gtin',
+    { config: { access: 'public' }, schema: schemaWith(GtinParams) },
+    async (request, reply) =>
+      publicAnswer(reply, await landing.viewByGtin(request.params.gtin, request.query.serial?.trim())),
   );
 };
 

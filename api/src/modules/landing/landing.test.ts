@@ -136,7 +136,12 @@ for (const kind of kinds) {
         assert.deepEqual(Object.keys(response.json()).sort(), [...PUBLIC_KEYS, 'serial'].sort());
         assert.deepEqual(response.json(), {
           ...publicFields(),
-          serial: { value: serial, verified: true, tested_at: berlinIsoDate(new Date(issued.created_at)) },
+          serial: {
+            value: serial,
+            verified: true,
+            tested_at: berlinIsoDate(new Date(issued.created_at)),
+            withdrawn: false,
+          },
         });
       }
     });
@@ -148,9 +153,15 @@ for (const kind of kinds) {
         value: otherIssued.serial_no,
         verified: false,
         tested_at: null,
+        withdrawn: false,
       });
       const reverse = await landing(`${other.id}?serial=${issued.serial_no}`);
-      assert.deepEqual(reverse.json().serial, { value: issued.serial_no, verified: false, tested_at: null });
+      assert.deepEqual(reverse.json().serial, {
+        value: issued.serial_no,
+        verified: false,
+        tested_at: null,
+        withdrawn: false,
+      });
     });
 
     test('an unknown serial is not verified and has no date', async () => {
@@ -166,7 +177,7 @@ for (const kind of kinds) {
         assert.equal(response.statusCode, 200, response.body);
         assert.deepEqual(response.json(), {
           ...publicFields(),
-          serial: { value: serial, verified: false, tested_at: null },
+          serial: { value: serial, verified: false, tested_at: null, withdrawn: false },
         });
       }
     });
@@ -177,6 +188,7 @@ for (const kind of kinds) {
         value: issued.serial_no,
         verified: true,
         tested_at: berlinIsoDate(new Date(issued.created_at)),
+        withdrawn: false,
       });
       for (const empty of ['', '%20%20'])
         assert.deepEqual((await landing(`${machine.id}?serial=${empty}`)).json(), publicFields());
@@ -190,7 +202,12 @@ for (const kind of kinds) {
       ]) {
         const response = await landing(`${machine.id}?serial=${encodeURIComponent(serial)}`);
         assert.equal(response.statusCode, 200, response.body);
-        assert.deepEqual(response.json().serial, { value: serial, verified: false, tested_at: null });
+        assert.deepEqual(response.json().serial, {
+          value: serial,
+          verified: false,
+          tested_at: null,
+          withdrawn: false,
+        });
       }
       assert.equal((await landing(`${machine.id}?serial=${issued.serial_no}`)).json().serial.verified, true);
     });
@@ -234,6 +251,136 @@ for (const kind of kinds) {
         assert.equal(response.statusCode, 200, response.body);
         assert.deepEqual(response.json(), expected);
       }
+    });
+  });
+
+  describe(`GS1 Digital Link (/brandMachineByGtin) on ${kind}`, () => {
+    let t: TestApp;
+    let ean13: Awaited<ReturnType<typeof seedMachine>>['machine'];
+    let sameEan: Awaited<ReturnType<typeof seedMachine>>['machine'];
+    let ean8: Awaited<ReturnType<typeof seedMachine>>['machine'];
+    let noEan: Awaited<ReturnType<typeof seedMachine>>['machine'];
+    let sameEanIssued: PrintData;
+    let ean8Issued: PrintData;
+    let noEanIssued: PrintData;
+
+    before(async () => {
+      t = await createTestApp(kind);
+      const machineWithEan = async (prefix: string, ean: string) => {
+        const { brand, machine } = await seedMachine(t.repositories, { brand: 'GS1-Marke', prefix });
+        const changed = await t.services.machines.update(
+          machine.id,
+          { ...machine, electronic_circuit_board: 1, ean_number: ean },
+          t.accountId,
+        );
+        return { brand, machine: changed };
+      };
+      const issue = async (brandId: number, machineId: number) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/certificate',
+          headers: auth(t.token),
+          payload: certificateBody(brandId, machineId, 2),
+        });
+        assert.equal(response.statusCode, 200, response.body);
+        return response.json()[0] as PrintData;
+      };
+      const first = await machineWithEan('GA', '4006381333931');
+      ean13 = first.machine;
+      // A second machine with the same EAN (a successor model, a data-entry slip): its units still find it.
+      sameEan = (await machineWithEan('GB', '4006381333931')).machine;
+      ean8 = (await machineWithEan('GC', '96385074')).machine;
+      noEan = (await machineWithEan('GD', '')).machine;
+      await issue(first.brand.id, ean13.id);
+      sameEanIssued = await issue(first.brand.id, sameEan.id);
+      ean8Issued = await issue(first.brand.id, ean8.id);
+      noEanIssued = await issue(first.brand.id, noEan.id);
+    });
+    after(() => t.close());
+
+    const byGtin = (path: string) => t.app.inject({ url: `/api/brandMachineByGtin/${path}` });
+    const byId = (path: string) => t.app.inject({ url: `/api/brandMachineById/${path}` });
+
+    test('a GTIN-14 of the machine’s EAN-13 or EAN-8 gives exactly the customer page’s answer', async () => {
+      for (const [gtin, machine, serial] of [
+        ['04006381333931', sameEan, sameEanIssued.serial_no],
+        ['04006381333931', sameEan, sameEanIssued.endSerialNo],
+        ['00000096385074', ean8, ean8Issued.serial_no],
+      ] as const) {
+        const response = await byGtin(`${gtin}?serial=${serial}`);
+        assert.equal(response.statusCode, 200, response.body);
+        assert.deepEqual(response.json(), (await byId(`${machine.id}?serial=${serial}`)).json());
+        assert.equal(response.json().serial.verified, true);
+        assert.equal(response.json().name, machine.name);
+        assert.equal(response.headers['cache-control'], 'public, max-age=60, stale-while-revalidate=600');
+      }
+      // Without a serial (a product label): the machine itself, the oldest of those with that EAN.
+      assert.deepEqual((await byGtin('04006381333931')).json(), (await byId(String(ean13.id))).json());
+      assert.deepEqual((await byGtin('00000096385074')).json(), (await byId(String(ean8.id))).json());
+    });
+
+    test('a serial of another machine, or none issued, is shown and not confirmed', async () => {
+      for (const serial of [ean8Issued.serial_no, noEanIssued.serial_no, 'GA0000999', "' OR '1'='1"]) {
+        const response = await byGtin(`04006381333931?serial=${encodeURIComponent(serial)}`);
+        assert.equal(response.statusCode, 200, response.body);
+        assert.equal(response.json().name, ean13.name, serial);
+        assert.deepEqual(response.json().serial, {
+          value: serial,
+          verified: false,
+          tested_at: null,
+          withdrawn: false,
+        });
+      }
+    });
+
+    test('a unit printed before its machine’s EAN was changed still finds its machine, confirmed', async () => {
+      const { brand, machine } = await seedMachine(t.repositories, { brand: 'GS1-Marke', prefix: 'GE' });
+      const before = await t.services.machines.update(
+        machine.id,
+        { ...machine, electronic_circuit_board: 1, ean_number: '5901234123457' },
+        t.accountId,
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/certificate',
+        headers: auth(t.token),
+        payload: certificateBody(brand.id, before.id, 1),
+      });
+      const printed = response.json()[0] as PrintData;
+      await t.services.machines.update(
+        machine.id,
+        { ...before, electronic_circuit_board: 1, ean_number: '96385074' },
+        t.accountId,
+      );
+      const old = (await byGtin(`05901234123457?serial=${printed.serial_no}`)).json();
+      assert.equal(old.name, machine.name);
+      assert.equal(old.serial.verified, true);
+      // Without the unit's serial, the old EAN names no machine any more.
+      assertError(await byGtin('05901234123457'), 404, messages.machineNotFound);
+    });
+
+    test('a wrong check digit or a GTIN no machine has is a German 404, never a 5xx', async () => {
+      for (const gtin of ['04006381333932', '00000096385075', '00000000000000', '99999999999994'])
+        for (const query of ['', `?serial=${sameEanIssued.serial_no}`])
+          assertError(await byGtin(`${gtin}${query}`), 404, messages.machineNotFound);
+    });
+
+    test('anything but 14 digits is a 400 naming the GTIN; a bad serial a 400 naming the serial', async () => {
+      for (const gtin of [
+        '4006381333931',
+        '96385074',
+        '040063813339310',
+        '0400638133393x',
+        '%20%204006381333931',
+        "1'%20OR%20'1'='1",
+        '١٢٣٤٥٦٧٨٩٠١٢٣٤',
+      ])
+        assertError(await byGtin(gtin), 400, messages.invalidQuery, { gtin: messages.fieldType });
+      assert.equal((await byGtin('0400638133393%00')).statusCode, 400);
+      assertError(await byGtin('1'.repeat(10_000)), 400, messages.badRequest);
+      assertError(await byGtin(`04006381333931?serial=${'1'.repeat(65)}`), 400, messages.invalidQuery, {
+        serial: messages.fieldTooLong(64),
+      });
     });
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyRequest } from 'fastify';
 import { ApiError, UploadResponse } from 'contracts';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { messages } from '../../messages';
@@ -33,18 +33,22 @@ async function readFile(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-const uploadsRoutes: FastifyPluginAsyncTypebox<{
-  services: Services;
-  authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-}> = async (app, { services, authenticate }) => {
+const uploadsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { uploads } = services;
 
   app.post(
     '/upload',
     {
-      onRequest: authenticate,
+      config: { access: 'catalogue' },
       schema: {
-        response: { 200: UploadResponse, 400: ApiError, 401: ApiError, 413: ApiError, 415: ApiError },
+        response: {
+          200: UploadResponse,
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          413: ApiError,
+          415: ApiError,
+        },
       },
     },
     async (request) => {
@@ -57,6 +61,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/uploads/:name',
     {
+      config: { access: 'public' },
       schema: {
         params: Type.Object({ name: Type.String({ maxLength: 80 }) }),
         // The bytes as stored, sent as they are (a Buffer is never serialised by the schema).

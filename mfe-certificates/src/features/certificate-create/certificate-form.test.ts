@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { CHECK_FIELDS } from 'contracts';
-import { CHECK_ITEMS, checkValue, initialFormValues, validateCertificateForm } from './certificate-form';
+import { CHECK_ITEMS, checkValue } from '../../components/check-items';
+import { initialFormValues, validateCertificateForm } from './certificate-form';
 
 describe('certificate form', () => {
   it('has one check item per check field, each labelled like the row it prints in', () => {

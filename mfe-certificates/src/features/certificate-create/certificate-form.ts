@@ -1,22 +1,14 @@
 import { certMessages } from '../../messages';
 import {
   CERTIFICATE_DEFAULTS,
-  CHECK_FIELDS,
-  CHECK_NOT_OK,
-  CHECK_OK,
   fieldMessages,
   fromWire,
   QUANTITY,
-  VOLTAGE_OK,
   type Brand,
   type CertificateDraft,
-  type CheckField,
   type MachineByBrand,
 } from 'contracts';
-import { LEFT_ROWS, RIGHT_ROWS } from '../../components/certificate-rows';
-
-type CheckedField = CheckField | 'resistance_to_voltage';
-type Checks = Pick<CertificateDraft, CheckedField>;
+import { CHECK_ITEMS, type Checks } from '../../components/check-items';
 
 export interface CertificateFormValues extends Checks {
   brand: Brand | null;
@@ -40,27 +32,6 @@ export const initialFormValues: CertificateFormValues = {
   quantity: String(QUANTITY.default),
   ...fromWire(CERTIFICATE_DEFAULTS),
 };
-
-export interface CheckItem {
-  field: CheckedField;
-  /** The form shows the printed row's German label, so a box always means the row it fills. */
-  label: string;
-  /** The value a ticked box records; an unticked one records NOT OK. */
-  okValue: string;
-}
-
-const checkedFields: readonly string[] = [...CHECK_FIELDS, 'resistance_to_voltage'];
-
-/** Every check item with its own field, in the certificate's order (left table, then right table). */
-export const CHECK_ITEMS: readonly CheckItem[] = [...LEFT_ROWS, ...RIGHT_ROWS]
-  .filter((row) => checkedFields.includes(row.key))
-  .map((row) => ({
-    field: row.key as CheckedField,
-    label: row.labels[0].toUpperCase(),
-    okValue: row.key === 'resistance_to_voltage' ? VOLTAGE_OK : CHECK_OK,
-  }));
-
-export const checkValue = (item: CheckItem, ticked: boolean) => (ticked ? item.okValue : CHECK_NOT_OK);
 
 /** Nothing is sent while any of these errors exists. */
 export function validateCertificateForm(values: CertificateFormValues): CertificateFormErrors {

@@ -21,8 +21,8 @@ export const labelMessages = {
   chosen: 'Ausgewählt',
   noCertificates: 'Keine Prüfberichte gefunden.',
   noMachines: 'Keine Maschinen gefunden.',
-  moreResults: (shown: number, total: number) =>
-    `${shown} von ${total} Treffern: bitte die Suche genauer fassen.`,
+  noCertificatesYet: 'Es gibt noch keine Prüfberichte.',
+  noMachinesYet: 'Es gibt noch keine Maschinen.',
   searchFailed: 'Die Suche ist fehlgeschlagen.',
   certificateFailed: 'Der Prüfbericht konnte nicht geladen werden.',
   machineFailed: 'Die Maschine konnte nicht geladen werden.',

@@ -16,7 +16,7 @@ const certificate = {
 
 describe('serial labels', () => {
   it('makes units × copies labels, the copies of a unit together, each with its landing URL', () => {
-    const labels = serialLabels(certificate, 2, 'https://pb.example/');
+    const labels = serialLabels(certificate, 2, { webBase: 'https://pb.example/' });
     expect(labels).toHaveLength(6);
     expect(labels.map((label) => label.serial)).toEqual([
       '4852406998',
@@ -31,15 +31,34 @@ describe('serial labels', () => {
     expect(labels.every((label) => label.ean === '4006381333931' && label.article === 'MAB 825')).toBe(true);
   });
 
+  it('with QR_FORMAT=gs1 each label encodes a GS1 Digital Link of the EAN and serial; without a valid EAN the current link', () => {
+    const gs1 = { webBase: 'https://pb.example', qrFormat: 'gs1' } as const;
+    expect(serialLabels(certificate, 1, gs1).map((label) => label.qr)).toEqual([
+      'https://pb.example/01/04006381333931/21/4852406998',
+      'https://pb.example/01/04006381333931/21/4852406999',
+      'https://pb.example/01/04006381333931/21/48524061000',
+    ]);
+    expect(serialLabels({ ...certificate, ean_number: '4006381333932' }, 1, gs1)[0].qr).toBe(
+      'https://pb.example/landing/12/4852406998',
+    );
+    const machine = { id: 5, name: 'AirMAB 5000', ean_number: '96385074' } as Machine;
+    expect(productLabels(machine, '', 1, gs1)[0].qr).toBe('https://pb.example/01/00000096385074');
+    expect(productLabels({ ...machine, ean_number: '' }, '', 1, gs1)[0].qr).toBe(
+      'https://pb.example/landing/5',
+    );
+  });
+
   it('never passes an invalid EAN on to the barcode', () => {
-    expect(serialLabels({ ...certificate, ean_number: '4006381333932' }, 1, 'x')[0].ean).toBeNull();
-    expect(serialLabels({ ...certificate, ean_number: '' }, 1, 'x')[0].ean).toBeNull();
+    expect(
+      serialLabels({ ...certificate, ean_number: '4006381333932' }, 1, { webBase: 'x' })[0].ean,
+    ).toBeNull();
+    expect(serialLabels({ ...certificate, ean_number: '' }, 1, { webBase: 'x' })[0].ean).toBeNull();
   });
 });
 
 it('product labels point to the machine page without a serial', () => {
   const machine = { id: 5, name: 'AirMAB 5000', ean_number: '96385074' } as Machine;
-  const labels = productLabels(machine, 'uploads/b.png', 3, 'https://pb.example');
+  const labels = productLabels(machine, 'uploads/b.png', 3, { webBase: 'https://pb.example' });
   expect(labels).toHaveLength(3);
   expect(labels[0]).toMatchObject({
     article: 'AirMAB 5000',
@@ -76,7 +95,7 @@ describe('presets', () => {
     ]);
     expect(paginate([...Array(25).keys()], 24).map((page) => page.length)).toEqual([24, 1]);
     expect(paginate([], 24)).toEqual([]);
-    const labels = serialLabels(certificate, 1, 'x');
+    const labels = serialLabels(certificate, 1, { webBase: 'x' });
     expect(sheetSlots(labels, 24, 22).map((page) => page.map((slot) => slot?.serial ?? null))).toEqual([
       [...Array(22).fill(null), '4852406998', '4852406999'],
       ['48524061000'],

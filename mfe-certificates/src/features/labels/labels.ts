@@ -1,4 +1,7 @@
-import { isValidEan, landingUrl, unitSerial, type Certificate, type Machine } from 'contracts';
+import { isValidEan, qrUrl, unitSerial, type Certificate, type Machine, type RuntimeConfig } from 'contracts';
+
+/** Where QR codes point and in which form (contracts/src/gs1.ts). */
+export type QrConfig = Pick<RuntimeConfig, 'webBase' | 'qrFormat'>;
 
 /** What one printed label shows. */
 export interface LabelContent {
@@ -34,7 +37,7 @@ export function clampCount(value: string | number, range: { min: number; max: nu
 }
 
 /** One label per unit and copy, the copies of a unit next to each other so they stay together when cut. */
-export function serialLabels(certificate: Certificate, copies: number, webBase: string): LabelContent[] {
+export function serialLabels(certificate: Certificate, copies: number, qr: QrConfig): LabelContent[] {
   const ean = printableEan(certificate.ean_number);
   return Array.from({ length: certificate.quantity }, (_, unit) => {
     const serial = unitSerial(certificate.serial_base, certificate.first_unit_number, unit);
@@ -44,24 +47,19 @@ export function serialLabels(certificate: Certificate, copies: number, webBase: 
       article: certificate.machine_name,
       serial,
       ean,
-      qr: landingUrl(webBase, certificate.machine_id, serial),
+      qr: qrUrl(qr, { id: certificate.machine_id, ean: certificate.ean_number }, serial),
     }));
   }).flat();
 }
 
-export function productLabels(
-  machine: Machine,
-  logo: string,
-  count: number,
-  webBase: string,
-): LabelContent[] {
+export function productLabels(machine: Machine, logo: string, count: number, qr: QrConfig): LabelContent[] {
   const ean = printableEan(machine.ean_number);
   return Array.from({ length: count }, (_, copy) => ({
     key: String(copy),
     logo,
     article: machine.name,
     ean,
-    qr: landingUrl(webBase, machine.id),
+    qr: qrUrl(qr, { id: machine.id, ean: machine.ean_number }),
   }));
 }
 

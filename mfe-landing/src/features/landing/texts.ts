@@ -19,6 +19,9 @@ export interface PageTexts {
   model: string;
   serial: string;
   unconfirmed: string;
+  /** The manufacturer voided this unit: its status label and what it means for the customer. */
+  withdrawn: string;
+  withdrawnSerial: string;
   verified: string;
   unknownSerial: string;
   notFoundTitle: string;
@@ -47,6 +50,9 @@ const pages: Record<Language, PageTexts> = {
     model: 'MODEL',
     serial: 'SERIAL NUMBER',
     unconfirmed: 'NOT CONFIRMED',
+    withdrawn: 'WITHDRAWN',
+    withdrawnSerial:
+      'The manufacturer has withdrawn this serial number. This unit is not covered by a valid test certificate; please contact us before using it.',
     verified: 'Genuine serial number, tested on',
     unknownSerial:
       'We cannot confirm this serial number for this model. The product information below applies to the model.',
@@ -75,6 +81,9 @@ const pages: Record<Language, PageTexts> = {
     model: 'MODELL',
     serial: 'SERIENNUMMER',
     unconfirmed: 'NICHT BESTÄTIGT',
+    withdrawn: 'ZURÜCKGEZOGEN',
+    withdrawnSerial:
+      'Der Hersteller hat diese Seriennummer zurückgezogen. Für dieses Gerät gilt kein gültiger Prüfbericht; bitte wenden Sie sich an uns, bevor Sie es verwenden.',
     verified: 'Echte Seriennummer, geprüft am',
     unknownSerial:
       'Diese Seriennummer können wir für dieses Modell nicht bestätigen. Die Produktinformationen unten gelten für das Modell.',
@@ -103,6 +112,9 @@ const pages: Record<Language, PageTexts> = {
     model: 'MODÈLE',
     serial: 'NUMÉRO DE SÉRIE',
     unconfirmed: 'NON CONFIRMÉ',
+    withdrawn: 'RETIRÉ',
+    withdrawnSerial:
+      'Le fabricant a retiré ce numéro de série. Cet appareil n’est couvert par aucun rapport de contrôle valide ; veuillez nous contacter avant de l’utiliser.',
     verified: 'Numéro de série authentique, contrôlé le',
     unknownSerial:
       'Nous ne pouvons pas confirmer ce numéro de série pour ce modèle. Les informations ci-dessous concernent le modèle.',
@@ -131,6 +143,9 @@ const pages: Record<Language, PageTexts> = {
     model: 'MODELO',
     serial: 'NÚMERO DE SERIE',
     unconfirmed: 'NO CONFIRMADO',
+    withdrawn: 'RETIRADO',
+    withdrawnSerial:
+      'El fabricante ha retirado este número de serie. Esta unidad no tiene un certificado de control válido; póngase en contacto con nosotros antes de utilizarla.',
     verified: 'Número de serie auténtico, verificado el',
     unknownSerial:
       'No podemos confirmar este número de serie para este modelo. La información siguiente se refiere al modelo.',
@@ -159,6 +174,9 @@ const pages: Record<Language, PageTexts> = {
     model: 'MODELLO',
     serial: 'NUMERO DI SERIE',
     unconfirmed: 'NON CONFERMATO',
+    withdrawn: 'RITIRATO',
+    withdrawnSerial:
+      'Il produttore ha ritirato questo numero di serie. Questa unità non è coperta da un rapporto di controllo valido; contattateci prima di utilizzarla.',
     verified: 'Numero di serie autentico, collaudato il',
     unknownSerial:
       'Non possiamo confermare questo numero di serie per questo modello. Le informazioni qui sotto valgono per il modello.',
@@ -187,6 +205,9 @@ const pages: Record<Language, PageTexts> = {
     model: 'MODELO',
     serial: 'NÚMERO DE SÉRIE',
     unconfirmed: 'NÃO CONFIRMADO',
+    withdrawn: 'RETIRADO',
+    withdrawnSerial:
+      'O fabricante retirou este número de série. Esta unidade não está coberta por um certificado de controlo válido; contacte-nos antes de a utilizar.',
     verified: 'Número de série autêntico, verificado em',
     unknownSerial:
       'Não podemos confirmar este número de série para este modelo. As informações abaixo referem-se ao modelo.',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { messages } from 'shared-ui';
 import type { Tab } from '../../tabs';
+import { AccountGate } from '../../features/account/components/account-gate';
 import { Header } from './header';
 import './app-layout.css';
 
@@ -12,7 +13,7 @@ export function AppLayout({ activeTab = null, children }: { activeTab?: Tab | nu
       </a>
       <Header activeTab={activeTab} />
       <main id="main" className="sh-main" tabIndex={-1}>
-        {children}
+        <AccountGate>{children}</AccountGate>
       </main>
     </div>
   );

@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { getToken, setToken } from 'shared-ui';
-import { renderAt } from '../../test/render';
+import type { Role } from 'contracts';
+import { renderAt, testMe } from '../../test/render';
 import { logout } from '../../features/auth/api/logout';
 import type { Tab } from '../../tabs';
 import { Header, labelPageUrl } from './header';
@@ -11,7 +12,7 @@ import { Header, labelPageUrl } from './header';
 jest.mock('../../features/auth/api/logout', () => ({ logout: jest.fn() }));
 const logoutMock = logout as jest.MockedFunction<typeof logout>;
 
-function renderHeader(tab: Tab | null, labelPrintUrl: string | null = null) {
+function renderHeader(tab: Tab | null, labelPrintUrl: string | null = null, roles: Role[] = ['admin']) {
   renderAt(
     '/',
     <>
@@ -19,6 +20,7 @@ function renderHeader(tab: Tab | null, labelPrintUrl: string | null = null) {
       <Route path="/login" element={<p>Login-Seite</p>} />
     </>,
     { labelPrintUrl },
+    { ...testMe, roles },
   );
 }
 
@@ -38,6 +40,32 @@ describe('labelPageUrl', () => {
     expect(labelPageUrl('https://labels.example.com/label?x=1', 't')).toBe(
       'https://labels.example.com/label?x=1&token=t',
     );
+  });
+});
+
+describe('Header by role', () => {
+  const tabs = () => screen.getAllByRole('link').map((link) => link.textContent);
+
+  it('shows an inspector the certificate tabs, the catalogue and the labels, but no admin area', () => {
+    renderHeader('certificate_list', null, ['pruefer']);
+    expect(tabs()).toEqual(
+      expect.arrayContaining(['Prüfbericht erstellen', 'Daten', 'Bearbeiten', 'ETIKETTEN DRUCKEN']),
+    );
+    expect(screen.queryByRole('link', { name: 'Verwaltung' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Mein Konto' })).toHaveAttribute('href', '/account');
+  });
+
+  it('shows a read-only account no certificate form and no labels', () => {
+    renderHeader('certificate_list', null, ['lesen']);
+    expect(screen.queryByRole('link', { name: 'Prüfbericht erstellen' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'ETIKETTEN DRUCKEN' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Daten' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bearbeiten' })).toBeInTheDocument();
+  });
+
+  it('shows an administrator the admin area', () => {
+    renderHeader('certificate_list');
+    expect(screen.getByRole('link', { name: 'Verwaltung' })).toHaveAttribute('href', '/admin/accounts');
   });
 });
 

@@ -1,8 +1,9 @@
-import { telHref } from 'contracts';
-import { Link } from 'react-router-dom';
+import { allows, staffRoutes, telHref } from 'contracts';
+import { Link, NavLink } from 'react-router-dom';
 import { getConfig, messages, useToken } from 'shared-ui';
 import { LogoutButton } from '../../features/auth/components/logout-button';
-import { showsLabelButton, TAB_SCREENS, TABS, type Tab } from '../../tabs';
+import { showsLabelButton, TAB_SCREENS, tabsFor, type Tab } from '../../tabs';
+import { useRoles } from '../use-roles';
 import { Logo } from '../../components/logo';
 import './header.css';
 
@@ -30,9 +31,13 @@ function Company() {
   );
 }
 
-/** Dark header: logo, the dashboard's tabs with the active one marked, the company, labels button and sign-out. */
+/**
+ * Dark header: logo, the tabs the account's roles allow with the active one marked, the company, the labels
+ * button for inspectors, the admin area for administrators, the own account and sign-out.
+ */
 export function Header({ activeTab }: { activeTab: Tab | null }) {
   const token = useToken();
+  const roles = useRoles();
   return (
     <header className="sh-header">
       <div className="sh-header__bar">
@@ -42,7 +47,7 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
         </Link>
         {activeTab && (
           <nav className="sh-header__tabs" aria-label={messages.header.navigation}>
-            {TABS.map((tab) => (
+            {tabsFor(roles).map((tab) => (
               <Link
                 key={tab}
                 to={{ pathname: '/', search: `?tab=${tab}` }}
@@ -56,7 +61,7 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
         )}
         <div className="sh-header__actions">
           <Company />
-          {showsLabelButton(activeTab) && (
+          {showsLabelButton(activeTab, roles) && (
             <a
               className="sui-button sh-header__labels"
               href={labelPageUrl(getConfig().labelPrintUrl, token)}
@@ -66,6 +71,14 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
               {messages.header.printLabels}
             </a>
           )}
+          {allows(roles, 'administer') && (
+            <NavLink to={staffRoutes.adminAccounts} className="sh-header__link">
+              {messages.header.admin}
+            </NavLink>
+          )}
+          <NavLink to={staffRoutes.account} className="sh-header__link">
+            {messages.header.account}
+          </NavLink>
           <LogoutButton />
         </div>
       </div>

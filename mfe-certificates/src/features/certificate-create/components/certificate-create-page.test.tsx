@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
 import { http, notify, setConfig, type getMachinesByBrand } from 'shared-ui';
 import CertificateCreatePage from './certificate-create-page';
+import { PRINT_DELAY_MS } from '../../../components/print-root';
+import { ISSUED_PRINT } from '../../../test-support/standing';
 
 // HTTP answers and the body sent are the API's wire names.
 const getMock = jest.spyOn(http, 'get');
@@ -54,6 +56,7 @@ const printData: PrintData = {
   serial_no: '4852611004',
   endSerialNo: '4852611005',
   created_at: '2026-11-21T10:00:00.000Z',
+  ...ISSUED_PRINT,
 };
 
 beforeEach(() => {
@@ -228,10 +231,17 @@ describe('CertificateCreatePage', () => {
     await waitFor(() => expect(weiter).toBeDisabled());
     expect(postMock).toHaveBeenCalledTimes(1);
 
+    // When the dialog opens, measured from before the answer: never sooner than the pause after it, however
+    // slow this machine renders the pages.
+    let openedAt = 0;
+    jest.mocked(window.print).mockImplementation(() => {
+      openedAt = Date.now();
+    });
+    const answeredAt = Date.now();
     await act(async () => respond(answer([printData])));
     expect(weiter).toBeEnabled();
-    expect(window.print).not.toHaveBeenCalled();
-    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 6000 });
+    expect(openedAt - answeredAt).toBeGreaterThanOrEqual(PRINT_DELAY_MS);
     const pages = document.querySelectorAll('.cert-print-root .cert-doc');
     expect(pages).toHaveLength(4);
     expect([...pages].map((page) => (page as HTMLElement).dataset.serial)).toEqual([

@@ -9,7 +9,7 @@ import {
   type CertificateDraft,
   type MachineByBrand,
 } from 'contracts';
-import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import Select from 'react-select';
 import {
   apiErrorMessage,
@@ -33,8 +33,8 @@ import {
   type CertificateFormErrors,
   type CertificateFormValues,
 } from '../certificate-form';
-import { CheckItems } from './check-items';
-import { IssuedConfirmation } from './issued-confirmation';
+import { Field } from '../../../components/field';
+import { CheckItems } from '../../../components/check-items';
 import { germanAriaLiveMessages, screenReaderStatus } from './select-messages';
 import { darkSelectTheme, selectStyles } from './select-theme';
 import { SelectionPreview } from './selection-preview';
@@ -50,30 +50,11 @@ const t = certMessages.create;
  */
 const loadPrintRoot = () => import('../../../components/print-root');
 const PrintRoot = lazy(() => loadPrintRoot().then((module) => ({ default: module.PrintRoot })));
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="sui-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="sui-field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** What was just issued shows only after an answer: its own chunk too, fetched on mount like the print. */
+const loadConfirmation = () => import('./issued-confirmation');
+const IssuedConfirmation = lazy(() =>
+  loadConfirmation().then((module) => ({ default: module.IssuedConfirmation })),
+);
 
 /** The form's fields with a message, top to bottom. */
 const FIELD_ORDER = ['brand_id', 'machine_id', 'checked_by', 'quantity'] as const;
@@ -129,6 +110,7 @@ export default function CertificateCreatePage() {
 
   useEffect(() => {
     void loadPrintRoot();
+    void loadConfirmation();
   }, []);
 
   const update = (patch: Partial<CertificateFormValues>, field?: keyof CertificateFormErrors) => {
@@ -196,11 +178,13 @@ export default function CertificateCreatePage() {
   return (
     <form className="cert-create" data-testid="certificate-create" noValidate onSubmit={handleSubmit}>
       {printed && (
-        <IssuedConfirmation
-          certificate={printed.data}
-          onPrint={() => setPrinted({ data: printed.data, answeredAt: Date.now(), again: true })}
-          onNext={startNext}
-        />
+        <Suspense fallback={null}>
+          <IssuedConfirmation
+            certificate={printed.data}
+            onPrint={() => setPrinted({ data: printed.data, answeredAt: Date.now(), again: true })}
+            onNext={startNext}
+          />
+        </Suspense>
       )}
       <div className="cert-create__top">
         <Field id="cert-brand_id" label={t.brand} error={errors.brand_id}>

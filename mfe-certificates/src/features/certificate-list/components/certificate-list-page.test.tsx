@@ -3,9 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateListItem } from 'contracts';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { http } from 'shared-ui';
 import CertificateListPage from './certificate-list-page';
+import { ISSUED } from '../../../test-support/standing';
 
 // The HTTP answers and the query parameters are the API's wire names.
 const getMock = jest.spyOn(http, 'get');
@@ -21,22 +22,45 @@ const row = (id: number): CertificateListItem => ({
   checked_by: 'Erika',
   crowd: 3,
   created_at: '2026-11-20T23:30:00.000Z',
+  ...ISSUED,
 });
 
+let list = answer([row(1), row(2)], 42);
+let failList = false;
 beforeEach(() => {
-  getMock.mockResolvedValue(answer([row(1), row(2)], 42));
+  list = answer([row(1), row(2)], 42);
+  failList = false;
+  getMock.mockImplementation(async (url: string) => {
+    if (url === '/certificates') {
+      if (failList) {
+        failList = false;
+        throw new Error('Network Error');
+      }
+      return list;
+    }
+    if (url === '/brands') return { data: { data: [{ id: 1, name: 'Ölmühle' }] } } as never;
+    if (url === '/machinesByBrand/1') return { data: { data: [{ id: 7, name: 'MAB 825' }] } } as never;
+    if (url === '/reports/checkers') return { data: { data: ['Erika'] } } as never;
+    throw new Error(`unexpected ${url}`);
+  });
 });
+
+/** Shows the URL's query, so a test can see what the list put there. */
+function Location() {
+  return <output data-testid="location">{useLocation().search}</output>;
+}
 
 afterEach(() => {
   getMock.mockReset();
 });
 
-async function renderList() {
+async function renderList(url = '/') {
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <CertificateListPage />
+        <Location />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -45,15 +69,14 @@ async function renderList() {
 }
 
 const lastQuery = () => {
-  const [url, options] = getMock.mock.calls.at(-1)!;
-  expect(url).toBe('/certificates');
+  const [, options] = getMock.mock.calls.filter(([url]) => url === '/certificates').at(-1)!;
   return (options as { params: unknown }).params;
 };
 
 describe('CertificateListPage', () => {
-  it('shows the columns, Berlin dates and a print link per row', async () => {
+  it('shows the columns, Berlin dates, the status and a details and print link per row', async () => {
     await renderList();
-    expect(getMock).toHaveBeenCalledWith('/certificates', { params: { page: 1, per_page: 10 } });
+    expect(lastQuery()).toEqual({ page: 1, per_page: 10 });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
       'POS.',
       'ARTIKELNUMMER',
@@ -62,6 +85,7 @@ describe('CertificateListPage', () => {
       'GEPRÜFT VON',
       'MENGE',
       'DATUM',
+      'STATUS',
       'AKTION',
     ]);
     const first = screen.getAllByRole('row')[1];
@@ -73,6 +97,30 @@ describe('CertificateListPage', () => {
       'href',
       '/pdf/1',
     );
+    expect(within(first).getByRole('link', { name: 'Details: 4852611001' })).toHaveAttribute(
+      'href',
+      '/certificates/1',
+    );
+    expect(within(first).getByText('Ausgestellt')).toHaveClass('cert-status--issued');
+  });
+
+  it('says where each certificate stands: revised, partly voided, voided', async () => {
+    getMock.mockResolvedValue(
+      answer(
+        [
+          { ...row(1), status: 'revised', revision: 2 },
+          { ...row(2), status: 'partly_voided', voided_units: 1 },
+          { ...row(3), status: 'voided', voided_units: 3 },
+        ],
+        3,
+      ),
+    );
+    await renderList();
+    const statuses = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => within(tr).getAllByRole('cell')[7].textContent);
+    expect(statuses).toEqual(['Korrigiert', 'Teilweise storniert', 'Storniert']);
   });
 
   it('searches on the server with the trimmed text, on Enter and on the button, from page 1', async () => {
@@ -123,14 +171,73 @@ describe('CertificateListPage', () => {
     expect(screen.getByRole('option', { name: '30' })).toBeInTheDocument();
   });
 
+  it('reads its filter from the URL, sends it, and fills the fields', async () => {
+    await renderList(
+      '/?tab=certificate_list&from=2026-01-01&to=2026-01-31&brand_id=1&machine_id=7&checked_by=Erika&status=voided&page=2&sort=crowd&order=desc',
+    );
+    expect(lastQuery()).toEqual({
+      from: '2026-01-01',
+      to: '2026-01-31',
+      brand_id: 1,
+      machine_id: 7,
+      checked_by: 'Erika',
+      status: 'voided',
+      page: 2,
+      per_page: 10,
+      sort: 'crowd',
+      order: 'desc',
+    });
+    expect(screen.getByLabelText('VON')).toHaveValue('2026-01-01');
+    expect(await screen.findByRole('option', { name: 'Ölmühle' })).toBeInTheDocument();
+    expect(screen.getByLabelText('MARKE')).toHaveValue('1');
+    expect(await screen.findByRole('option', { name: 'MAB 825' })).toBeInTheDocument();
+    expect(screen.getByLabelText('ARTIKELNUMMER')).toHaveValue('7');
+    expect(screen.getByLabelText('STATUS')).toHaveValue('voided');
+  });
+
+  it('puts a chosen filter into the URL and asks from page 1; a bad range is named and not sent', async () => {
+    const user = await renderList('/?tab=certificate_list&page=3');
+    await user.selectOptions(
+      screen.getByLabelText('MARKE'),
+      await screen.findByRole('option', { name: 'Ölmühle' }),
+    );
+    await waitFor(() => expect(lastQuery()).toEqual({ brand_id: 1, page: 1, per_page: 10 }));
+    expect(screen.getByTestId('location')).toHaveTextContent('?tab=certificate_list&brand_id=1');
+
+    const sent = getMock.mock.calls.length;
+    await user.type(screen.getByLabelText('VON'), '2026-03-01');
+    await user.type(screen.getByLabelText('BIS'), '2026-02-01');
+    expect(await screen.findByText('Das Bis-Datum liegt vor dem Von-Datum.')).toBeInTheDocument();
+    expect(screen.getByLabelText('BIS')).toHaveAttribute('aria-invalid', 'true');
+    expect(lastQuery()).toEqual({ brand_id: 1, from: '2026-03-01', page: 1, per_page: 10 });
+    expect(getMock.mock.calls.length).toBeGreaterThan(sent);
+
+    await user.type(screen.getByLabelText('GEPRÜFT VON'), '  Erika {Enter}');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ checked_by: 'Erika' }));
+    await user.click(screen.getByRole('button', { name: 'FILTER ZURÜCKSETZEN' }));
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, per_page: 10 }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\?tab=certificate_list$/);
+    expect(screen.getByLabelText('VON')).toHaveValue('');
+  });
+
+  it('says when a filter matches nothing and offers no export then', async () => {
+    list = answer([], 0);
+    await renderList('/?brand_id=1');
+    expect(await screen.findByText('Kein Prüfbericht passt zu diesem Filter.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'EXPORTIEREN' })).toBeDisabled();
+    expect(
+      screen.getByText('Kein Prüfbericht passt zu diesem Filter: es gibt nichts zu exportieren.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the empty state', async () => {
-    getMock.mockResolvedValue(answer([], 0));
+    list = answer([], 0);
     await renderList();
     expect(await screen.findByText('There are no records to display')).toBeInTheDocument();
   });
 
   it('says in German when loading failed and loads again on retry', async () => {
-    getMock.mockRejectedValueOnce(new Error('Network Error'));
+    failList = true;
     const user = userEvent.setup();
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

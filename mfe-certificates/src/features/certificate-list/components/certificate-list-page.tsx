@@ -1,30 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
 import {
+  allows,
   DEFAULT_PAGE_SIZE,
   SEARCH_MAX,
   type CertificateSort,
   type CertificateSummary,
   staffUrls,
 } from 'contracts';
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import {
   apiErrorMessage,
   DataTable,
   formatDate,
   LoadError,
+  meQuery,
   messages,
   Spinner,
   type ColumnDef,
   type TableSort,
 } from 'shared-ui';
 import { useCertificates, type CertificateQuery } from '../../../api/get-certificates';
+import { StatusBadge } from '../../../components/status-badge';
 import { certMessages } from '../../../messages';
+import { listMessages } from '../list-messages';
+import { hasFilter, LIST_PARAMS, paramsWithQuery, queryFromParams } from '../list-query';
+import { CertificateFilters, type Filter } from './certificate-filters';
+import { ExportPanel } from './export-panel';
 import '../../../styles/remote.css';
+import './certificate-list.css';
 
 const t = certMessages.list;
 
 /** Column ids are the sort orders: the server sorts the whole data set, not just the page on screen. */
-const columns: ColumnDef<CertificateSummary, unknown>[] = [
+const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown>[] => [
   { id: 'pos', header: 'POS.', accessorKey: 'pos' },
   { id: 'machine_name', header: 'ARTIKELNUMMER', accessorKey: 'machine_name' },
   { id: 'first_serial', header: 'START SERIENNUMMER', accessorKey: 'first_serial' },
@@ -38,11 +47,24 @@ const columns: ColumnDef<CertificateSummary, unknown>[] = [
     cell: ({ row }) => formatDate(row.original.created_at),
   },
   {
+    id: 'status',
+    header: t.status,
+    enableSorting: false,
+    cell: ({ row }) => <StatusBadge status={row.original.status} />,
+  },
+  {
     id: 'action',
     header: t.action,
     enableSorting: false,
     cell: ({ row }) => (
       <>
+        <Link
+          to={staffUrls.certificateDetail(row.original.id)}
+          aria-label={`${t.details}: ${row.original.first_serial}`}
+          title={`${t.details}: ${row.original.first_serial}`}
+        >
+          {t.details}
+        </Link>{' '}
         <Link
           to={staffUrls.certificatePrint(row.original.id)}
           aria-label={`${t.print}: ${row.original.first_serial}`}
@@ -50,27 +72,73 @@ const columns: ColumnDef<CertificateSummary, unknown>[] = [
         >
           {t.print}
         </Link>{' '}
-        {/* In a new tab like the header's ETIKETTEN DRUCKEN: the list stays where it was. */}
-        <Link
-          to={staffUrls.labels(row.original.id)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`${t.labels}: ${row.original.first_serial}`}
-          title={`${t.labels}: ${row.original.first_serial}`}
-        >
-          {t.labels}
-        </Link>
+        {/* In a new tab like the header's ETIKETTEN DRUCKEN: the list stays where it was. Inspectors only. */}
+        {canPrintLabels && (
+          <Link
+            to={staffUrls.labels(row.original.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`${t.labels}: ${row.original.first_serial}`}
+            title={`${t.labels}: ${row.original.first_serial}`}
+          >
+            {t.labels}
+          </Link>
+        )}
       </>
     ),
   },
 ];
 
-/** Tab "Daten": issued certificates, searched, sorted and paged on the server. */
+/** The dashboard tab this screen is; elsewhere (its own dev page) there is no tab in the URL. */
+const OWN_TAB = 'certificate_list';
+
+/**
+ * Tab "Daten": issued certificates, filtered, searched, sorted and paged on the server, and exported. The URL
+ * holds all of it (a filtered list can be bookmarked and shared); while another tab is shown the list keeps
+ * its last state, and coming back puts it into the URL again.
+ */
 export default function CertificateListPage() {
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState<CertificateQuery>({ page: 1, per_page: DEFAULT_PAGE_SIZE });
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab');
+  const owned = tab === null || tab === OWN_TAB;
+  const hasListParams = LIST_PARAMS.some((name) => params.has(name));
+  const urlQuery = useMemo(() => queryFromParams(params), [params]);
+  // What the list showed last: kept while another tab owns the URL, put back when this tab returns.
+  const [kept, setKept] = useState(urlQuery);
+  const [wasOwned, setWasOwned] = useState(owned);
+  const [restoring, setRestoring] = useState(false);
+  if (owned !== wasOwned) {
+    setWasOwned(owned);
+    if (owned && !hasListParams && (hasFilter(kept) || kept.search)) setRestoring(true);
+  }
+  if (restoring && hasListParams) setRestoring(false);
+  const showsUrl = owned && !restoring;
+  if (showsUrl && urlQuery !== kept) setKept(urlQuery);
+  const query = showsUrl ? urlQuery : kept;
+  useEffect(() => {
+    if (restoring) setParams(paramsWithQuery(params, kept), { replace: true });
+  }, [restoring, params, kept, setParams]);
+
+  const setQuery = (change: (current: CertificateQuery) => CertificateQuery) =>
+    setParams(paramsWithQuery(params, change(query)));
+  // The search box follows the URL (a link, Back); typing changes only the box until the search is sent.
+  const [text, setText] = useState(query.search ?? '');
+  const [searched, setSearched] = useState(query.search);
+  if (searched !== query.search) {
+    setSearched(query.search);
+    setText(query.search ?? '');
+  }
   const certificates = useCertificates(query);
+  const me = useQuery(meQuery);
   const sort: TableSort | null = query.sort ? { id: query.sort, desc: query.order === 'desc' } : null;
+  const filter: Filter = {
+    from: query.from,
+    to: query.to,
+    brand_id: query.brand_id,
+    machine_id: query.machine_id,
+    checked_by: query.checked_by,
+    status: query.status,
+  };
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -85,23 +153,44 @@ export default function CertificateListPage() {
 
   return (
     <div className="cert-screen" data-testid="certificate-list">
-      <form className="cert-toolbar" role="search" onSubmit={search}>
-        <input
-          className="sui-input"
-          type="search"
-          placeholder={messages.search}
-          aria-label={messages.search}
-          maxLength={SEARCH_MAX}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+      <div className="cert-list-bar">
+        <form className="cert-toolbar" role="search" onSubmit={search}>
+          <input
+            className="sui-input"
+            type="search"
+            placeholder={messages.search}
+            aria-label={messages.search}
+            maxLength={SEARCH_MAX}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="sui-button" aria-label={t.searchButton} title={t.searchButton}>
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </form>
+        <ExportPanel
+          query={query}
+          total={
+            certificates.isError || certificates.isPlaceholderData ? undefined : certificates.data?.total
+          }
         />
-        <button type="submit" className="sui-button" aria-label={t.searchButton} title={t.searchButton}>
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-          </svg>
-        </button>
-      </form>
+      </div>
+      <CertificateFilters
+        filter={filter}
+        onChange={(next) =>
+          setQuery(({ page: _page, per_page, sort, order, search }) => ({
+            ...next,
+            page: 1,
+            per_page,
+            sort,
+            order,
+            search,
+          }))
+        }
+      />
       {certificates.isError && !certificates.isFetching ? (
         <LoadError
           message={apiErrorMessage(certificates.error) ?? t.failed}
@@ -110,27 +199,34 @@ export default function CertificateListPage() {
       ) : certificates.isPending ? (
         <Spinner fullPage />
       ) : (
-        <DataTable<CertificateSummary>
-          label={t.label}
-          columns={columns}
-          data={certificates.data?.data ?? []}
-          total={certificates.data?.total ?? 0}
-          page={query.page ?? 1}
-          pageSize={query.per_page ?? DEFAULT_PAGE_SIZE}
-          onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
-          onPageSizeChange={(per_page) => setQuery((current) => ({ ...current, per_page, page: 1 }))}
-          sort={sort}
-          onSortChange={(next) =>
-            setQuery((current) => ({
-              ...current,
-              page: 1,
-              sort: (next?.id ?? 'pos') as CertificateSort,
-              order: next?.desc ? 'desc' : 'asc',
-            }))
-          }
-          loading={certificates.isFetching}
-          getRowId={(row) => String(row.id)}
-        />
+        <>
+          {certificates.data?.total === 0 && (hasFilter(query) || query.search) && (
+            <p className="cert-no-match" role="status">
+              {listMessages.noMatch}
+            </p>
+          )}
+          <DataTable<CertificateSummary>
+            label={t.label}
+            columns={columns(allows(me.data?.roles ?? [], 'certify'))}
+            data={certificates.data?.data ?? []}
+            total={certificates.data?.total ?? 0}
+            page={query.page ?? 1}
+            pageSize={query.per_page ?? DEFAULT_PAGE_SIZE}
+            onPageChange={(page) => setQuery((current) => ({ ...current, page }))}
+            onPageSizeChange={(per_page) => setQuery((current) => ({ ...current, per_page, page: 1 }))}
+            sort={sort}
+            onSortChange={(next) =>
+              setQuery((current) => ({
+                ...current,
+                page: 1,
+                sort: (next?.id ?? 'pos') as CertificateSort,
+                order: next?.desc ? 'desc' : 'asc',
+              }))
+            }
+            loading={certificates.isFetching}
+            getRowId={(row) => String(row.id)}
+          />
+        </>
       )}
     </div>
   );

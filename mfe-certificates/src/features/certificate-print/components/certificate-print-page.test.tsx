@@ -6,6 +6,7 @@ import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, setConfig } from 'shared-ui';
 import CertificatePrintPage from './certificate-print-page';
+import { ISSUED_PRINT } from '../../../test-support/standing';
 
 const getMock = jest.spyOn(http, 'get');
 
@@ -31,6 +32,7 @@ const stored: PrintData = {
   serial_no: '4852611001',
   endSerialNo: '4852611002',
   created_at: '2026-11-21T10:00:00.000Z',
+  ...ISSUED_PRINT,
 };
 
 beforeEach(() => {

@@ -1,23 +1,32 @@
 import { staffUrls } from 'contracts';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
 import { useRecordPrints } from '../../../api/record-prints';
 import { CertificatePage } from '../../../components/certificate-document';
 import { PrintRoot } from '../../../components/print-root';
+import { lifecycleMessages } from '../../../lifecycle-messages';
 import { certMessages } from '../../../messages';
 import '../../../styles/remote.css';
 
 const LIST_URL = staffUrls.tab('certificate_list');
 
+const positive = (text: string | null | undefined) => {
+  const value = Number(text);
+  return Number.isInteger(value) && value > 0 ? value : null;
+};
+
 /**
- * `/pdf/:id`: the reprint of an issued certificate. It prints the stored snapshot, so the pages are the same
- * as the first print even if the machine or brand changed since; the print dialog opens by itself.
+ * `/pdf/:id`: the reprint of an issued certificate, `?revision=n` of an earlier revision. It prints the stored
+ * snapshot, so the pages are the same as the first print even if the machine or brand changed since; the
+ * print dialog opens by itself, once the answer is in (not on a cached copy that is being loaded again).
  */
 export default function CertificatePrintPage() {
-  const id = Number(useParams().id);
-  const validId = Number.isInteger(id) && id > 0;
-  const certificate = useCertificate(validId ? id : null);
+  const id = positive(useParams().id);
+  const revisionParam = useSearchParams()[0].get('revision');
+  const revision = positive(revisionParam);
+  const validId = id !== null && (revisionParam === null || revision !== null);
+  const certificate = useCertificate(validId ? id : null, revision ?? undefined);
   const data = certificate.data;
   useRecordPrints(data?.id ?? null, 'reprint');
 
@@ -43,6 +52,7 @@ export default function CertificatePrintPage() {
             <h1 className="cert-title">
               {certMessages.print.heading} {data.machine_name} · {data.first_serial}
               {data.quantity > 1 && ` – ${data.last_serial}`}
+              {data.revision > 1 && ` · ${lifecycleMessages.revisionHeading(data.revision)}`}
             </h1>
             <button type="button" className="sui-button" onClick={() => window.print()}>
               {certMessages.print.print}
@@ -51,7 +61,15 @@ export default function CertificatePrintPage() {
           <div className="cert-preview">
             <CertificatePage data={data} unit={0} copy={0} />
           </div>
-          <PrintRoot data={data} answeredAt={certificate.dataUpdatedAt} />
+          {(data.replaced_at || data.voided_units > 0) && (
+            <p className="cert-note" role="note">
+              {data.replaced_at ? lifecycleMessages.replacedNote : lifecycleMessages.voidedNote}
+            </p>
+          )}
+          <PrintRoot
+            data={data}
+            answeredAt={certificate.isFetching ? undefined : certificate.dataUpdatedAt}
+          />
         </>
       )}
     </div>

@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { http, setConfig } from 'shared-ui';
 import { PRESET_STORAGE_KEY } from '../hooks/use-label-preset';
 import LabelsPage from './labels-page';
+import { ISSUED, ISSUED_PRINT } from '../../../test-support/standing';
 
 const getMock = jest.spyOn(http, 'get');
 /** The API's answers by path, in its wire names; an Error fails the request. */
@@ -28,6 +29,7 @@ const certificate = {
   serial_no: '4852406001',
   endSerialNo: '4852406003',
   created_at: '2026-11-21T08:00:00.000Z',
+  ...ISSUED_PRINT,
 } as PrintData;
 
 const list: CertificateList = {
@@ -42,6 +44,7 @@ const list: CertificateList = {
       checked_by: 'Anna',
       crowd: 3,
       created_at: '2026-11-21T08:00:00.000Z',
+      ...ISSUED,
     },
   ],
   total: 1,
@@ -130,11 +133,11 @@ describe('LabelsPage: serial labels', () => {
     const user = userEvent.setup();
     renderPage('/labels');
     expect(await screen.findByText('4852406001 – 4852406003')).toBeInTheDocument();
-    expect(lastParams('/certificates')).toEqual({ per_page: 10 });
+    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 10 });
     expect(screen.queryByRole('region', { name: 'Vorschau' })).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('PRÜFBERICHT SUCHEN'), ' 4852406002 {Enter}');
-    expect(lastParams('/certificates')).toEqual({ per_page: 10, search: '4852406002' });
+    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 10, search: '4852406002' });
     await user.click(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' }));
     expect(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' })).toHaveAttribute(
       'aria-pressed',
@@ -144,6 +147,48 @@ describe('LabelsPage: serial labels', () => {
       await within(await screen.findByRole('region', { name: 'Vorschau' })).findAllByRole('article'),
     ).toHaveLength(3);
     expect(callsTo('/certificates/7')).not.toHaveLength(0);
+  });
+
+  it('pages through more than 10 certificates, and a new search starts on its first page', async () => {
+    const rows = (page: number) =>
+      Array.from({ length: page < 3 ? 10 : 5 }, (_, i) => {
+        const id = 100 + (page - 1) * 10 + i;
+        return {
+          ...list.data[0],
+          id,
+          pos: id - 99,
+          crowd: 1,
+          serial_no: `4852406${id}`,
+          endSerialNo: `4852406${id}`,
+        };
+      });
+    getMock.mockImplementation(async (url: string, options?: unknown) => {
+      const params = (options as { params: { page?: number } } | undefined)?.params;
+      if (url === '/certificates') return { data: { data: rows(params?.page ?? 1), total: 25 } } as never;
+      throw new Error(`404 ${url}`);
+    });
+    const user = userEvent.setup();
+    renderPage('/labels');
+    expect(await screen.findByText('4852406100')).toBeInTheDocument();
+    expect(screen.getByText('1-10 VON 25')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Nächste Seite' }));
+    expect(await screen.findByText('4852406110')).toBeInTheDocument();
+    expect(lastParams('/certificates')).toEqual({ page: 2, per_page: 10 });
+    await user.click(screen.getByRole('button', { name: 'Letzte Seite' }));
+    expect(await screen.findByText('4852406124')).toBeInTheDocument();
+    expect(screen.getByText('21-25 VON 25')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
+    // Any row of any page can be chosen.
+    await user.click(screen.getByRole('button', { name: 'Auswählen: MAB 825 4852406124' }));
+    expect(screen.getByRole('button', { name: 'Auswählen: MAB 825 4852406124' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.selectOptions(screen.getByLabelText('ZEILEN PRO SEITE:'), '20');
+    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 20 });
+    await user.type(screen.getByLabelText('PRÜFBERICHT SUCHEN'), 'MAB{Enter}');
+    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 20, search: 'MAB' });
   });
 
   it('says in German when the search fails, and searching again asks the server again', async () => {
@@ -283,13 +328,50 @@ describe('LabelsPage: product labels', () => {
     expect(label.querySelector('img.cert-label__logo')).toHaveAttribute('src', '/api/uploads/m.png');
   });
 
+  const machineRow = { id: 5, pos: 1, name: 'AirMAB 5000', brand_name: 'MABtec', ean_number: '96385074' };
+
   it('switching the kind clears the choice', async () => {
-    answers['/machines'] = { data: [], total: 0 };
+    answers['/machines'] = { data: [machineRow], total: 1 };
     const user = userEvent.setup();
     renderPage('/labels?certificate=7');
     await screen.findByRole('region', { name: 'Vorschau' });
     await user.click(screen.getByRole('button', { name: 'PRODUKTETIKETTEN' }));
-    expect(await screen.findByText('Keine Maschinen gefunden.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Auswählen: AirMAB 5000' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     expect(screen.queryByRole('region', { name: 'Vorschau' })).not.toBeInTheDocument();
+  });
+
+  it('does not take over the serial search: the machine search starts empty, listing the newest', async () => {
+    answers['/machines'] = { data: [machineRow], total: 1 };
+    const user = userEvent.setup();
+    renderPage('/labels');
+    await user.type(await screen.findByLabelText('PRÜFBERICHT SUCHEN'), '4852406002{Enter}');
+    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 10, search: '4852406002' });
+    await user.click(screen.getByRole('button', { name: 'PRODUKTETIKETTEN' }));
+    expect(await screen.findByLabelText('MASCHINE SUCHEN')).toHaveValue('');
+    expect(await screen.findByText('AirMAB 5000')).toBeInTheDocument();
+    expect(callsTo('/machines').map(([, options]) => (options as { params: unknown }).params)).toEqual([
+      { page: 1, per_page: 10 },
+    ]);
+    expect(screen.queryByText('Keine Maschinen gefunden.')).not.toBeInTheDocument();
+
+    // Back on the serial kind, its search starts afresh too.
+    await user.click(screen.getByRole('button', { name: 'SERIENNUMMERN' }));
+    expect(await screen.findByLabelText('PRÜFBERICHT SUCHEN')).toHaveValue('');
+  });
+
+  it('an empty catalogue before any search says that there are no machines yet, not that none were found', async () => {
+    answers['/machines'] = { data: [], total: 0 };
+    const user = userEvent.setup();
+    renderPage('/labels');
+    await user.click(await screen.findByRole('button', { name: 'PRODUKTETIKETTEN' }));
+    expect(await screen.findByText('Es gibt noch keine Maschinen.')).toBeInTheDocument();
+    expect(screen.queryByText('Keine Maschinen gefunden.')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('MASCHINE SUCHEN'), 'XYZ{Enter}');
+    expect(await screen.findByText('Keine Maschinen gefunden.')).toBeInTheDocument();
+    expect(screen.queryByText('Es gibt noch keine Maschinen.')).not.toBeInTheDocument();
   });
 });

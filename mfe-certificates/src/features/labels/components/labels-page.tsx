@@ -6,7 +6,7 @@ import { formatDate, machinesQuery } from 'shared-ui';
 import { useCertificates } from '../../../api/get-certificates';
 import { labelMessages } from '../label-messages';
 import { useLabelPreset } from '../hooks/use-label-preset';
-import { Picker } from './picker';
+import { Picker, type PickerQuery } from './picker';
 import { ProductLabels } from './product-labels';
 import { SerialLabels } from './serial-labels';
 import '../../../styles/remote.css';
@@ -14,16 +14,14 @@ import './labels.css';
 
 type Kind = 'serial' | 'product';
 
-/** A short list to pick from; a longer one asks for a more exact search. */
-const SEARCH_RESULTS = 10;
-const searchQuery = (search: string) => ({ per_page: SEARCH_RESULTS, ...(search && { search }) });
+const listQuery = ({ search, ...page }: PickerQuery) => ({ ...page, ...(search && { search }) });
 
 /** Newest first; finds an article number, a month's serial part or any unit serial in a range. */
-const useCertificateSearch = (search: string) => useCertificates(searchQuery(search));
+const useCertificateSearch = (query: PickerQuery) => useCertificates(listQuery(query));
 
-/** The previous results stay while a new search loads, so the list does not jump. */
-const useMachineSearch = (search: string) =>
-  useQuery({ ...machinesQuery(searchQuery(search)), placeholderData: keepPreviousData });
+/** The previous results stay while a new search or page loads, so the list does not jump. */
+const useMachineSearch = (query: PickerQuery) =>
+  useQuery({ ...machinesQuery(listQuery(query)), placeholderData: keepPreviousData });
 
 /** Certificates by article number or any unit serial; before a search the newest ones. */
 const certificatePicker = {
@@ -32,6 +30,7 @@ const certificatePicker = {
   caption: labelMessages.certificates,
   headers: [labelMessages.article, labelMessages.serials, labelMessages.quantity, labelMessages.date],
   empty: labelMessages.noCertificates,
+  none: labelMessages.noCertificatesYet,
   useSearch: useCertificateSearch,
   toRow: (certificate: CertificateSummary) => ({
     id: certificate.id,
@@ -54,6 +53,7 @@ const machinePicker = {
   caption: labelMessages.machines,
   headers: [labelMessages.article, labelMessages.brand, labelMessages.ean],
   empty: labelMessages.noMachines,
+  none: labelMessages.noMachinesYet,
   useSearch: useMachineSearch,
   toRow: (machine: MachineListItem) => ({
     id: machine.id,
@@ -113,6 +113,7 @@ export default function LabelsPage() {
       {kind === 'serial' ? (
         <>
           <Picker
+            key="serial"
             {...certificatePicker}
             selectedId={certificateId}
             onPick={(id) => setParams({ certificate: String(id) })}
@@ -126,6 +127,7 @@ export default function LabelsPage() {
       ) : (
         <>
           <Picker
+            key="product"
             {...machinePicker}
             selectedId={machineId}
             onPick={(id) => setParams({ machine: String(id) })}

@@ -35,7 +35,7 @@ export function ProductLabels({
   return (
     <LabelPrintPanel
       key={data.id}
-      labelsFor={(count) => productLabels(data, logo, count, getConfig().webBase)}
+      labelsFor={(count) => productLabels(data, logo, count, getConfig())}
       count={countSetting}
       ean={data.ean_number}
       preset={preset}

@@ -33,7 +33,7 @@ export function SerialLabels({
   return (
     <LabelPrintPanel
       key={data.id}
-      labelsFor={(copies) => serialLabels(data, copies, getConfig().webBase)}
+      labelsFor={(copies) => serialLabels(data, copies, getConfig())}
       count={copiesSetting}
       ean={data.ean_number}
       preset={preset}

@@ -5,6 +5,16 @@ export const LANDING_TIMEOUT_MS = 15_000;
 
 export type LandingFailure = 'not-found' | 'throttled' | 'failed';
 
+/** The machine a QR code names: by its id, or by the GTIN of its EAN (a GS1 Digital Link, contracts/src/gs1.ts). */
+export type MachineRef = { id: string } | { gtin: string };
+
+/** The API path for the machine, or null when the reference cannot name one. */
+function machinePath(machine: MachineRef): string | null {
+  // A machine id is a positive integer; a GTIN-14 is 14 digits, its check digit the API's to judge.
+  if ('gtin' in machine) return /^\d{14}$/.test(machine.gtin) ? `/brandMachineByGtin/${machine.gtin}` : null;
+  return /^[1-9]\d{0,15}$/.test(machine.id) ? `/brandMachineById/${machine.id}` : null;
+}
+
 export class LandingError extends Error {
   constructor(
     readonly kind: LandingFailure,
@@ -30,22 +40,23 @@ function readDate(response: Response): Date | null {
 }
 
 /**
- * `GET /brandMachineById/:id?serial=…`, the page's one API call. Plain `fetch` without credentials instead
- * of shared-ui's client: that client adds the staff token, and a public page must never send it
- * (docs/architecture.md#security); it also keeps axios out of the customers' download.
+ * `GET /brandMachineById/:id?serial=…` (or `/brandMachineByGtin/:gtin?serial=…`), the page's one API call.
+ * Plain `fetch` without credentials instead of shared-ui's client: that client adds the staff token, and a
+ * public page must never send it (docs/architecture.md#security); it also keeps axios out of the customers'
+ * download.
  */
 export async function getLanding(
   apiBase: string,
-  machineId: string,
+  machine: MachineRef,
   serial: string | undefined,
   signal: AbortSignal,
 ): Promise<LandingAnswer> {
-  // A machine id is a positive integer; anything else in the URL cannot name a machine.
-  if (!/^[1-9]\d{0,15}$/.test(machineId)) throw new LandingError('not-found', `bad machine id ${machineId}`);
+  const path = machinePath(machine);
+  if (!path) throw new LandingError('not-found', `no machine: ${JSON.stringify(machine)}`);
   // A serial longer than any issued one cannot be confirmed; the machine itself is still shown.
   const unconfirmable = serial !== undefined && serial.length > SERIAL_MAX_LENGTH;
   const query = serial && !unconfirmable ? `?${new URLSearchParams({ serial })}` : '';
-  const url = `${apiBase}/brandMachineById/${machineId}${query}`;
+  const url = `${apiBase}${path}${query}`;
 
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), LANDING_TIMEOUT_MS);
@@ -65,7 +76,7 @@ export async function getLanding(
     if (response.status === 429) throw new LandingError('throttled', `${url}: HTTP 429`, readDate(response));
     if (!response.ok) throw new LandingError('failed', `${url}: HTTP ${response.status}`, readDate(response));
     const landing = (await response.json()) as Landing;
-    if (unconfirmable) landing.serial = { value: serial, verified: false, tested_at: null };
+    if (unconfirmable) landing.serial = { value: serial, verified: false, tested_at: null, withdrawn: false };
     return { landing, serverDate: readDate(response) };
   } catch (error) {
     if (error instanceof LandingError) throw error;

@@ -9,5 +9,5 @@ const shellConfig = (): Promise<LandingConfig> => Promise.resolve(getConfig());
 /** The screen the shell shows at `/landing/:id/:serial?` (exposed as `./Landing`). */
 export default function LandingPage() {
   const { id = '', serial } = useParams();
-  return <LandingScreen machineId={id} serial={serial} loadConfig={shellConfig} />;
+  return <LandingScreen machine={{ id }} serial={serial} loadConfig={shellConfig} />;
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LANDING_TIMEOUT_MS } from '../api/get-landing';
+import { LANDING_TIMEOUT_MS, type MachineRef } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 import { choiceFor } from '../texts';
 import { LandingScreen } from './landing-screen';
@@ -53,8 +53,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderScreen(serial?: string, machineId = '7') {
-  return render(<LandingScreen machineId={machineId} serial={serial} loadConfig={loadConfig} />);
+function renderScreen(serial?: string, machine: MachineRef = { id: '7' }) {
+  return render(<LandingScreen machine={machine} serial={serial} loadConfig={loadConfig} />);
 }
 
 function requestedUrl(call = 0): string {
@@ -178,6 +178,26 @@ describe('LandingScreen', () => {
     expect(screen.queryByTestId('serial-verified')).not.toBeInTheDocument();
   });
 
+  it('says in both languages that the manufacturer withdrew a voided serial, never that it is confirmed', async () => {
+    fetchMock.mockResolvedValue(
+      answer(200, {
+        ...machine,
+        serial: { value: '4852406002', verified: false, tested_at: null, withdrawn: true },
+      }),
+    );
+    renderScreen('4852406002');
+
+    const note = await screen.findByTestId('serial-withdrawn');
+    expect(note).toHaveClass('land-check--withdrawn');
+    expect(note).toHaveTextContent('The manufacturer has withdrawn this serial number.');
+    expect(note).toHaveTextContent('Der Hersteller hat diese Seriennummer zurückgezogen.');
+    const box = screen.getByText('SERIAL NUMBER / SERIENNUMMER').closest('.land-box')!;
+    expect(box).toHaveClass('land-box--unconfirmed');
+    expect(box).toHaveTextContent('WITHDRAWN / ZURÜCKGEZOGEN');
+    expect(screen.queryByTestId('serial-verified')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('serial-unknown')).not.toBeInTheDocument();
+  });
+
   it('says that an unknown machine was not found, with the contact and no retry', async () => {
     fetchMock.mockResolvedValueOnce(
       answer(404, { error: { code: 'NOT_FOUND', message: 'Maschine nicht gefunden.' } }),
@@ -196,10 +216,42 @@ describe('LandingScreen', () => {
       'mailto:service@bds.example',
     );
     expect(within(alert).getByRole('link', { name: '+49 2161 123456' })).toBeInTheDocument();
+    // The serial from the QR code is shown as not confirmed, in the warning look, never as genuine.
+    const box = screen.getByTestId('serial-unconfirmed');
+    expect(box).toHaveTextContent('SERIAL NUMBER / SERIENNUMMER4852406001NOT CONFIRMED / NICHT BESTÄTIGT');
+    expect(box).toHaveClass('land-box--unconfirmed');
+    expect(screen.queryByTestId('serial-verified')).not.toBeInTheDocument();
+  });
+
+  it('opens a GS1 Digital Link by its GTIN: the same page for the machine with that EAN', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(200, { ...machine, serial: { value: '4852406001', verified: true, tested_at: '2026-06-15' } }),
+    );
+    renderScreen('4852406001', { gtin: '04006381333931' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
+    expect(requestedUrl()).toBe('/api/brandMachineByGtin/04006381333931?serial=4852406001');
+    expect(screen.getByTestId('serial-verified')).toBeInTheDocument();
+  });
+
+  it('a GS1 link whose GTIN names no machine says so, and its serial is not confirmed', async () => {
+    fetchMock.mockResolvedValueOnce(
+      answer(404, { error: { code: 'NOT_FOUND', message: 'Maschine nicht gefunden.' } }),
+    );
+    renderScreen('4852406001', { gtin: '04006381333932' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Machine not found / Maschine nicht gefunden');
+    expect(requestedUrl()).toBe('/api/brandMachineByGtin/04006381333932?serial=4852406001');
+    expect(screen.getByTestId('serial-unconfirmed')).toHaveTextContent('4852406001');
+  });
+
+  it('a GTIN that is no 14 digits is not found without asking the API, its serial not confirmed', async () => {
+    renderScreen('<b>1</b>', { gtin: '4006381333931' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Machine not found');
+    expect(screen.getByTestId('serial-unconfirmed')).toHaveTextContent('<b>1</b>');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('treats an id that cannot name a machine as not found, without asking the API', async () => {
-    renderScreen(undefined, 'abc');
+    renderScreen(undefined, { id: 'abc' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Machine not found');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -286,7 +338,7 @@ describe('LandingScreen', () => {
     fetchMock.mockResolvedValue(answer(200, { ...machine, link_en: '', link_ger: 'javascript:alert(1)' }));
     render(
       <LandingScreen
-        machineId="7"
+        machine={{ id: '7' }}
         loadConfig={() => Promise.resolve({ ...config, companyEmail: null, companyPhone: null })}
       />,
     );
@@ -301,7 +353,7 @@ describe('LandingScreen', () => {
     fetchMock.mockResolvedValue(answer(200, machine));
     render(
       <LandingScreen
-        machineId="7"
+        machine={{ id: '7' }}
         loadConfig={() => Promise.resolve({ ...config, companyLogo: 'https://cdn.example/logo.png' })}
       />,
     );

@@ -1,6 +1,6 @@
 import { formatDate, isHttpUrl, storedImageUrl, telHref, type Landing } from 'contracts';
 import { useState } from 'react';
-import type { LandingFailure } from '../api/get-landing';
+import type { LandingFailure, MachineRef } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 import { useDocumentMeta } from '../hooks/use-document-meta';
 import { useLanding } from '../hooks/use-landing';
@@ -8,7 +8,8 @@ import { CHOICES, choiceFor, texts, type Choice, type Language, type PageTexts }
 import './landing-screen.css';
 
 export interface LandingScreenProps {
-  machineId: string;
+  /** From the QR code: the machine's id, or the GTIN of its EAN (a GS1 Digital Link). */
+  machine: MachineRef;
   serial?: string;
   /** The runtime config: the shell's loaded one, or `/config.json` fetched by the standalone page. */
   loadConfig: () => Promise<LandingConfig>;
@@ -33,8 +34,37 @@ function Contact({ config }: { config: LandingConfig }) {
 }
 
 /** A label in the shown languages, e.g. `MODEL / MODELL`. */
-const label = (languages: readonly Language[], key: 'model' | 'serial' | 'unconfirmed' | 'retry') =>
-  languages.map((language) => texts.pages[language][key]).join(' / ');
+const label = (
+  languages: readonly Language[],
+  key: 'model' | 'serial' | 'unconfirmed' | 'withdrawn' | 'retry',
+) => languages.map((language) => texts.pages[language][key]).join(' / ');
+
+/** The serial from the QR code; one not confirmed says so in the warning colour, never like a genuine one. */
+function SerialBox({
+  value,
+  verified,
+  withdrawn = false,
+  languages,
+}: {
+  value: string;
+  verified: boolean;
+  /** Issued, then withdrawn by the manufacturer. */
+  withdrawn?: boolean;
+  languages: readonly Language[];
+}) {
+  return (
+    <div
+      className={verified ? 'land-box' : 'land-box land-box--unconfirmed'}
+      data-testid={verified ? undefined : 'serial-unconfirmed'}
+    >
+      <dt>{label(languages, 'serial')}</dt>
+      <dd>{value}</dd>
+      {!verified && (
+        <dd className="land-box__status">{label(languages, withdrawn ? 'withdrawn' : 'unconfirmed')}</dd>
+      )}
+    </div>
+  );
+}
 
 function SerialCheck({
   serial,
@@ -44,15 +74,20 @@ function SerialCheck({
   languages: readonly Language[];
 }) {
   if (!serial.verified) {
-    // A warning, in colour and words: an unconfirmed serial must never look like a genuine one.
+    // A warning, in colour and words: an unconfirmed serial must never look like a genuine one, and one the
+    // manufacturer withdrew says so.
+    const text = serial.withdrawn ? 'withdrawnSerial' : 'unknownSerial';
     return (
-      <div className="land-check land-check--warning" data-testid="serial-unknown">
+      <div
+        className={`land-check land-check--warning${serial.withdrawn ? ' land-check--withdrawn' : ''}`}
+        data-testid={serial.withdrawn ? 'serial-withdrawn' : 'serial-unknown'}
+      >
         <span className="land-check__icon" aria-hidden="true">
           !
         </span>
         {languages.map((language) => (
           <p key={language} lang={language}>
-            {texts.pages[language].unknownSerial}
+            {texts.pages[language][text]}
           </p>
         ))}
       </div>
@@ -151,11 +186,12 @@ function MachineDetails({
             <dd>{name}</dd>
           </div>
           {serial && (
-            <div className={serial.verified ? 'land-box' : 'land-box land-box--unconfirmed'}>
-              <dt>{label(languages, 'serial')}</dt>
-              <dd>{serial.value}</dd>
-              {!serial.verified && <dd className="land-box__status">{label(languages, 'unconfirmed')}</dd>}
-            </div>
+            <SerialBox
+              value={serial.value}
+              verified={serial.verified}
+              withdrawn={serial.withdrawn}
+              languages={languages}
+            />
           )}
         </dl>
         {serial && <SerialCheck serial={serial} languages={languages} />}
@@ -188,11 +224,14 @@ const FAILURE_TEXTS = {
  */
 function LoadError({
   kind,
+  serial,
   config,
   languages,
   onRetry,
 }: {
   kind: LandingFailure;
+  /** The serial from the QR code: for an unknown machine it is shown as not confirmed. */
+  serial?: string;
   config: LandingConfig | null;
   languages: readonly Language[];
   onRetry: () => void;
@@ -207,6 +246,11 @@ function LoadError({
           {t[text]}
         </p>
       ))}
+      {kind === 'not-found' && serial && (
+        <dl className="land-boxes">
+          <SerialBox value={serial} verified={false} languages={languages} />
+        </dl>
+      )}
       {kind === 'not-found' ? (
         config && <Contact config={config} />
       ) : (
@@ -245,8 +289,8 @@ const browserLanguages = () =>
  * The public customer page for a machine and, from the QR code, a serial number.
  * The same screen runs in the shell and as the standalone page customers open.
  */
-export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenProps) {
-  const { state, retry } = useLanding(loadConfig, machineId, serial);
+export function LandingScreen({ machine, serial, loadConfig }: LandingScreenProps) {
+  const { state, retry } = useLanding(loadConfig, machine, serial);
   const config = state.status === 'loading' ? null : state.config;
   const ready = state.status === 'ready' ? state : null;
   const [choice, setChoice] = useState<Choice>(() => choiceFor(browserLanguages()));
@@ -257,7 +301,7 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
   );
 
   return (
-    <div className="land-page" data-testid="landing-page" data-machine-id={machineId}>
+    <div className="land-page" data-testid="landing-page">
       {/* Only with the config: an empty band above the loading text says nothing. Until then a blank space of
           its height, so the page does not jump down when it arrives. */}
       {!config && <div className="land-header land-header--pending" aria-hidden="true" />}
@@ -281,7 +325,13 @@ export function LandingScreen({ machineId, serial, loadConfig }: LandingScreenPr
         {state.status !== 'loading' && <LanguageSwitch choice={choice} onChoose={setChoice} />}
         {ready && <MachineDetails landing={ready.landing} config={ready.config} languages={languages} />}
         {state.status !== 'loading' && state.status !== 'ready' && (
-          <LoadError kind={state.status} config={config} languages={languages} onRetry={retry} />
+          <LoadError
+            kind={state.status}
+            serial={serial}
+            config={config}
+            languages={languages}
+            onRetry={retry}
+          />
         )}
       </main>
       {/* Only once something is shown: a footer under the loading text would jump down when the page fills. */}

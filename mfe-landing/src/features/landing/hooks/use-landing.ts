@@ -1,7 +1,7 @@
 import type { Landing } from 'contracts';
 import { berlinYear } from 'contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { getLanding, LandingError, type LandingFailure } from '../api/get-landing';
+import { getLanding, LandingError, type LandingFailure, type MachineRef } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 
 /** `year` is the footer's: from the server's clock where readable, so a phone with a wrong date still
@@ -19,11 +19,13 @@ const LOADING: LandingState = { status: 'loading' };
  */
 export function useLanding(
   loadConfig: () => Promise<LandingConfig>,
-  machineId: string,
+  machine: MachineRef,
   serial: string | undefined,
 ): { state: LandingState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const key = JSON.stringify([machineId, serial ?? null, attempt]);
+  // Plain values, not the object: a caller's new object for the same machine must not fetch again.
+  const [by, value] = 'gtin' in machine ? ['gtin', machine.gtin] : ['id', machine.id];
+  const key = JSON.stringify([by, value, serial ?? null, attempt]);
   // The settled answer belongs to one key; a new route or a retry shows 'loading' until its own answer.
   const [settled, setSettled] = useState<{ key: string; state: LandingState } | null>(null);
 
@@ -33,7 +35,12 @@ export function useLanding(
     loadConfig()
       .then((loaded) => {
         config = loaded;
-        return getLanding(loaded.apiBase, machineId, serial, controller.signal);
+        return getLanding(
+          loaded.apiBase,
+          by === 'gtin' ? { gtin: value } : { id: value },
+          serial,
+          controller.signal,
+        );
       })
       .then(
         ({ landing, serverDate }): LandingState => ({
@@ -56,7 +63,7 @@ export function useLanding(
         if (!controller.signal.aborted) setSettled({ key, state });
       });
     return () => controller.abort();
-  }, [key, loadConfig, machineId, serial]);
+  }, [key, loadConfig, by, value, serial]);
 
   const retry = useCallback(() => setAttempt((count) => count + 1), []);
   return { state: settled?.key === key ? settled.state : LOADING, retry };

@@ -1,5 +1,5 @@
 import type { Brand } from 'contracts';
-import { DEFAULT_PAGE_SIZE, isHttpUrl } from 'contracts';
+import { allows, DEFAULT_PAGE_SIZE, isHttpUrl } from 'contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -8,6 +8,7 @@ import {
   DataTable,
   imageUrl,
   LoadError,
+  meQuery,
   Spinner,
   type ColumnDef,
 } from 'shared-ui';
@@ -19,6 +20,7 @@ const text = machineMessages.brands;
 /** Brand management (not in the earlier app, where brands lived only on the server): list, add, edit. */
 export default function BrandsPanel() {
   const brands = useQuery(brandsQuery);
+  const canEdit = allows(useQuery(meQuery).data?.roles ?? [], 'catalogue');
   // null: no form; 'new': adding; a brand: editing it.
   const [editing, setEditing] = useState<Brand | 'new' | null>(null);
   const [page, setPage] = useState(1);
@@ -62,7 +64,7 @@ export default function BrandsPanel() {
       id: 'action',
       header: text.action,
       cell: ({ row }) => (
-        <button type="button" className="mach-link-button" onClick={() => setEditing(row.original)}>
+        <button type="button" className="sui-link-button" onClick={() => setEditing(row.original)}>
           {text.edit}
         </button>
       ),
@@ -76,9 +78,11 @@ export default function BrandsPanel() {
   return (
     <>
       <div className="mach-toolbar">
-        <button type="button" className="sui-button" onClick={() => setEditing('new')}>
-          {text.add}
-        </button>
+        {canEdit && (
+          <button type="button" className="sui-button" onClick={() => setEditing('new')}>
+            {text.add}
+          </button>
+        )}
       </div>
       {editing && (
         <BrandForm
@@ -92,7 +96,7 @@ export default function BrandsPanel() {
       )}
       <DataTable<Brand>
         label={text.table}
-        columns={columns}
+        columns={canEdit ? columns : columns.filter((column) => column.id !== 'action')}
         // GET /brands returns every brand, so this table pages in the browser.
         data={all.slice((page - 1) * pageSize, page * pageSize)}
         total={all.length}

@@ -287,4 +287,100 @@ describe('MachineFormPage', () => {
     expect(screen.getByLabelText('SERIENNUMMER PRÄFIX')).toHaveValue('485-X');
     expect(save()).toBeEnabled();
   });
+
+  describe('unsaved changes', () => {
+    const location = () => screen.getByTestId('location');
+    const back = () => screen.getByRole('link', { name: /Zurück/ });
+    /** What a browser does before it closes the tab or loads another page: true when it would ask first. */
+    const leavingAsks = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
+    it('Zurück without a change goes back at once, and closing the tab does not ask', async () => {
+      const user = userEvent.setup();
+      renderEdit();
+      expect(await screen.findByLabelText('ARTIKELNUMMER')).toHaveValue('MAB 825');
+      expect(leavingAsks()).toBe(false);
+      await user.click(back());
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(location()).toHaveTextContent('/?tab=machine_list');
+    });
+
+    it('Zurück after a change asks first; ABBRECHEN keeps everything, VERWERFEN leaves', async () => {
+      const user = userEvent.setup();
+      renderEdit();
+      await user.type(await screen.findByLabelText('ARTIKELNUMMER'), ' neu');
+      expect(leavingAsks()).toBe(true);
+      await user.click(back());
+      const dialog = await screen.findByRole('alertdialog', { name: 'Änderungen verwerfen?' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Ihre Änderungen an dieser Maschine sind noch nicht gespeichert. Wenn Sie die Seite jetzt verlassen, gehen sie verloren.',
+      );
+      expect(location()).toHaveTextContent('/machines/7');
+      // The harmless answer has the focus.
+      expect(screen.getByRole('button', { name: 'ABBRECHEN' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('ARTIKELNUMMER')).toHaveValue('MAB 825 neu');
+      expect(location()).toHaveTextContent('/machines/7');
+
+      // Escape answers the same.
+      await user.click(back());
+      await screen.findByRole('alertdialog');
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(location()).toHaveTextContent('/machines/7');
+
+      await user.click(back());
+      await user.click(await screen.findByRole('button', { name: 'VERWERFEN' }));
+      await waitFor(() => expect(location()).toHaveTextContent('/?tab=machine_list'));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+
+    it('asks before any other navigation in the app too (a tab in the header, Back in the browser)', async () => {
+      const user = userEvent.setup();
+      const { router } = renderAdd();
+      await user.type(await screen.findByLabelText('SERIENNUMMER PRÄFIX'), '490');
+      await act(() => router.navigate('/?tab=certificate_create'));
+      expect(await screen.findByRole('alertdialog', { name: 'Änderungen verwerfen?' })).toBeInTheDocument();
+      expect(location()).toHaveTextContent('/machines');
+      await user.click(screen.getByRole('button', { name: 'ABBRECHEN' }));
+      expect(screen.getByLabelText('SERIENNUMMER PRÄFIX')).toHaveValue('490');
+
+      // Typing it away again is no change any more.
+      await user.clear(screen.getByLabelText('SERIENNUMMER PRÄFIX'));
+      expect(leavingAsks()).toBe(false);
+      await act(() => router.navigate('/?tab=certificate_create'));
+      expect(location()).toHaveTextContent('/?tab=certificate_create');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+
+    it('a new photo counts as a change; a saved form leaves without asking', async () => {
+      const user = userEvent.setup();
+      mocks.uploadImage.mockResolvedValue('uploads/neu.png');
+      mocks.updateMachine.mockResolvedValue(machine);
+      renderEdit();
+      await user.upload(
+        await screen.findByLabelText('PRODUKTFOTO'),
+        new File(['png'], 'foto.png', { type: 'image/png' }),
+      );
+      expect(await screen.findByRole('img', { name: /PRODUKTFOTO/ })).toHaveAttribute(
+        'src',
+        '/api/uploads/neu.png',
+      );
+      expect(leavingAsks()).toBe(true);
+      await user.click(save());
+      expect(await screen.findByText('Maschine erfolgreich aktualisiert!')).toBeInTheDocument();
+      expect(leavingAsks()).toBe(false);
+      await waitFor(() => expect(location()).toHaveTextContent('/?tab=machine_list'), { timeout: 4000 });
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+
+    it('a session that ran out goes to the sign-in page without asking', async () => {
+      const user = userEvent.setup();
+      const { router } = renderEdit();
+      await user.type(await screen.findByLabelText('ARTIKELNUMMER'), ' neu');
+      await act(() => router.navigate('/login', { replace: true }));
+      expect(location()).toHaveTextContent('/login');
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
+  });
 });

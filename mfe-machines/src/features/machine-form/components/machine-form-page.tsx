@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { brandsQuery, LoadError, machineQuery, Spinner } from 'shared-ui';
+import { brandsQuery, EventList, LoadError, machineQuery, Spinner } from 'shared-ui';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
 import { httpStatus } from '../../../http-status';
 import { machineMessages } from '../../../messages';
@@ -42,6 +42,13 @@ export default function MachineFormPage() {
       <h1 className="mach-title">{id === null ? text.addTitle : text.editTitle}</h1>
       {__BUILD_LABEL__ && <p className="mach-build">Version {__BUILD_LABEL__}</p>}
       {content()}
+      {typeof id === 'number' && machine.isSuccess && (
+        <EventList
+          path={`/machine/${id}/events`}
+          title={text.changes}
+          fieldLabel={(field) => text.fields[field] ?? field}
+        />
+      )}
     </div>
   );
 }

@@ -1,15 +1,23 @@
 import type { Brand, Machine, MachineBody, MachineFields } from 'contracts';
 import { EAN_MAX, SERIAL_PREFIX_MAX, TEXT_MAX, URL_MAX, validateMachineFields } from 'contracts';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Select from 'react-select';
-import { apiErrorMessage, apiFieldErrors, notify, SHORT_TOAST_MS, useSubmitGuard } from 'shared-ui';
+import {
+  apiErrorMessage,
+  apiFieldErrors,
+  ConfirmDialog,
+  notify,
+  SHORT_TOAST_MS,
+  useSubmitGuard,
+} from 'shared-ui';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
 import { httpStatus } from '../../../http-status';
 import { machineMessages } from '../../../messages';
 import { useImageUpload } from '../../../hooks/use-image-upload';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useSaveMachine } from '../hooks/use-save-machine';
 
 const text = machineMessages.form;
@@ -67,7 +75,8 @@ interface Props {
  */
 export function MachineForm({ id, brands, machine }: Props) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => initialValues(machine));
+  const initial = useMemo(() => initialValues(machine), [machine]);
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   // After a success the form stays disabled until the dashboard opens.
@@ -76,6 +85,8 @@ export function MachineForm({ id, brands, machine }: Props) {
   const guard = useSubmitGuard();
   const upload = useImageUpload((path) => change('image', path));
   const brandErrorId = useId();
+  const changed = (Object.keys(initial) as Field[]).some((field) => values[field] !== initial[field]);
+  const leaving = useLeaveGuard(changed && !saved);
 
   // Spec §8: the toast closes after 1 s, then the dashboard opens. A timer of its own, so a hovered
   // (paused) toast does not hold the user on a form that is already saved.
@@ -149,81 +160,92 @@ export function MachineForm({ id, brands, machine }: Props) {
   );
 
   return (
-    // noValidate: the German messages below replace the browser's own bubbles for url inputs.
-    <form className="mach-card" onSubmit={submit} noValidate>
-      <div className="mach-grid">
-        <div className="sui-field">
-          <label htmlFor={FIELD_IDS.brand_id}>{text.brand}</label>
-          <Select<Brand>
-            inputId={FIELD_IDS.brand_id}
-            unstyled
-            className="mach-select"
-            classNamePrefix="mach-select"
-            options={brands}
-            getOptionLabel={(brand) => brand.name}
-            getOptionValue={(brand) => String(brand.id)}
-            value={brands.find((brand) => brand.id === values.brand_id) ?? null}
-            // Clearing (✕) passes null; the earlier app crashed there.
-            onChange={(brand) => change('brand_id', brand?.id ?? null)}
-            isClearable
-            placeholder={text.choose}
-            noOptionsMessage={() => text.noBrands}
-            aria-invalid={errors.brand_id ? true : undefined}
-            aria-errormessage={errors.brand_id ? brandErrorId : undefined}
-          />
-          {errors.brand_id && (
-            // aria-errormessage needs a message that is announced (WAI-ARIA 1.2), hence the alert role.
-            <p id={brandErrorId} className="sui-field-error" role="alert">
-              {errors.brand_id}
-            </p>
-          )}
-        </div>
-        <fieldset className="sui-field mach-radios">
-          <legend>{text.circuitBoard}</legend>
-          <div className="mach-radios__options">
-            {(
-              [
-                [1, text.yes],
-                [0, text.no],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} className="mach-radio">
-                <input
-                  id={value === 1 ? FIELD_IDS.electronic_circuit_board : undefined}
-                  type="radio"
-                  name="electronic_circuit_board"
-                  value={value}
-                  checked={values.electronic_circuit_board === value}
-                  onChange={() => change('electronic_circuit_board', value)}
-                />
-                {label}
-              </label>
-            ))}
+    <>
+      {/* noValidate: the German messages below replace the browser's own bubbles for url inputs. */}
+      <form className="mach-card" onSubmit={submit} noValidate>
+        <div className="mach-grid">
+          <div className="sui-field">
+            <label htmlFor={FIELD_IDS.brand_id}>{text.brand}</label>
+            <Select<Brand>
+              inputId={FIELD_IDS.brand_id}
+              unstyled
+              className="mach-select"
+              classNamePrefix="mach-select"
+              options={brands}
+              getOptionLabel={(brand) => brand.name}
+              getOptionValue={(brand) => String(brand.id)}
+              value={brands.find((brand) => brand.id === values.brand_id) ?? null}
+              // Clearing (✕) passes null; the earlier app crashed there.
+              onChange={(brand) => change('brand_id', brand?.id ?? null)}
+              isClearable
+              placeholder={text.choose}
+              noOptionsMessage={() => text.noBrands}
+              aria-invalid={errors.brand_id ? true : undefined}
+              aria-errormessage={errors.brand_id ? brandErrorId : undefined}
+            />
+            {errors.brand_id && (
+              // aria-errormessage needs a message that is announced (WAI-ARIA 1.2), hence the alert role.
+              <p id={brandErrorId} className="sui-field-error" role="alert">
+                {errors.brand_id}
+              </p>
+            )}
           </div>
-        </fieldset>
-        {textField('name', text.name)}
-        {textField('serial_prefix', text.serialPrefix)}
-        {textField('link_ger', text.linkGer)}
-        {textField('link_en', text.linkEn)}
-        <ImageUploadField
-          id={FIELD_IDS.image}
-          label={text.image}
-          value={values.image}
-          upload={upload}
-          error={errors.image}
-        />
-        {textField('ean_number', text.ean)}
-      </div>
-      {formError && (
-        <p className="sui-field-error" role="alert">
-          {formError}
-        </p>
-      )}
-      <div className="mach-actions">
-        <button type="submit" className="sui-button" disabled={save.isPending || upload.uploading || saved}>
-          {text.save}
-        </button>
-      </div>
-    </form>
+          <fieldset className="sui-field mach-radios">
+            <legend>{text.circuitBoard}</legend>
+            <div className="mach-radios__options">
+              {(
+                [
+                  [1, text.yes],
+                  [0, text.no],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="mach-radio">
+                  <input
+                    id={value === 1 ? FIELD_IDS.electronic_circuit_board : undefined}
+                    type="radio"
+                    name="electronic_circuit_board"
+                    value={value}
+                    checked={values.electronic_circuit_board === value}
+                    onChange={() => change('electronic_circuit_board', value)}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {textField('name', text.name)}
+          {textField('serial_prefix', text.serialPrefix)}
+          {textField('link_ger', text.linkGer)}
+          {textField('link_en', text.linkEn)}
+          <ImageUploadField
+            id={FIELD_IDS.image}
+            label={text.image}
+            value={values.image}
+            upload={upload}
+            error={errors.image}
+          />
+          {textField('ean_number', text.ean)}
+        </div>
+        {formError && (
+          <p className="sui-field-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="mach-actions">
+          <button type="submit" className="sui-button" disabled={save.isPending || upload.uploading || saved}>
+            {text.save}
+          </button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={leaving.state === 'blocked'}
+        title={text.leaveTitle}
+        message={text.leaveMessage}
+        confirmLabel={text.leaveConfirm}
+        cancelLabel={text.leaveCancel}
+        onConfirm={() => leaving.proceed?.()}
+        onCancel={() => leaving.reset?.()}
+      />
+    </>
   );
 }

@@ -1,8 +1,9 @@
 import type { MachineListItem } from 'contracts';
-import { DEFAULT_PAGE_SIZE, SEARCH_MAX, staffUrls } from 'contracts';
+import { allows, DEFAULT_PAGE_SIZE, SEARCH_MAX, staffUrls } from 'contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, formatDate, LoadError, messages, Spinner, type ColumnDef } from 'shared-ui';
+import { DataTable, formatDate, LoadError, meQuery, messages, Spinner, type ColumnDef } from 'shared-ui';
 import { machineMessages } from '../../../messages';
 import { useMachines, type MachineSearch } from '../hooks/use-machines';
 
@@ -38,13 +39,17 @@ export function MachinesPanel() {
     sort: null,
   });
   const machines = useMachines(query);
+  // Every role reads the catalogue; only Stammdaten (and administrators) change it.
+  const canEdit = allows(useQuery(meQuery).data?.roles ?? [], 'catalogue');
 
   return (
     <>
       <div className="mach-toolbar">
-        <Link to={staffUrls.machineNew()} className="sui-button">
-          {text.add}
-        </Link>
+        {canEdit && (
+          <Link to={staffUrls.machineNew()} className="sui-button">
+            {text.add}
+          </Link>
+        )}
         <span className="mach-toolbar__spacer" />
         <form
           role="search"
@@ -77,7 +82,7 @@ export function MachinesPanel() {
       ) : (
         <DataTable<MachineListItem>
           label={text.table}
-          columns={columns}
+          columns={canEdit ? columns : columns.filter((column) => column.id !== 'action')}
           data={machines.data.data}
           total={machines.data.total}
           page={query.page}

@@ -5,12 +5,13 @@ import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { Route } from 'react-router-dom';
 import { getToken, setToken } from 'shared-ui';
 import { renderAt } from '../../../test/render';
-import { login } from '../api/login';
+import { login, secondFactor } from '../api/login';
 import { validateLogin } from './login-page';
 import { LoginRoute } from './login-route';
 
-jest.mock('../api/login', () => ({ login: jest.fn() }));
+jest.mock('../api/login', () => ({ login: jest.fn(), secondFactor: jest.fn() }));
 const loginMock = login as jest.MockedFunction<typeof login>;
+const secondFactorMock = secondFactor as jest.MockedFunction<typeof secondFactor>;
 
 function httpError(status: number) {
   const config = { headers: {} } as InternalAxiosRequestConfig;
@@ -142,5 +143,30 @@ describe('LoginPage', () => {
     setToken('t');
     renderLogin();
     expect(screen.getByText('Dashboard')).toBeInTheDocument();
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('asks for the code after a right password, shows a wrong one and signs in with the right one', async () => {
+    loginMock.mockResolvedValue({ second_factor: 'totp', challenge: 'c'.repeat(43) });
+    renderLogin();
+    await userEvent.type(email(), 'a@b.de');
+    await userEvent.type(password(), 'richtiges-Passwort');
+    await userEvent.click(submit());
+    const code = await screen.findByLabelText('Code');
+    expect(code).toHaveFocus();
+    expect(getToken()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'BESTÄTIGEN' }));
+    expect(screen.getByText('Code ist erforderlich')).toBeInTheDocument();
+    expect(secondFactorMock).not.toHaveBeenCalled();
+    secondFactorMock.mockRejectedValueOnce(httpError(401));
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'BESTÄTIGEN' }));
+    expect(await screen.findByText('Zu viele Versuche. Bitte später erneut versuchen.')).toBeInTheDocument();
+    secondFactorMock.mockResolvedValueOnce({ token: 'neues-token' });
+    await userEvent.type(screen.getByLabelText('Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'BESTÄTIGEN' }));
+    await waitFor(() => expect(getToken()).toBe('neues-token'));
+    expect(secondFactorMock).toHaveBeenLastCalledWith({ challenge: 'c'.repeat(43), code: '123456' });
   });
 });

@@ -1,8 +1,8 @@
 import { EMAIL_PATTERN } from 'contracts';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { apiErrorMessage, isHttpError, messages, notify, setToken } from 'shared-ui';
 import { Logo } from '../../../components/logo';
-import { login } from '../api/login';
+import { login, secondFactor } from '../api/login';
 import './login-page.css';
 
 const text = messages.login;
@@ -31,6 +31,13 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  /** Set after a right password when the account signs in with a second factor. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = (newToken: string) => {
+    setToken(newToken);
+    onSignedIn?.();
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,9 +50,10 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
     }
     setSubmitting(true);
     try {
-      const { token: newToken } = await login({ username: username.trim(), password });
-      setToken(newToken);
-      onSignedIn?.();
+      const answer = await login({ username: username.trim(), password });
+      if ('token' in answer) return signedIn(answer.token);
+      setChallenge(answer.challenge);
+      setSubmitting(false);
     } catch (error) {
       const status = isHttpError(error) ? (error as { response?: { status?: number } }).response?.status : 0;
       if (status && status < 500) {
@@ -62,39 +70,125 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
     }
   };
 
+  if (challenge)
+    return (
+      <CodeStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onRestart={() => {
+          setChallenge(null);
+          setPassword('');
+        }}
+      />
+    );
+
+  return (
+    <LoginCard heading={text.heading} onSubmit={onSubmit}>
+      <Field
+        id="login-username"
+        name="username"
+        label={text.email}
+        type="email"
+        autoComplete="username"
+        value={username}
+        error={errors.username}
+        onChange={setUsername}
+        autoFocus
+      />
+      <Field
+        id="login-password"
+        name="password"
+        label={text.password}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={errors.password}
+        onChange={setPassword}
+      />
+      <button type="submit" className="sui-button sh-login__submit" disabled={submitting}>
+        {text.submit}
+      </button>
+    </LoginCard>
+  );
+}
+
+/** The white card on the dark page, with the logo and the step's heading. */
+function LoginCard({
+  heading,
+  onSubmit,
+  children,
+}: {
+  heading: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
   return (
     <main className="sh-login">
       <form className="sh-login__card" onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
         <Logo variant="light" />
         <h1 id="login-heading" className="sh-login__heading">
-          {text.heading}
+          {heading}
         </h1>
-        <Field
-          id="login-username"
-          name="username"
-          label={text.email}
-          type="email"
-          autoComplete="username"
-          value={username}
-          error={errors.username}
-          onChange={setUsername}
-          autoFocus
-        />
-        <Field
-          id="login-password"
-          name="password"
-          label={text.password}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          error={errors.password}
-          onChange={setPassword}
-        />
-        <button type="submit" className="sui-button sh-login__submit" disabled={submitting}>
-          {text.submit}
-        </button>
+        {children}
       </form>
     </main>
+  );
+}
+
+/** The second step: a code from the authenticator app or a recovery code. */
+function CodeStep({
+  challenge,
+  onSignedIn,
+  onRestart,
+}: {
+  challenge: string;
+  onSignedIn: (token: string) => void;
+  onRestart: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = code.trim();
+    if (!value) {
+      setError(text.codeRequired);
+      document.getElementById('login-code')?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      onSignedIn((await secondFactor({ challenge, code: value })).token);
+    } catch (failure) {
+      setError(apiErrorMessage(failure) ?? text.failed);
+      setCode('');
+      setSubmitting(false);
+      document.getElementById('login-code')?.focus();
+    }
+  };
+
+  return (
+    <LoginCard heading={text.codeHeading} onSubmit={onSubmit}>
+      <p className="sh-login__hint">{text.codeHint}</p>
+      <Field
+        id="login-code"
+        name="code"
+        label={text.code}
+        type="text"
+        autoComplete="one-time-code"
+        value={code}
+        error={error}
+        onChange={setCode}
+        autoFocus
+      />
+      <button type="submit" className="sui-button sh-login__submit" disabled={submitting}>
+        {text.codeSubmit}
+      </button>
+      <button type="button" className="sh-login__back" onClick={onRestart}>
+        {text.back}
+      </button>
+    </LoginCard>
   );
 }
 

@@ -1,32 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { clearToken, ConfirmDialog, messages } from 'shared-ui';
+import { messages } from 'shared-ui';
 import { logout } from '../api/logout';
+import { SignOutDialog } from '../../../components/sign-out-dialog';
 
 const text = messages.logout;
 
 /** Sign-out icon and its confirmation: JA revokes the session, NEIN/Escape/outside keeps it. */
 export function LogoutButton() {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await logout();
-    } catch {
-      // Signed out locally either way; an unreachable server must not keep the user signed in.
-    }
-    navigate('/login', { replace: true });
-    clearToken();
-    queryClient.clear();
-    setBusy(false);
-    setOpen(false);
-  };
-
   return (
     <>
       <button
@@ -48,15 +29,12 @@ export function LogoutButton() {
           />
         </svg>
       </button>
-      <ConfirmDialog
+      <SignOutDialog
         open={open}
         title={text.title}
-        message={text.question}
-        confirmLabel={text.yes}
-        cancelLabel={text.no}
-        onConfirm={confirm}
+        question={text.question}
+        end={logout}
         onCancel={() => setOpen(false)}
-        busy={busy}
       />
     </>
   );

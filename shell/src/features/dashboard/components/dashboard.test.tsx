@@ -5,7 +5,7 @@ import { Link, Route } from 'react-router-dom';
 import type { RemoteKey } from 'contracts';
 import { loadScreen } from '../../../federation/remotes';
 import { renderAtAsync } from '../../../test/render';
-import { parseTab } from '../../../tabs';
+import { parseTab, tabsFor } from '../../../tabs';
 import { Dashboard } from './dashboard';
 
 jest.mock('../../../federation/remotes', () => ({ loadScreen: jest.fn(), prepareRetry: jest.fn() }));
@@ -41,6 +41,18 @@ describe('parseTab', () => {
     expect(parseTab(null)).toBe('certificate_create');
     expect(parseTab('nope')).toBe('certificate_create');
     expect(parseTab('machine_list')).toBe('machine_list');
+  });
+
+  it('falls back to the first tab the roles allow', () => {
+    expect(tabsFor(['lesen'])).toEqual(['certificate_list', 'reports', 'machine_list']);
+    expect(tabsFor(['stammdaten', 'pruefer'])).toEqual([
+      'certificate_create',
+      'certificate_list',
+      'reports',
+      'machine_list',
+    ]);
+    expect(parseTab('certificate_create', tabsFor(['lesen']))).toBe('certificate_list');
+    expect(parseTab(null, tabsFor(['lesen']))).toBe('certificate_list');
   });
 });
 

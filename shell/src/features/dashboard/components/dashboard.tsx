@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { RemoteScreen } from '../../../federation/remote-screen';
-import { parseTab, TAB_SCREENS, TABS, type Tab } from '../../../tabs';
+import { useRoles } from '../../../app/use-roles';
+import { parseTab, TAB_SCREENS, tabsFor, type Tab } from '../../../tabs';
 
 const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
 
@@ -24,12 +25,13 @@ function focusFirstField(panel: HTMLElement): () => void {
 }
 
 /**
- * The three tabs of `/`. A tab's remote is loaded when the tab is first opened; opened tabs stay mounted
+ * The tabs of `/` the account's roles allow. A tab's remote is loaded when the tab is first opened; opened tabs stay mounted
  * (hidden) so a half-filled form survives switching tabs. The page's one h1 names the active tab.
  */
 export function Dashboard() {
   const [params] = useSearchParams();
-  const active = parseTab(params.get('tab'));
+  const allowed = tabsFor(useRoles());
+  const active = parseTab(params.get('tab'), allowed);
   const [opened, setOpened] = useState<Tab[]>([active]);
   if (!opened.includes(active)) setOpened([...opened, active]);
 
@@ -41,18 +43,20 @@ export function Dashboard() {
   return (
     <>
       <h1 className="sui-visually-hidden">{TAB_SCREENS[active].label}</h1>
-      {TABS.filter((tab) => opened.includes(tab)).map((tab) => (
-        <section
-          key={tab}
-          id={`panel-${tab}`}
-          className="sh-panel"
-          aria-label={TAB_SCREENS[tab].label}
-          hidden={tab !== active}
-          data-tab={tab}
-        >
-          <RemoteScreen {...TAB_SCREENS[tab]} />
-        </section>
-      ))}
+      {allowed
+        .filter((tab) => opened.includes(tab))
+        .map((tab) => (
+          <section
+            key={tab}
+            id={`panel-${tab}`}
+            className="sh-panel"
+            aria-label={TAB_SCREENS[tab].label}
+            hidden={tab !== active}
+            data-tab={tab}
+          >
+            <RemoteScreen {...TAB_SCREENS[tab]} />
+          </section>
+        ))}
     </>
   );
 }

@@ -1,0 +1,133 @@
+import { once } from 'node:events';
+import type { PassThrough, Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { berlinWallClock, formatDateTime, type ExportFormat } from 'contracts';
+
+/** A column of an export: its German header, width in characters, kind of value, and the value of a row. */
+export interface ExportColumn<R> {
+  header: string;
+  width: number;
+  kind: 'text' | 'number' | 'time';
+  value: (row: R) => string | number | Date;
+}
+
+/** Rows written between two looks at whether the client and the compression keep up. */
+const DRAIN_EVERY = 1000;
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/**
+ * Resolves once `stream` wants more, at once if it does already, or when it closes. Asks the stream's state
+ * rather than `writableNeedDrain`: archiver's streams come from readable-stream 2, which lacks that getter.
+ */
+async function drained(stream: Writable | undefined) {
+  const state = (stream as { _writableState?: { needDrain?: boolean } } | undefined)?._writableState;
+  if (!stream || !state?.needDrain) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
+
+/**
+ * The stream exceljs writes a sheet's XML into: the zip's compressor. exceljs commits rows without telling
+ * when to wait (exceljs/exceljs#734), so the writer waits for this stream itself; without it a million rows
+ * piled up in memory (950 MB) and the first byte left after 89 s. Its buffered length reflects the client
+ * too: a slow download fills the compressor's output, and the compressor stops taking input.
+ */
+function sheetCompressor(sheet: ExcelJS.Worksheet): Writable | undefined {
+  return (sheet as unknown as { _stream?: { pipes?: Writable[] } })._stream?.pipes?.[0];
+}
+
+/**
+ * A real workbook, written row by row by exceljs's streaming writer: times as dates (Europe/Berlin wall
+ * clock, shown DD.MM.YYYY HH:MM), numbers as numbers, the header row frozen and bold, an auto-filter over
+ * every row, and column widths. No shared strings table, so memory does not grow with the rows.
+ */
+async function writeXlsx<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R>[], output: PassThrough) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Prüfberichte', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column, i) => ({
+    key: String(i),
+    header: column.header,
+    width: column.width,
+    style:
+      column.kind === 'time'
+        ? { numFmt: 'dd.mm.yyyy hh:mm' }
+        : column.kind === 'number'
+          ? { numFmt: '0' }
+          : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  let rows = 1;
+  for await (const batch of batches) {
+    for (const row of batch) {
+      if (output.destroyed) return;
+      sheet
+        .addRow(
+          columns.map((column) => {
+            const value = column.value(row);
+            return value instanceof Date ? berlinWallClock(value) : value;
+          }),
+        )
+        .commit();
+      if (++rows % DRAIN_EVERY === 0) {
+        await drained(sheetCompressor(sheet));
+        await drained(output);
+      }
+    }
+  }
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows, column: columns.length } };
+  sheet.commit();
+  await workbook.commit();
+}
+
+/**
+ * CSV as a German Excel opens it: UTF-8 with a byte order mark, `;` between fields, CRLF between rows, times
+ * as DD.MM.YYYY HH:MM (Europe/Berlin). csv-stringify quotes what needs quoting.
+ */
+async function writeCsv<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R>[], output: PassThrough) {
+  const csv = stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: 'windows',
+    header: true,
+    columns: columns.map((column) => column.header),
+    cast: { date: (value) => formatDateTime(value) },
+  });
+  csv.pipe(output);
+  const finished = once(csv, 'end');
+  let rows = 0;
+  for await (const batch of batches) {
+    for (const row of batch) {
+      if (output.destroyed) return;
+      csv.write(columns.map((column) => column.value(row)));
+      if (++rows % DRAIN_EVERY === 0) await drained(output);
+    }
+  }
+  csv.end();
+  await finished;
+}
+
+/** Writes every row of `batches` into `output` as `format`; ends `output` when done. */
+export function writeExport<R>(
+  format: ExportFormat,
+  batches: AsyncIterable<R[]>,
+  columns: ExportColumn<R>[],
+  output: PassThrough,
+) {
+  return format === 'xlsx' ? writeXlsx(batches, columns, output) : writeCsv(batches, columns, output);
+}

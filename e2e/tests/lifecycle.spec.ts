@@ -1,0 +1,234 @@
+import { CHECK_FIELDS } from 'contracts';
+import type { Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
+import { expect, signIn, snap, test } from '../support/fixtures';
+import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
+
+interface PrintData {
+  id: number;
+  machine_id: number;
+  serialNoPart1: string;
+  recordsCount: number;
+  version: number;
+}
+
+let machine: LandingMachine;
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  machine = await createLandingMachine(
+    baseURL!,
+    await signInToken(baseURL!),
+    `Lebenslauf ${Date.now().toString(36)}`,
+  );
+});
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Issues three units of the test machine through the form; answers what the API stored. */
+async function issueThree(page: Page) {
+  await choose(page, 'MARKE', 'BDS Maschinen');
+  await choose(page, 'ARTIKELNUMMER', machine.name);
+  await page.getByLabel('GEPRÜFT VON').fill('Erika Erstprüfung');
+  await page.getByLabel('MENGE').fill('3');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/certificate') && r.status() === 200);
+  await page.getByRole('button', { name: 'WEITER' }).click();
+  const [data] = (await (await answer).json()) as PrintData[];
+  await expect(page.getByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeVisible();
+  const serials = [0, 1, 2].map((k) => data.serialNoPart1 + String(data.recordsCount + k).padStart(3, '0'));
+  return { data, serials };
+}
+
+test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      window.print = () => {};
+    });
+  });
+
+  test('issue, revise with a reason, reprint revision 2, void one unit: list, unit and customer pages agree', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page);
+    const { data, serials } = await issueThree(page);
+
+    // From the list to the certificate's own page.
+    await page.getByRole('link', { name: 'Daten' }).click();
+    const list = page.getByTestId('certificate-list');
+    await list.getByRole('searchbox').fill(serials[0]);
+    await list.getByRole('searchbox').press('Enter');
+    await expect(list.getByRole('row')).toHaveCount(2);
+    await expect(list.getByRole('row').nth(1)).toContainText('Ausgestellt');
+    await list.getByRole('link', { name: `Details: ${serials[0]}` }).click();
+    const detail = page.getByTestId('certificate-detail');
+    await expect(detail.getByRole('heading', { level: 1 })).toHaveText(
+      `Prüfbericht Nr. ${data.id} · ${machine.name}`,
+    );
+
+    // KORRIGIEREN: without a reason nothing is sent and the reason gets the focus.
+    await detail.getByRole('button', { name: 'KORRIGIEREN' }).click();
+    const revise = detail.getByRole('form', { name: 'Prüfbericht korrigieren' });
+    await revise.getByLabel('GEPRÜFT VON').fill('Jürgen Korrektur');
+    await revise.getByRole('checkbox', { name: 'ZUBEHÖR' }).uncheck();
+    await revise.getByRole('button', { name: 'KORREKTUR SPEICHERN' }).click();
+    await expect(revise.getByLabel('GRUND DER KORREKTUR')).toBeFocused();
+    await expect(revise.getByText('Pflichtfeld')).toBeVisible();
+    // From the top: scrolled, the sticky header lies over the check boxes and axe counts them as too small.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(page, 'certificate-revise-form-error');
+    await revise.getByLabel('GRUND DER KORREKTUR').fill('Falscher Prüfer eingetragen');
+    await revise.getByRole('button', { name: 'KORREKTUR SPEICHERN' }).click();
+    await expect(page.getByText('Korrektur gespeichert: Revision 2.')).toBeVisible();
+    await expect(detail.locator('.cert-status')).toHaveText('Korrigiert');
+    const revisions = detail.getByRole('region', { name: 'Revisionen' });
+    await expect(revisions.getByRole('listitem')).toHaveCount(2);
+    await expect(revisions.getByRole('listitem').first()).toContainText('Grund: Falscher Prüfer eingetragen');
+    await expect(revisions.getByRole('listitem').nth(1)).toContainText('ersetzt am');
+    const history = detail.getByRole('region', { name: 'Verlauf' });
+    await expect(history.getByRole('listitem').first()).toContainText('Korrigiert');
+    await expect(history.getByRole('listitem').first()).toContainText(
+      'Geprüft von: Erika Erstprüfung → Jürgen Korrektur',
+    );
+
+    // The reprint prints revision 2 and the date of the issue it replaces; revision 1 prints as replaced.
+    await detail.getByRole('link', { name: 'DRUCKEN', exact: true }).click();
+    const printRoot = page.getByTestId('print-root');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Revision 2');
+    await expect(printRoot.locator('.cert-doc').first()).toContainText('Revision 2 vom');
+    await expect(printRoot.locator('[data-field="checked_by"]').first()).toHaveText('Jürgen Korrektur');
+    await expect(printRoot.locator('[data-field="accessories"]').first()).toHaveText('NOT OK');
+    await page.goto(`/pdf/${data.id}?revision=1`);
+    await expect(printRoot.locator('[data-field="checked_by"]').first()).toHaveText('Erika Erstprüfung');
+    await expect(printRoot.getByTestId('print-stamp')).toHaveCount(6);
+    await expect(printRoot.getByTestId('print-stamp').first()).toHaveText('ERSETZT / SUPERSEDED');
+
+    // STORNIEREN the second unit only.
+    await page.goto(`/certificates/${data.id}`);
+    await detail.getByRole('button', { name: 'STORNIEREN' }).click();
+    const voiding = detail.getByRole('form', { name: 'Stornieren' });
+    await voiding.getByRole('radio', { name: 'Nur diese Einheiten stornieren:' }).check();
+    await voiding.getByRole('button', { name: 'STORNIEREN' }).click();
+    await expect(voiding.getByText('Bitte mindestens eine Einheit wählen')).toBeVisible();
+    await expectAccessible(page, 'certificate-void-form-error');
+    await voiding.getByRole('checkbox', { name: serials[1] }).check();
+    await voiding.getByLabel('GRUND DER STORNIERUNG').fill('Beim Transport beschädigt');
+    await voiding.getByRole('button', { name: 'STORNIEREN' }).click();
+    await expect(page.getByText('Storniert.', { exact: true })).toBeVisible();
+    await expect(detail.locator('.cert-status')).toHaveText('Teilweise storniert');
+    const units = detail.getByRole('region', { name: 'Einheiten' });
+    await expect(units.getByRole('row', { name: new RegExp(serials[1]) })).toContainText(
+      'Storniert: Beim Transport beschädigt',
+    );
+    await expect(units.getByRole('row', { name: new RegExp(serials[0]) })).toContainText('Gültig');
+    await snap(page, 'certificate-detail');
+    await expectAccessible(page, 'certificate-detail');
+
+    // The reprint carries STORNIERT on both pages of that unit, and only there.
+    await page.goto(`/pdf/${data.id}`);
+    await expect(printRoot.locator('.cert-doc')).toHaveCount(6);
+    const stamped = await printRoot
+      .locator('.cert-doc')
+      .evaluateAll((pages) =>
+        pages.map((p) => [
+          (p as HTMLElement).dataset.serial,
+          p.querySelector('[data-testid="print-stamp"]')?.textContent ?? '',
+        ]),
+      );
+    expect(stamped).toEqual(
+      serials.flatMap((serial) => {
+        const stamp = serial === serials[1] ? 'STORNIERT / VOID' : '';
+        return [
+          [serial, stamp],
+          [serial, stamp],
+        ];
+      }),
+    );
+
+    // The list shows the status.
+    await page.goto('/?tab=certificate_list');
+    await list.getByRole('searchbox').fill(serials[2]);
+    await list.getByRole('searchbox').press('Enter');
+    await expect(list.getByRole('row')).toHaveCount(2);
+    await expect(list.getByRole('row').nth(1)).toContainText('Teilweise storniert');
+
+    // The unit page of the voided serial.
+    await page.goto(`/units/${serials[1]}`);
+    const unit = page.getByTestId('unit-view');
+    await expect(unit.getByRole('heading', { level: 1 })).toHaveText(`Einheit ${serials[1]}`);
+    await expect(unit.getByText('Storniert: Beim Transport beschädigt')).toBeVisible();
+    await expect(
+      unit.getByRole('link', { name: new RegExp(`/landing/${data.machine_id}/${serials[1]}$`) }),
+    ).toBeVisible();
+    await expect(unit.getByRole('region', { name: 'Verlauf' }).getByRole('listitem').first()).toContainText(
+      'Einheit storniert',
+    );
+    await expectAccessible(page, 'unit-view');
+
+    // The customer page: that serial is withdrawn, in both languages; the others stay confirmed.
+    await page.goto(`/landing/${data.machine_id}/${serials[1]}`);
+    const withdrawn = page.getByTestId('serial-withdrawn');
+    await expect(withdrawn).toContainText('The manufacturer has withdrawn this serial number.');
+    await expect(withdrawn).toContainText('Der Hersteller hat diese Seriennummer zurückgezogen.');
+    await expect(page.getByTestId('serial-verified')).toHaveCount(0);
+    await expectAccessible(page, 'landing-withdrawn');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, 'landing-withdrawn-phone');
+    for (const serial of [serials[0], serials[2]]) {
+      await page.goto(`/landing/${data.machine_id}/${serial}`);
+      await expect(page.getByTestId('serial-verified')).toBeVisible();
+    }
+  });
+
+  test('a change made meanwhile elsewhere is refused with a reload, never lost', async ({ page }) => {
+    const token = await signIn(page);
+    const { data } = await issueThree(page);
+    await page.goto(`/certificates/${data.id}`);
+    const detail = page.getByTestId('certificate-detail');
+    await detail.getByRole('button', { name: 'KORRIGIEREN' }).click();
+    const revise = detail.getByRole('form', { name: 'Prüfbericht korrigieren' });
+    await revise.getByLabel('GEPRÜFT VON').fill('Hier Korrigiert');
+    await revise.getByLabel('GRUND DER KORREKTUR').fill('Tippfehler');
+
+    // A colleague corrects the same certificate first.
+    const current = (await (
+      await page.request.get(`/api/certificates/${data.id}`, { headers: { Authorization: token } })
+    ).json()) as PrintData & Record<string, unknown>;
+    const colleague = await page.request.post(`/api/certificates/${data.id}/revisions`, {
+      headers: { Authorization: token },
+      data: {
+        ...Object.fromEntries(
+          [
+            ...CHECK_FIELDS,
+            'resistance_to_voltage',
+            'observation',
+            'origin_germany',
+            'electronic_circuit_board',
+          ].map((field) => [field, current[field]]),
+        ),
+        version: current.version,
+        reason: 'Kollegin war schneller',
+        checked_by: 'Dort Korrigiert',
+      },
+    });
+    expect(colleague.status()).toBe(200);
+
+    await revise.getByRole('button', { name: 'KORREKTUR SPEICHERN' }).click();
+    const refused = revise
+      .getByRole('alert')
+      .filter({ hasText: 'Der Prüfbericht wurde inzwischen geändert.' });
+    await expect(refused).toBeVisible();
+    await expectAccessible(page, 'certificate-revise-stale');
+    await refused.getByRole('button', { name: 'NEU LADEN' }).click();
+    // Reloaded: the colleague's revision shows, and the form starts over from it.
+    await expect(
+      detail.getByRole('region', { name: 'Revisionen' }).getByRole('listitem').first(),
+    ).toContainText('Kollegin war schneller');
+    await expect(
+      detail.getByRole('form', { name: 'Prüfbericht korrigieren' }).getByLabel('GEPRÜFT VON'),
+    ).toHaveValue('Dort Korrigiert');
+  });
+});

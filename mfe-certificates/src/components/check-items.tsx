@@ -1,0 +1,73 @@
+import { useId } from 'react';
+import {
+  CHECK_FIELDS,
+  CHECK_NOT_OK,
+  CHECK_OK,
+  VOLTAGE_OK,
+  type CertificateDraft,
+  type CheckField,
+} from 'contracts';
+import { LEFT_ROWS, RIGHT_ROWS } from './certificate-rows';
+import './check-items.css';
+
+type CheckedField = CheckField | 'resistance_to_voltage';
+/** The values of the check boxes, as a certificate stores them. */
+export type Checks = Pick<CertificateDraft, CheckedField>;
+
+export interface CheckItem {
+  field: CheckedField;
+  /** The form shows the printed row's German label, so a box always means the row it fills. */
+  label: string;
+  /** The value a ticked box records; an unticked one records NOT OK. */
+  okValue: string;
+}
+
+const checkedFields: readonly string[] = [...CHECK_FIELDS, 'resistance_to_voltage'];
+
+/** Every check item with its own field, in the certificate's order (left table, then right table). */
+export const CHECK_ITEMS: readonly CheckItem[] = [...LEFT_ROWS, ...RIGHT_ROWS]
+  .filter((row) => checkedFields.includes(row.key))
+  .map((row) => ({
+    field: row.key as CheckedField,
+    label: row.labels[0].toUpperCase(),
+    okValue: row.key === 'resistance_to_voltage' ? VOLTAGE_OK : CHECK_OK,
+  }));
+
+export const checkValue = (item: CheckItem, ticked: boolean) => (ticked ? item.okValue : CHECK_NOT_OK);
+
+/**
+ * The check items: each box is bound to its own field and records what it shows, ticked = OK (1500 V for
+ * the voltage test), unticked = NOT OK. The earlier app bound six boxes to wrong fields and ignored unticking.
+ */
+export function CheckItems({
+  values,
+  onChange,
+}: {
+  values: Checks;
+  onChange: (field: CheckItem['field'], value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <ul className="cert-checks">
+      {CHECK_ITEMS.map((item) => {
+        const ticked = values[item.field] === item.okValue;
+        const inputId = `${id}-${item.field}`;
+        return (
+          <li key={item.field} className="cert-check">
+            <input
+              id={inputId}
+              type="checkbox"
+              name={item.field}
+              checked={ticked}
+              onChange={(event) => onChange(item.field, checkValue(item, event.target.checked))}
+            />
+            <label htmlFor={inputId}>{item.label}</label>
+            <span className={ticked ? 'cert-check__value' : 'cert-check__value cert-check__value--failed'}>
+              {values[item.field]}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

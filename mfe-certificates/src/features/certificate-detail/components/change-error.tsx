@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { apiErrorCode, apiErrorMessage } from 'shared-ui';
+import { lifecycleMessages } from '../../../lifecycle-messages';
+
+/** The refusals that mean this screen shows an older state than the one stored. */
+const OUTDATED = ['STALE_VERSION', 'CERTIFICATE_VOIDED'];
+
+/**
+ * Why a revision or void was refused. When the certificate changed since this screen loaded it, NEU LADEN
+ * loads everything again, and the forms start over from what is stored now.
+ */
+export function ChangeError({ error, fallback }: { error: unknown; fallback: string }) {
+  const queryClient = useQueryClient();
+  return (
+    <div className="cert-error" role="alert">
+      <p>{apiErrorMessage(error) ?? fallback}</p>
+      {OUTDATED.includes(apiErrorCode(error) ?? '') && (
+        <button
+          type="button"
+          className="sui-button sui-button--secondary"
+          onClick={() => void queryClient.invalidateQueries()}
+        >
+          {lifecycleMessages.stale}
+        </button>
+      )}
+    </div>
+  );
+}

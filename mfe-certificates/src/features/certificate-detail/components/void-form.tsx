@@ -1,0 +1,127 @@
+import { fieldMessages, type Certificate, type Unit } from 'contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { apiFieldErrors, notify } from 'shared-ui';
+import { useVoid } from '../../../api/lifecycle';
+import { lifecycleMessages } from '../../../lifecycle-messages';
+import { ChangeError } from './change-error';
+import { ReasonField } from './reason-field';
+
+const t = lifecycleMessages.void;
+
+/**
+ * STORNIEREN: the whole certificate, or the units ticked, with a reason. Only units still valid can be
+ * ticked; a certificate with one unit is always voided whole.
+ */
+export function VoidForm({
+  certificate,
+  units,
+  onDone,
+}: {
+  certificate: Certificate;
+  units: Unit[];
+  onDone: () => void;
+}) {
+  const id = useId();
+  const open = units.filter((unit) => !unit.voided_at);
+  const [whole, setWhole] = useState(true);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const voiding = useVoid(certificate.id);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    if (!whole && chosen.length === 0) found.serials = t.chooseUnit;
+    if (!reason.trim()) found.reason = fieldMessages.required;
+    setErrors(found);
+    if (Object.keys(found).length) {
+      document.getElementById(`${id}-${found.serials ? 'units' : 'reason'}`)?.focus();
+      return;
+    }
+    voiding.mutate(
+      { version: certificate.version, reason, ...(whole ? {} : { serials: chosen }) },
+      {
+        onSuccess: () => {
+          notify.success(t.done);
+          onDone();
+        },
+        onError: (error) => setErrors(apiFieldErrors(error)),
+      },
+    );
+  };
+
+  const toggle = (serial: string, on: boolean) =>
+    setChosen((current) => (on ? [...current, serial] : current.filter((s) => s !== serial)));
+
+  return (
+    <form
+      className="cert-panel cert-panel--danger"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-heading`}
+    >
+      <h2 id={`${id}-heading`} className="cert-panel__title">
+        {t.heading}
+      </h2>
+      {/* Only units still valid can be chosen; with one left, the whole certificate is what remains. */}
+      {open.length > 1 && (
+        <fieldset className="cert-panel__choice">
+          <legend className="sui-visually-hidden">{t.heading}</legend>
+          <label>
+            <input type="radio" name={`${id}-scope`} checked={whole} onChange={() => setWhole(true)} />{' '}
+            {t.whole}
+          </label>
+          <label>
+            <input type="radio" name={`${id}-scope`} checked={!whole} onChange={() => setWhole(false)} />{' '}
+            {t.units}
+          </label>
+          {!whole && (
+            <div
+              id={`${id}-units`}
+              className="cert-panel__units"
+              role="group"
+              aria-label={t.units}
+              tabIndex={-1}
+              aria-invalid={errors.serials ? true : undefined}
+              aria-errormessage={errors.serials ? `${id}-units-error` : undefined}
+            >
+              {open.map((unit) => (
+                <label key={unit.serial}>
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(unit.serial)}
+                    onChange={(event) => toggle(unit.serial, event.target.checked)}
+                  />{' '}
+                  {unit.serial}
+                </label>
+              ))}
+            </div>
+          )}
+          {errors.serials && (
+            <p id={`${id}-units-error`} className="sui-field-error" role="alert">
+              {errors.serials}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <ReasonField
+        id={`${id}-reason`}
+        label={t.reason}
+        value={reason}
+        error={errors.reason}
+        onChange={setReason}
+      />
+      <p className="cert-note">{t.warning}</p>
+      {voiding.isError && <ChangeError error={voiding.error} fallback={t.failed} />}
+      <div className="cert-panel__actions">
+        <button type="button" className="sui-button sui-button--secondary" onClick={onDone}>
+          {t.cancel}
+        </button>
+        <button type="submit" className="sui-button cert-button--danger" disabled={voiding.isPending}>
+          {t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,185 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  CERTIFICATE_STATUSES,
+  CERTIFICATE_STATUS_LABELS,
+  CHECKED_BY_MAX,
+  type CertificateStatus,
+} from 'contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { brandsQuery, machinesByBrandQuery } from 'shared-ui';
+import type { CertificateQuery } from '../../../api/get-certificates';
+import { useCheckers } from '../../../api/get-checkers';
+import { listMessages } from '../list-messages';
+import { dateProblems } from '../list-query';
+
+const t = listMessages.filter;
+
+export type Filter = Pick<
+  CertificateQuery,
+  'from' | 'to' | 'brand_id' | 'machine_id' | 'checked_by' | 'status'
+>;
+
+interface CertificateFiltersProps {
+  filter: Filter;
+  onChange: (filter: Filter) => void;
+}
+
+/**
+ * The list's filter: dates and choices apply at once, the checker's name on Enter or when the field is left.
+ * An impossible day or an end before the start is named at the field and not sent.
+ */
+export function CertificateFilters({ filter, onChange }: CertificateFiltersProps) {
+  const id = useId();
+  const brands = useQuery(brandsQuery);
+  const machines = useQuery({
+    ...machinesByBrandQuery(filter.brand_id ?? 0),
+    enabled: filter.brand_id !== undefined,
+  });
+  const checkers = useCheckers();
+  const [dates, setDates] = useState({ from: filter.from ?? '', to: filter.to ?? '' });
+  const [checker, setChecker] = useState(filter.checked_by ?? '');
+  // A link or the back button changes the filter from outside: the fields follow.
+  const [shown, setShown] = useState(filter);
+  if (shown.from !== filter.from || shown.to !== filter.to || shown.checked_by !== filter.checked_by) {
+    setShown(filter);
+    setDates({ from: filter.from ?? '', to: filter.to ?? '' });
+    setChecker(filter.checked_by ?? '');
+  }
+  const problems = dateProblems(dates.from || undefined, dates.to || undefined);
+
+  const changeDate = (name: 'from' | 'to', value: string) => {
+    const next = { ...dates, [name]: value };
+    setDates(next);
+    const nextProblems = dateProblems(next.from || undefined, next.to || undefined);
+    if (!nextProblems.from && !nextProblems.to)
+      onChange({ ...filter, from: next.from || undefined, to: next.to || undefined });
+  };
+  const applyChecker = (event?: FormEvent) => {
+    event?.preventDefault();
+    const value = checker.trim() || undefined;
+    if (value !== filter.checked_by) onChange({ ...filter, checked_by: value });
+  };
+  const field = (name: string) => `${id}-${name}`;
+
+  return (
+    <form className="cert-filters" aria-label={t.legend} onSubmit={applyChecker}>
+      {(['from', 'to'] as const).map((name) => (
+        <div className="sui-field" key={name}>
+          <label htmlFor={field(name)}>{t[name]}</label>
+          <input
+            id={field(name)}
+            className="sui-input"
+            type="date"
+            value={dates[name]}
+            aria-invalid={problems[name] ? true : undefined}
+            aria-describedby={problems[name] ? field(`${name}-error`) : undefined}
+            onChange={(event) => changeDate(name, event.target.value)}
+          />
+          {problems[name] && (
+            <p id={field(`${name}-error`)} className="sui-field-error" role="alert">
+              {problems[name]}
+            </p>
+          )}
+        </div>
+      ))}
+      <div className="sui-field">
+        <label htmlFor={field('brand')}>{t.brand}</label>
+        <select
+          id={field('brand')}
+          className="sui-input"
+          value={filter.brand_id ?? ''}
+          onChange={(event) =>
+            onChange({
+              ...filter,
+              brand_id: event.target.value ? Number(event.target.value) : undefined,
+              machine_id: undefined,
+            })
+          }
+        >
+          <option value="">{t.all}</option>
+          {brands.data?.map((brand) => (
+            <option key={brand.id} value={brand.id}>
+              {brand.name}
+            </option>
+          ))}
+        </select>
+        {brands.isError && <p className="sui-field-error">{t.brandsFailed}</p>}
+      </div>
+      <div className="sui-field">
+        <label htmlFor={field('machine')}>{t.machine}</label>
+        <select
+          id={field('machine')}
+          className="sui-input"
+          value={filter.machine_id ?? ''}
+          disabled={filter.brand_id === undefined}
+          onChange={(event) =>
+            onChange({ ...filter, machine_id: event.target.value ? Number(event.target.value) : undefined })
+          }
+        >
+          <option value="">{filter.brand_id === undefined ? t.chooseBrandFirst : t.all}</option>
+          {machines.data?.map((machine) => (
+            <option key={machine.id} value={machine.id}>
+              {machine.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="sui-field">
+        <label htmlFor={field('checker')}>{t.checkedBy}</label>
+        <input
+          id={field('checker')}
+          className="sui-input"
+          list={field('checkers')}
+          maxLength={CHECKED_BY_MAX}
+          value={checker}
+          autoComplete="off"
+          onChange={(event) => setChecker(event.target.value)}
+          onBlur={() => applyChecker()}
+        />
+        <datalist id={field('checkers')}>
+          {checkers.data?.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      </div>
+      <div className="sui-field">
+        <label htmlFor={field('status')}>{t.status}</label>
+        <select
+          id={field('status')}
+          className="sui-input"
+          value={filter.status ?? ''}
+          onChange={(event) =>
+            onChange({
+              ...filter,
+              status: (event.target.value || undefined) as CertificateStatus | undefined,
+            })
+          }
+        >
+          <option value="">{t.all}</option>
+          {CERTIFICATE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {CERTIFICATE_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {/* Enter in the checker's field applies it; the button is for the mouse. */}
+      <div className="cert-filters-actions">
+        <button type="submit" className="sui-button sui-button--secondary">
+          {t.apply}
+        </button>
+        <button
+          type="button"
+          className="sui-button sui-button--secondary"
+          onClick={() => {
+            setDates({ from: '', to: '' });
+            setChecker('');
+            onChange({});
+          }}
+        >
+          {t.reset}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+/** The German strings of the list's filter and export (apart from certMessages, so the form's chunk stays small). */
+export const listMessages = {
+  noMatch: 'Kein Prüfbericht passt zu diesem Filter.',
+  filter: {
+    legend: 'Filter',
+    from: 'VON',
+    to: 'BIS',
+    brand: 'MARKE',
+    machine: 'ARTIKELNUMMER',
+    checkedBy: 'GEPRÜFT VON',
+    status: 'STATUS',
+    all: 'alle',
+    chooseBrandFirst: 'erst Marke wählen',
+    apply: 'ANWENDEN',
+    reset: 'FILTER ZURÜCKSETZEN',
+    brandsFailed: 'Die Marken konnten nicht geladen werden.',
+  },
+  export: {
+    legend: 'Export',
+    format: 'FORMAT',
+    xlsx: 'Excel (XLSX)',
+    csv: 'CSV (Semikolon, UTF-8)',
+    rows: 'EINE ZEILE JE',
+    perCertificate: 'Prüfbericht',
+    perUnit: 'Seriennummer',
+    start: 'EXPORTIEREN',
+    cancel: 'ABBRECHEN',
+    running: (received: string) => `Export läuft … ${received} empfangen`,
+    progressLabel: 'Fortschritt des Exports',
+    done: (fileName: string) => `Export gespeichert: ${fileName}`,
+    cancelled: 'Export abgebrochen.',
+    failed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    nothing: 'Kein Prüfbericht passt zu diesem Filter: es gibt nichts zu exportieren.',
+    count: (total: number) =>
+      `${total.toLocaleString('de-DE')} ${total === 1 ? 'Prüfbericht' : 'Prüfberichte'} im Filter`,
+  },
+};

@@ -1,0 +1,80 @@
+import {
+  CERTIFICATE_SORTS,
+  CERTIFICATE_STATUSES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  berlinDayStart,
+  domainName,
+  wireName,
+  type CertificateStatus,
+} from 'contracts';
+import type { CertificateQuery } from '../../api/get-certificates';
+
+/** The list's state as it stands in the URL: the API's own parameter names, so a link says what it shows. */
+const TEXT_PARAMS = ['search', 'from', 'to', 'checked_by'] as const;
+const ID_PARAMS = ['brand_id', 'machine_id'] as const;
+/** Every parameter the list owns; the others (the shell's `tab`) are left alone. */
+export const LIST_PARAMS = [...TEXT_PARAMS, ...ID_PARAMS, 'status', 'page', 'per_page', 'sort', 'order'];
+
+const whole = (value: string | null, max: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : undefined;
+};
+
+/** The list's query from the URL; anything unreadable is left out rather than sent (a hand-edited link). */
+export function queryFromParams(params: URLSearchParams): CertificateQuery {
+  const query: CertificateQuery = {
+    page: whole(params.get('page'), MAX_PAGE) ?? 1,
+    per_page: whole(params.get('per_page'), MAX_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE,
+  };
+  for (const name of TEXT_PARAMS) {
+    const value = params.get(name)?.trim();
+    if (value) query[name] = value;
+  }
+  for (const name of ID_PARAMS) {
+    const id = whole(params.get(name), 2_147_483_647);
+    if (id) query[name] = id;
+  }
+  const status = params.get('status');
+  if ((CERTIFICATE_STATUSES as readonly string[]).includes(status ?? ''))
+    query.status = status as CertificateStatus;
+  const sort = params.get('sort');
+  if ((CERTIFICATE_SORTS as readonly string[]).includes(sort ?? '')) {
+    query.sort = domainName(sort as (typeof CERTIFICATE_SORTS)[number]);
+    query.order = params.get('order') === 'desc' ? 'desc' : 'asc';
+  }
+  return query;
+}
+
+/** `params` with the list's part replaced by `query` (defaults left out, so a plain list has a plain URL). */
+export function paramsWithQuery(params: URLSearchParams, query: CertificateQuery): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of LIST_PARAMS) next.delete(name);
+  const { page, per_page, sort, order, ...filter } = query;
+  for (const [name, value] of Object.entries(filter))
+    if (value !== undefined && value !== '') next.set(name, String(value));
+  if (page && page > 1) next.set('page', String(page));
+  if (per_page && per_page !== DEFAULT_PAGE_SIZE) next.set('per_page', String(per_page));
+  if (sort) {
+    next.set('sort', wireName(sort));
+    next.set('order', order ?? 'asc');
+  }
+  return next;
+}
+
+/** What the browser can tell before asking: a day that does not exist, or an end before the start. */
+export function dateProblems(from?: string, to?: string): { from?: string; to?: string } {
+  const start = from ? berlinDayStart(from) : undefined;
+  const end = to ? berlinDayStart(to) : undefined;
+  if (from && !start) return { from: 'Kein gültiges Datum' };
+  if (to && !end) return { to: 'Kein gültiges Datum' };
+  if (start && end && end < start) return { to: 'Das Bis-Datum liegt vor dem Von-Datum.' };
+  return {};
+}
+
+/** Whether any filter (not the search, paging or order) narrows the list. */
+export const hasFilter = (query: CertificateQuery) =>
+  ['from', 'to', 'brand_id', 'machine_id', 'checked_by', 'status'].some(
+    (name) => query[name as keyof CertificateQuery] !== undefined,
+  );

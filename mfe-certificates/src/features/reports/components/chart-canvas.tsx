@@ -1,0 +1,49 @@
+import type { ChartConfiguration } from 'chart.js';
+import { useEffect, useRef, useState } from 'react';
+import { LoadError, Spinner } from 'shared-ui';
+import { reportMessages } from '../report-messages';
+
+interface ChartCanvasProps {
+  config: ChartConfiguration;
+  /** What the chart shows, for screen readers (the numbers are in the table beside it). */
+  label: string;
+}
+
+/** A Chart.js chart; the library is fetched the first time one is drawn, never with the remote's entry. */
+export function ChartCanvas({ config, label }: ChartCanvasProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [state, setState] = useState<'loading' | 'drawn' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let chart: { destroy(): void } | undefined;
+    let current = true;
+    import('./chart-library').then(
+      ({ Chart }) => {
+        if (!current || !canvas.current) return;
+        chart = new Chart(canvas.current, config);
+        setState('drawn');
+      },
+      () => current && setState('failed'),
+    );
+    return () => {
+      current = false;
+      chart?.destroy();
+    };
+  }, [config, attempt]);
+  if (state === 'failed')
+    return (
+      <LoadError
+        message={reportMessages.chartFailed}
+        onRetry={() => {
+          setState('loading');
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  return (
+    <div className="cert-chart">
+      {state === 'loading' && <Spinner />}
+      <canvas ref={canvas} role="img" aria-label={label} />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ChartConfiguration } from 'chart.js';
+import { useId, type ReactNode } from 'react';
+import { reportMessages as t } from '../report-messages';
+import { ChartCanvas } from './chart-canvas';
+
+export interface FigureTable {
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+interface ChartFigureProps {
+  title: string;
+  config: ChartConfiguration;
+  table: FigureTable;
+  /** Controls shown above the chart (the period of the top machines). */
+  controls?: ReactNode;
+}
+
+/**
+ * A chart with its numbers as a table behind it: screen readers read the table, and anyone can copy the
+ * numbers. A period without data says so instead of drawing empty axes.
+ */
+export function ChartFigure({ title, config, table, controls }: ChartFigureProps) {
+  const id = useId();
+  return (
+    <figure className="cert-figure" aria-labelledby={id}>
+      <figcaption id={id} className="cert-figure-title">
+        {title}
+      </figcaption>
+      {controls}
+      {table.rows.length === 0 ? (
+        <p className="cert-no-match">{t.empty}</p>
+      ) : (
+        <>
+          <ChartCanvas config={config} label={t.chartLabel(title)} />
+          <details className="cert-figure-table">
+            <summary>{t.table}</summary>
+            {/* Focusable, so a keyboard can scroll a table wider or longer than its box. */}
+            <div className="cert-table-scroll" tabIndex={0} role="region" aria-label={`${t.table}: ${title}`}>
+              <table className="cert-report-table">
+                <caption className="sui-visually-hidden">{title}</caption>
+                <thead>
+                  <tr>
+                    {table.columns.map((column) => (
+                      <th key={column} scope="col">
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.rows.map((row, r) => (
+                    <tr key={r}>
+                      {row.map((cell, c) =>
+                        c === 0 ? (
+                          <th key={c} scope="row">
+                            {cell}
+                          </th>
+                        ) : (
+                          <td key={c}>{cell}</td>
+                        ),
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </figure>
+  );
+}

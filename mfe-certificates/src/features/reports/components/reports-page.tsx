@@ -1,0 +1,233 @@
+import type { ChartConfiguration } from 'chart.js';
+import {
+  addMonths,
+  berlinMonth,
+  monthsBetween,
+  type TopMachinesReport,
+  type UnitsByBrandReport,
+} from 'contracts';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
+import '../../../styles/remote.css';
+import './reports.css';
+import { useTopMachines, useUnitsByBrand, useUnitsByChecker } from '../api/get-reports';
+import { colour, monthLabel, number, percent } from '../months';
+import { reportMessages as t } from '../report-messages';
+import { ChartFigure, type FigureTable } from './chart-figure';
+
+/** One series per name over every month of the period, zero where nothing was issued. */
+function perMonth<R extends { month: string }>(
+  rows: R[],
+  months: string[],
+  nameOf: (row: R) => string,
+  valueOf: (row: R) => number,
+) {
+  const names = [...new Set(rows.map(nameOf))].sort((a, b) => a.localeCompare(b, 'de'));
+  const values = new Map(rows.map((row) => [`${nameOf(row)}\u0000${row.month}`, valueOf(row)]));
+  return names.map((name) => ({
+    name,
+    values: months.map((month) => values.get(`${name}\u0000${month}`) ?? 0),
+  }));
+}
+
+/** A chart of one series per name and month, and its table: a row per month, a column per name and the sum. */
+function monthlyFigure(
+  kind: 'bar' | 'line',
+  months: string[],
+  series: { name: string; values: number[] }[],
+): { config: ChartConfiguration; table: FigureTable } {
+  const labels = months.map(monthLabel);
+  const config = {
+    type: kind,
+    data: {
+      labels,
+      datasets: series.map((s, i) => ({
+        label: s.name,
+        data: s.values,
+        backgroundColor: colour(i),
+        borderColor: colour(i),
+      })),
+    },
+    options: {
+      // Units are whole numbers: no ticks between them.
+      scales:
+        kind === 'bar'
+          ? { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } }
+          : { y: { beginAtZero: true, ticks: { precision: 0 } } },
+    },
+  } as ChartConfiguration;
+  const rows = months.map((_, m) => {
+    const values = series.map((s) => s.values[m]);
+    return [labels[m], ...values.map(number), number(values.reduce((a, b) => a + b, 0))];
+  });
+  const anything = series.some((s) => s.values.some(Boolean));
+  return {
+    config,
+    table: { columns: [t.month, ...series.map((s) => s.name), t.total], rows: anything ? rows : [] },
+  };
+}
+
+function byBrandFigure(report: UnitsByBrandReport) {
+  const months = monthsBetween(report.from, report.to);
+  return monthlyFigure(
+    'bar',
+    months,
+    perMonth(
+      report.data,
+      months,
+      (row) => row.brand_name,
+      (row) => row.units,
+    ),
+  );
+}
+
+function voidedFigure(report: UnitsByBrandReport): { config: ChartConfiguration; table: FigureTable } {
+  const months = monthsBetween(report.from, report.to);
+  const sums = months.map((month) => {
+    const rows = report.data.filter((row) => row.month === month);
+    return {
+      units: rows.reduce((sum, row) => sum + row.units, 0),
+      voided: rows.reduce((sum, row) => sum + row.voided_units, 0),
+    };
+  });
+  const config = {
+    type: 'line',
+    data: {
+      labels: months.map(monthLabel),
+      datasets: [
+        {
+          label: t.share,
+          data: sums.map((s) => (s.units ? (100 * s.voided) / s.units : 0)),
+          borderColor: colour(6),
+          backgroundColor: colour(6),
+        },
+      ],
+    },
+    options: {
+      scales: { y: { beginAtZero: true, ticks: { callback: (value: number | string) => `${value} %` } } },
+    },
+  } as ChartConfiguration;
+  const rows = months.map((month, m) => [
+    monthLabel(month),
+    number(sums[m].units),
+    number(sums[m].voided),
+    percent(sums[m].voided, sums[m].units),
+  ]);
+  const anything = sums.some((s) => s.units);
+  return { config, table: { columns: [t.month, t.units, t.voided, t.share], rows: anything ? rows : [] } };
+}
+
+function topMachinesFigure(report: TopMachinesReport): { config: ChartConfiguration; table: FigureTable } {
+  const config = {
+    type: 'bar',
+    data: {
+      labels: report.data.map((row) => row.machine_name),
+      datasets: [{ label: t.units, data: report.data.map((row) => row.units), backgroundColor: colour(0) }],
+    },
+    options: {
+      indexAxis: 'y',
+      plugins: { legend: { display: false } },
+      scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+    },
+  } as ChartConfiguration;
+  const rows = report.data.map((row) => [
+    row.machine_name,
+    row.brand_name,
+    number(row.units),
+    number(row.certificates),
+    number(row.voided_units),
+  ]);
+  return { config, table: { columns: [t.machine, t.brand, t.units, t.certificates, t.voided], rows } };
+}
+
+/** The periods offered for the top machines: this year and last year, then each of the last 24 months. */
+function periods(now: Date) {
+  const month = berlinMonth(now);
+  const year = Number(month.slice(0, 4));
+  return [
+    { value: String(year), label: t.year(String(year)) },
+    { value: String(year - 1), label: t.year(String(year - 1)) },
+    ...Array.from({ length: 24 }, (_, i) => {
+      const m = addMonths(month, -i);
+      return { value: m, label: monthLabel(m) };
+    }),
+  ];
+}
+
+/** Waits for a report, or says that it failed with the server's message and a retry. */
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data?: T; error: unknown; isError: boolean; refetch: () => unknown };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isError)
+    return (
+      <LoadError message={apiErrorMessage(query.error) ?? t.failed} onRetry={() => void query.refetch()} />
+    );
+  if (query.data === undefined) return <Spinner />;
+  return <>{children(query.data)}</>;
+}
+
+/** Tab "Auswertung": production at a glance, each chart with its numbers in a table. */
+export default function ReportsPage() {
+  const id = useId();
+  const options = useMemo(() => periods(new Date()), []);
+  const [period, setPeriod] = useState(options[0].value);
+  const byBrand = useUnitsByBrand();
+  const byChecker = useUnitsByChecker();
+  const top = useTopMachines({ period });
+  const brandFigure = useMemo(() => byBrand.data && byBrandFigure(byBrand.data), [byBrand.data]);
+  const voided = useMemo(() => byBrand.data && voidedFigure(byBrand.data), [byBrand.data]);
+  const topFigure = useMemo(() => top.data && topMachinesFigure(top.data), [top.data]);
+  const checkerFigure = useMemo(() => {
+    if (!byChecker.data) return undefined;
+    const months = monthsBetween(byChecker.data.from, byChecker.data.to);
+    return monthlyFigure(
+      'line',
+      months,
+      perMonth(
+        byChecker.data.data,
+        months,
+        (row) => row.checker,
+        (row) => row.units,
+      ),
+    );
+  }, [byChecker.data]);
+
+  return (
+    <div className="cert-screen" data-testid="reports">
+      <div className="cert-reports">
+        <Loaded query={byBrand}>{() => <ChartFigure title={t.byBrand} {...brandFigure!} />}</Loaded>
+        <Loaded query={top}>
+          {() => (
+            <ChartFigure
+              title={t.topMachines}
+              {...topFigure!}
+              controls={
+                <div className="sui-field">
+                  <label htmlFor={`${id}-period`}>{t.period}</label>
+                  <select
+                    id={`${id}-period`}
+                    className="sui-input"
+                    value={period}
+                    onChange={(event) => setPeriod(event.target.value)}
+                  >
+                    {options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              }
+            />
+          )}
+        </Loaded>
+        <Loaded query={byChecker}>{() => <ChartFigure title={t.byChecker} {...checkerFigure!} />}</Loaded>
+        <Loaded query={byBrand}>{() => <ChartFigure title={t.voidedShare} {...voided!} />}</Loaded>
+      </div>
+    </div>
+  );
+}

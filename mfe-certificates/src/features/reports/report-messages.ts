@@ -1,0 +1,23 @@
+/** The German strings of the reports view ("Auswertung"). */
+export const reportMessages = {
+  title: 'Auswertung',
+  byBrand: 'Einheiten je Monat nach Marke (letzte 24 Monate)',
+  topMachines: 'Maschinen mit den meisten Einheiten',
+  byChecker: 'Einheiten je Prüfer und Monat (letzte 24 Monate)',
+  voidedShare: 'Anteil stornierter Einheiten je Monat (letzte 24 Monate)',
+  period: 'ZEITRAUM',
+  year: (year: string) => `Jahr ${year}`,
+  table: 'Zahlen als Tabelle',
+  month: 'Monat',
+  total: 'Summe',
+  machine: 'Artikelnummer',
+  brand: 'Marke',
+  units: 'Einheiten',
+  certificates: 'Prüfberichte',
+  voided: 'Storniert',
+  share: 'Anteil storniert',
+  empty: 'Für diesen Zeitraum gibt es keine Prüfberichte.',
+  failed: 'Die Zahlen konnten nicht geladen werden.',
+  chartFailed: 'Das Diagramm konnte nicht geladen werden.',
+  chartLabel: (title: string) => `Diagramm: ${title}. Die Zahlen stehen in der Tabelle darunter.`,
+};

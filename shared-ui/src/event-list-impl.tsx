@@ -1,0 +1,96 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { formatDateTime, queryKeys, type AuditEvent, type AuditPage } from 'contracts';
+import { useId } from 'react';
+import { apiErrorMessage, http } from './http';
+import { LoadError } from './load-error';
+import { messages } from './messages';
+import type { EventListProps } from './event-list';
+import { Spinner } from './spinner';
+import './event-list.css';
+
+const t = messages.events;
+
+/** A changed value as staff read it: empty text is a dash, anything else as it is. */
+const shown = (value: unknown) =>
+  value === '' || value === null || value === undefined ? '–' : String(value);
+
+/** What an event's details say in a line or two: the reason, and each changed field from before to after. */
+function Details({ event, fieldLabel }: { event: AuditEvent; fieldLabel: (field: string) => string }) {
+  const { reason, before, after, revision } = event.details as {
+    reason?: string;
+    revision?: number;
+    before?: Record<string, unknown>;
+    after?: Record<string, unknown>;
+  };
+  const changed = after ? Object.keys(after) : [];
+  return (
+    <>
+      {event.subject_type === 'unit' && <span className="sui-events__detail">{event.subject_id}</span>}
+      {revision !== undefined && <span className="sui-events__detail">{t.revision(revision)}</span>}
+      {reason && <span className="sui-events__detail">{t.reason(reason)}</span>}
+      {changed.length > 0 && (
+        <ul className="sui-events__changes">
+          {changed.map((field) => (
+            <li key={field}>
+              {fieldLabel(field)}: {shown(before?.[field])} → {shown(after?.[field])}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/**
+ * The events of one thing (a certificate, a unit, a machine), newest first, from `path` (an API path that
+ * answers a page of events). Older ones load on demand: the trail of a certificate printed daily grows long.
+ */
+export default function EventList({ path, title = t.title, fieldLabel = (field) => field }: EventListProps) {
+  const headingId = useId();
+  const events = useInfiniteQuery({
+    queryKey: queryKeys.events(path),
+    queryFn: async ({ pageParam }) =>
+      (await http.get<AuditPage>(path, { params: pageParam ? { before: pageParam } : {} })).data,
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+  const rows = events.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <section className="sui-events" aria-labelledby={headingId}>
+      <h2 id={headingId} className="sui-events__title">
+        {title}
+      </h2>
+      {events.isError ? (
+        <LoadError
+          message={apiErrorMessage(events.error) ?? t.failed}
+          onRetry={() => void events.refetch()}
+        />
+      ) : events.isPending ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <p>{t.none}</p>
+      ) : (
+        <ol className="sui-events__list">
+          {rows.map((event) => (
+            <li key={event.id} className="sui-events__item">
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+              <b>{t.actions[event.action]}</b>
+              <span className="sui-events__who">{event.account_email ?? t.nobody}</span>
+              <Details event={event} fieldLabel={fieldLabel} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {events.hasNextPage && (
+        <button
+          type="button"
+          className="sui-button sui-button--secondary"
+          disabled={events.isFetchingNextPage}
+          onClick={() => void events.fetchNextPage()}
+        >
+          {t.more}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import type { OwnPasswordBody } from 'contracts';
+import { http } from 'shared-ui';
+
+/** Ends the account's other sessions; this one goes on. */
+export async function changePassword(body: OwnPasswordBody): Promise<void> {
+  await http.post('/me/password', body);
+}

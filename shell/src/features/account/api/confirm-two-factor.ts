@@ -1,0 +1,8 @@
+import type { RecoveryCodes } from 'contracts';
+import { http } from 'shared-ui';
+
+/** The first code turns two-factor sign-in on; the answer has the recovery codes, shown this once. */
+export async function confirmTwoFactor(code: string): Promise<string[]> {
+  const { data } = await http.post<RecoveryCodes>('/me/two-factor/confirm', { code });
+  return data.recovery_codes;
+}

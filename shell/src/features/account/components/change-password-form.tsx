@@ -1,0 +1,64 @@
+import { PASSWORD_MIN } from 'contracts';
+import { useState, type FormEvent } from 'react';
+import { notify } from 'shared-ui';
+import { FormField } from '../../../components/form-field';
+import { useFieldErrors, type FieldErrors } from '../../../components/use-field-errors';
+import { changePassword } from '../api/change-password';
+import { accountMessages } from '../messages';
+
+const text = accountMessages.password;
+const FIELDS = ['current_password', 'new_password', 'repeat'] as const;
+type Field = (typeof FIELDS)[number];
+const EMPTY: Record<Field, string> = { current_password: '', new_password: '', repeat: '' };
+
+/** Current password, new one twice; the API's German reasons (wrong, too common) land on their fields. */
+export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const [values, setValues] = useState(EMPTY);
+  const { errors, show, showApiError } = useFieldErrors(FIELDS, (field) => `password-${field}`);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: FieldErrors<Field> = {};
+    if (!values.current_password) found.current_password = text.required;
+    if (!values.new_password) found.new_password = text.required;
+    else if ([...values.new_password].length < PASSWORD_MIN) found.new_password = text.tooShort;
+    if (values.new_password && values.repeat !== values.new_password) found.repeat = text.mismatch;
+    if (show(found)) return;
+    setBusy(true);
+    try {
+      await changePassword({ current_password: values.current_password, new_password: values.new_password });
+      setValues(EMPTY);
+      notify.success(text.changed);
+      onChanged();
+    } catch (error) {
+      showApiError(error, accountMessages.failed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, label: string, autoComplete: string, hint?: string) => (
+    <FormField
+      id={`password-${name}`}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      hint={hint}
+      onChange={(value) => setValues({ ...values, [name]: value })}
+    />
+  );
+
+  return (
+    <form className="sh-form" onSubmit={onSubmit} noValidate>
+      {field('current_password', text.current, 'current-password')}
+      {field('new_password', text.next, 'new-password', text.hint)}
+      {field('repeat', text.repeat, 'new-password')}
+      <button type="submit" className="sui-button" disabled={busy}>
+        {text.submit}
+      </button>
+    </form>
+  );
+}

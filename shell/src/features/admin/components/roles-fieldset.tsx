@@ -1,0 +1,41 @@
+import { ROLE_LABELS, ROLES, type Role } from 'contracts';
+
+/** A checkbox per role; an account may hold several. */
+export function RolesFieldset({
+  id,
+  legend,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  value: Role[];
+  error?: string;
+  onChange: (roles: Role[]) => void;
+}) {
+  return (
+    <fieldset className="sh-roles" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      {ROLES.map((role) => (
+        <label key={role}>
+          <input
+            type="checkbox"
+            id={`${id}-${role}`}
+            name={`${id}-${role}`}
+            checked={value.includes(role)}
+            onChange={(event) =>
+              onChange(event.target.checked ? [...value, role] : value.filter((r) => r !== role))
+            }
+          />
+          {ROLE_LABELS[role]}
+        </label>
+      ))}
+      {error && (
+        <p id={`${id}-error`} className="sui-field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}

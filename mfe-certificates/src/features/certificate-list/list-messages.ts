@@ -1,6 +1,8 @@
 /** The German strings of the list's filter and export (apart from certMessages, so the form's chunk stays small). */
 export const listMessages = {
   noMatch: 'Kein Prüfbericht passt zu diesem Filter.',
+  unitFound: 'Die gesuchte Seriennummer:',
+  openUnit: (serial: string) => `Einheit ${serial} öffnen`,
   filter: {
     legend: 'Filter',
     from: 'VON',

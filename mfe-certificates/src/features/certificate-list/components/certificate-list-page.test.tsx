@@ -105,15 +105,13 @@ describe('CertificateListPage', () => {
   });
 
   it('says where each certificate stands: revised, partly voided, voided', async () => {
-    getMock.mockResolvedValue(
-      answer(
-        [
-          { ...row(1), status: 'revised', revision: 2 },
-          { ...row(2), status: 'partly_voided', voided_units: 1 },
-          { ...row(3), status: 'voided', voided_units: 3 },
-        ],
-        3,
-      ),
+    list = answer(
+      [
+        { ...row(1), status: 'revised', revision: 2 },
+        { ...row(2), status: 'partly_voided', voided_units: 1 },
+        { ...row(3), status: 'voided', voided_units: 3 },
+      ],
+      3,
     );
     await renderList();
     const statuses = screen
@@ -140,6 +138,20 @@ describe('CertificateListPage', () => {
     await user.clear(screen.getByPlaceholderText('SUCHEN...'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(lastQuery()).toEqual({ page: 1, per_page: 10 }));
+  });
+
+  it('leads from a search by a whole unit serial to that unit, and from no other search', async () => {
+    list = answer([row(1)], 1);
+    const user = await renderList('/?search=4852611002');
+    expect(await screen.findByRole('link', { name: 'Einheit 4852611002 öffnen' })).toHaveAttribute(
+      'href',
+      '/units/4852611002',
+    );
+
+    await user.clear(screen.getByPlaceholderText('SUCHEN...'));
+    await user.type(screen.getByPlaceholderText('SUCHEN...'), '4852611{Enter}');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, per_page: 10, search: '4852611' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Einheit/ })).not.toBeInTheDocument());
   });
 
   it('sorts every column on the server and pages through the whole set', async () => {

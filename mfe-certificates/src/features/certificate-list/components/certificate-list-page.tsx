@@ -6,6 +6,7 @@ import {
   type CertificateSort,
   type CertificateSummary,
   staffUrls,
+  unitSerialIn,
 } from 'contracts';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -130,6 +131,12 @@ export default function CertificateListPage() {
   }
   const certificates = useCertificates(query);
   const me = useQuery(meQuery);
+  // A search by a whole unit serial leads straight to that unit's page (history, void, labels).
+  const unitSerial = query.search
+    ? certificates.data?.data
+        .map((c) => unitSerialIn(query.search!, c.first_serial, c.last_serial, c.quantity))
+        .find(Boolean)
+    : undefined;
   const sort: TableSort | null = query.sort ? { id: query.sort, desc: query.order === 'desc' } : null;
   const filter: Filter = {
     from: query.from,
@@ -203,6 +210,12 @@ export default function CertificateListPage() {
           {certificates.data?.total === 0 && (hasFilter(query) || query.search) && (
             <p className="cert-no-match" role="status">
               {listMessages.noMatch}
+            </p>
+          )}
+          {unitSerial && (
+            <p className="cert-unit-found">
+              {listMessages.unitFound}{' '}
+              <Link to={staffUrls.unit(unitSerial)}>{listMessages.openUnit(unitSerial)}</Link>
             </p>
           )}
           <DataTable<CertificateSummary>

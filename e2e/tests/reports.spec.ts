@@ -236,7 +236,7 @@ test('Auswertung: the charts draw, and their tables match the database', async (
   // The table names each machine as it is now, a certificate as it was when issued: other suites rename
   // machines after issuing, so rows are matched by the machine's id and its current name and brand.
   const machineIds = [...new Set(thisYears.map((c) => c.machine_id))];
-  const current = await Promise.all(machineIds.map((id) => api<Machine>(request, 'get', `/machines/${id}`)));
+  const current = await Promise.all(machineIds.map((id) => api<Machine>(request, 'get', `/machine/${id}`)));
   const brandName = (id: number) => brands.data.find((b) => b.id === id)?.name;
   for (const [name, cells] of top.rows) {
     const ids = current.filter((m) => m.name === name && brandName(m.brand_id) === cells[1]).map((m) => m.id);

@@ -322,7 +322,11 @@ function queries(db: Kysely<Database>) {
      * (prefix + YYMM), the machine name (via the much smaller machine table), or the checker.
      */
     async filteredPage(filter: CertificateFilter, page: ListPage) {
-      const column = SORT_COLUMNS[page.sort];
+      // List order (`pos`, newest first) by issue time: every filter's index ends in created_at, so a page is the
+      // first entries of that index. Ordered by id, PostgreSQL walked the primary key backwards looking for the
+      // filter's rows (955 ms for a brand and a week at 1,000,000 certificates, 1 ms now). Ids follow issue time
+      // but for issues at the same moment, which stay in id order.
+      const column = page.sort === 'pos' ? 'created_at' : SORT_COLUMNS[page.sort];
       const filtered = db.selectFrom('certificates').where((eb) => matching(eb, filter));
       // The page's ids first, from the filter's index alone; then only those rows are read, as listPage does.
       const pageIds = filtered

@@ -155,7 +155,7 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
     await expect(list.getByRole('row')).toHaveCount(2);
     await expect(list.getByRole('row').nth(1)).toContainText('Teilweise storniert');
 
-    await snap(page, 'certificate-list-unit-search');
+    await expectAccessible(page, 'certificate-list-unit-search');
     // The unit page of the voided serial, straight from the search by its serial.
     await list.getByRole('link', { name: `Einheit ${serials[1]} öffnen` }).click();
     await expect(page).toHaveURL(new RegExp(`/units/${serials[1]}$`));

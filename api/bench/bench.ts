@@ -51,6 +51,13 @@ const BUDGETS: Record<string, Record<Config['database']['kind'], number>> = {
   [UNITS_BY_CHECKER]: { sqlite: 0.2, postgres: 0.2 },
 };
 const BASELINE = { name: 'healthz (baseline)', path: '/api/healthz' };
+const API_DIR = path.resolve(import.meta.dirname, '..');
+/** The API started as `npm start` starts it (api/package.json, its Node flags included): the process operators run. */
+const START_ARGS = (
+  JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .slice(1);
 /** How many different serials the "a different one each time" calls take in turn. */
 const SAMPLES = 100_000;
 
@@ -203,23 +210,20 @@ async function runTarget(target: Target) {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, '../src/main.ts')],
-    {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl(target.location),
-        DEMO_SEED: '0',
-        LOG_LEVEL: 'warn',
-        // One load generator is one client address; the limit per address is not what is measured.
-        PUBLIC_RATE_LIMIT: '1000000000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const server = spawn(process.execPath, START_ARGS, {
+    cwd: API_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(target.location),
+      DEMO_SEED: '0',
+      LOG_LEVEL: 'warn',
+      // One load generator is one client address; the limit per address is not what is measured.
+      PUBLIC_RATE_LIMIT: '1000000000',
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     for (let i = 0; ; i++) {
       if (i > 300) throw new Error('the API did not start');

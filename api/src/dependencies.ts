@@ -13,7 +13,7 @@ import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
 import { machinesRepository } from './modules/machines/machines.repository';
 import { machinesService } from './modules/machines/machines.service';
-import { reportQueries } from './modules/reports/reports.repository';
+import { reportsRepository } from './modules/reports/reports.repository';
 import { reportsService } from './modules/reports/reports.service';
 import { uploadsRepository } from './modules/uploads/uploads.repository';
 import { uploadsService } from './modules/uploads/uploads.service';
@@ -41,7 +41,7 @@ export function createRepositories(database: DatabaseHandle) {
     certificates: certificatesRepository(db),
     uploads: uploadsRepository(db),
     landing: landingRepository(db),
-    reports: reportQueries(db),
+    reports: reportsRepository(database),
   };
 }
 

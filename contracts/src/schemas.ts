@@ -362,12 +362,18 @@ const UnitCounts = {
   units: Type.Integer(),
   voided_units: Type.Integer(),
 };
-const Period = { from: Month, to: Month };
+/** A series of a monthly report: one count per month of the report's `months`, zero where nothing was issued. */
+const MonthlyCounts = {
+  certificates: Type.Array(Type.Integer()),
+  units: Type.Array(Type.Integer()),
+  voided_units: Type.Array(Type.Integer()),
+};
+/** A period of months and every month in it, oldest first: the months the series' counts belong to. */
+const Months = { from: Month, to: Month, months: Type.Array(Month) };
+/** Units per month of each brand that issued any in the period. */
 export const UnitsByBrandReport = Type.Object({
-  ...Period,
-  data: Type.Array(
-    Type.Object({ month: Month, brand_id: Type.Integer(), brand_name: Type.String(), ...UnitCounts }),
-  ),
+  ...Months,
+  data: Type.Array(Type.Object({ brand_id: Type.Integer(), brand_name: Type.String(), ...MonthlyCounts })),
 });
 export type UnitsByBrandReport = Static<typeof UnitsByBrandReport>;
 export const TopMachinesReport = Type.Object({
@@ -382,9 +388,10 @@ export const TopMachinesReport = Type.Object({
   ),
 });
 export type TopMachinesReport = Static<typeof TopMachinesReport>;
+/** Units per month of each checker (whatever the case typed), named as last typed in the period. */
 export const UnitsByCheckerReport = Type.Object({
-  ...Period,
-  data: Type.Array(Type.Object({ month: Month, checker: Type.String(), ...UnitCounts })),
+  ...Months,
+  data: Type.Array(Type.Object({ checker: Type.String(), ...MonthlyCounts })),
 });
 export type UnitsByCheckerReport = Static<typeof UnitsByCheckerReport>;
 /** Every checker name certificates were issued with (as last typed), for the list's filter. */

@@ -90,6 +90,9 @@ for (const kind of kinds) {
       const second = await listOk({ checked_by: 'anna', per_page: 1, page: 2 });
       assert.equal(second.data[0].pos, 2);
       assert.notEqual(second.data[0].id, annas.data[0].id);
+      // Past the last page the count is still the filter's.
+      const past = await listOk({ checked_by: 'anna', per_page: 1, page: 3 });
+      assert.deepEqual([past.total, past.data], [2, []]);
       const both = await listOk({ brand_id: oil.brand.id, checked_by: 'anna', from: '2026-03-01' });
       assert.deepEqual(
         both.data.map((row) => row.machine_type),
@@ -324,16 +327,17 @@ for (const kind of kinds) {
         ],
       );
 
-      /** Name, units and voided units of each row of a report for March 2026. */
+      /** Name, units and voided units of each series of a report of March 2026 alone. */
       const march = async (report: string, name: 'brand_name' | 'checker') => {
         const response = await t.app.inject({
           url: `/api/reports/${report}?from=2026-03&to=2026-03`,
           headers: auth(t.token),
         });
-        return (response.json().data as Record<string, string | number>[]).map((row) => [
+        const series: Record<string, string | number[]>[] = response.json().data;
+        return series.map((row) => [
           row[name],
-          row.units,
-          row.voided_units,
+          ...(row.units as number[]),
+          ...(row.voided_units as number[]),
         ]);
       };
       assert.deepEqual(await march('units-by-brand', 'brand_name'), [

@@ -162,9 +162,36 @@ export function certificatesService(
     return { machine, brand };
   }
 
+  /** Refuses a filter with a German message naming each field that is wrong; `fields` maps field to problem. */
+  function refuseFilter(fields: Record<string, string>) {
+    const problems = Object.values(fields);
+    if (problems.length)
+      throw badRequest(
+        problems.length === 1 ? problems[0].replace(/\.?$/, '.') : messages.checkFilter,
+        fields,
+      );
+  }
+
+  /** The filter's brand and machine that do not exist, as field problems. */
+  async function unknownIn({ brand_id, machine_id }: CertificateFilterQuery) {
+    const fields: Record<string, string> = {};
+    if (brand_id !== undefined && !(await brands.get(brand_id)))
+      fields.brand_id = messages.filterBrandUnknown;
+    if (machine_id !== undefined && !(await machines.get(machine_id)))
+      fields.machine_id = messages.filterMachineUnknown;
+    return fields;
+  }
+
+  /** A filter that matched nothing: a brand or machine that does not exist is refused, naming the field. */
+  async function assertFilterKnown(filter: CertificateFilter) {
+    refuseFilter(await unknownIn({ brand_id: filter.brandId, machine_id: filter.machineId }));
+  }
+
   /**
-   * The filter of a list or export request as the repository takes it; a day that does not exist, an
-   * inverted range, or a brand or machine that does not exist is refused with a message naming it.
+   * The filter of a list or export request as the repository takes it; a day that does not exist or an inverted
+   * range is refused with a message naming it (and the brand or machine, if they do not exist either). Whether
+   * they exist is otherwise asked only of a filter that matched nothing (assertFilterKnown): a filter that found
+   * certificates names ones that exist.
    */
   async function filterOf(query: CertificateFilterQuery & { search?: string }): Promise<CertificateFilter> {
     const fields: Record<string, string> = {};
@@ -173,16 +200,7 @@ export function certificatesService(
     if (query.from !== undefined && !start) fields.from = messages.filterDayInvalid;
     if (query.to !== undefined && !end) fields.to = messages.filterDayInvalid;
     else if (start && end && end < start) fields.to = messages.filterRangeInverted;
-    if (query.brand_id !== undefined && !(await brands.get(query.brand_id)))
-      fields.brand_id = messages.filterBrandUnknown;
-    if (query.machine_id !== undefined && !(await machines.get(query.machine_id)))
-      fields.machine_id = messages.filterMachineUnknown;
-    const problems = Object.values(fields);
-    if (problems.length)
-      throw badRequest(
-        problems.length === 1 ? problems[0].replace(/\.?$/, '.') : messages.checkFilter,
-        fields,
-      );
+    if (Object.keys(fields).length) refuseFilter({ ...fields, ...(await unknownIn(query)) });
     const checker = query.checked_by?.trim();
     const search = query.search?.trim();
     return {
@@ -302,7 +320,7 @@ export function certificatesService(
           });
           await trx.countOneMore();
           await trx.insertUnits(row.id, serials);
-          await trx.reports.addUnitTotals({
+          await trx.unitTotals.add({
             month: issueMonth(base),
             brandId: brand.id,
             machineId: machine.id,
@@ -397,7 +415,7 @@ export function certificatesService(
           status: row.status === 'issued' ? 'revised' : row.status,
         });
         if (!written) throw stale();
-        await trx.reports.moveCheckerTotals(
+        await trx.unitTotals.moveChecker(
           issueMonth(row.serial_base),
           { checker: row.checked_by, checkerKey: row.checked_by_key },
           { checker: after.checked_by, checkerKey: searchKey(after.checked_by) },
@@ -446,7 +464,7 @@ export function certificatesService(
         });
         if (!written) throw stale();
         const voided = await trx.voidUnits(id, serials, voiding);
-        await trx.reports.addUnitTotals({
+        await trx.unitTotals.add({
           month: issueMonth(row.serial_base),
           brandId: row.brand_id,
           machineId: row.machine_id,
@@ -569,8 +587,15 @@ export function certificatesService(
       }
       const unit = search && (await certificates.findByUnitSerialMatching(search, filter));
       if (unit) return answer(offset === 0 ? [unit] : [], 1);
-      const { rows, total } = await certificates.filteredPage(filter, page);
-      return answer(rows, total);
+      const rows = await certificates.filteredPage(filter, page);
+      // Past the last page no row carries the count, so it is read on its own; a filter that matched nothing
+      // may name a brand or machine that does not exist.
+      const total = rows.length ? Number(rows[0].total) : await certificates.count(filter);
+      if (!total) await assertFilterKnown(filter);
+      return answer(
+        rows.map(({ total: _total, ...row }) => row),
+        total,
+      );
     },
 
     /**
@@ -590,7 +615,10 @@ export function certificatesService(
         EXPORT_BATCH,
       );
       const first = await batches.next();
-      if (first.done) throw new HttpError(404, 'NOTHING_TO_EXPORT', messages.nothingToExport);
+      if (first.done) {
+        await assertFilterKnown(filter);
+        throw new HttpError(404, 'NOTHING_TO_EXPORT', messages.nothingToExport);
+      }
       const firstBatch = first.value;
       await certificates.audit.record({
         accountId,

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/database';
 import type { Database } from '../../db/schema';
 
 /** What one write adds to the units per month: an issue adds a certificate and its units, a void voided units. */
@@ -49,81 +50,93 @@ async function addCheckerTotals(
     .execute();
 }
 
-/**
- * Adds `totals` to the units per month of its brand, machine and checker (migration 2026-11-23T11-00-reports).
- * Call it inside the transaction that issues (one certificate, its units) or voids (its newly voided units),
- * so the charts always agree with the certificates. The rows are always locked in the same order (brand,
- * machine, checker), so concurrent writers queue instead of deadlocking.
- */
-export async function addUnitTotals(db: Kysely<Database>, totals: UnitTotals): Promise<void> {
-  const counts = columnsOf(totals);
-  await db
-    .insertInto('units_by_brand')
-    .values({ month: totals.month, brand_id: totals.brandId, ...counts })
-    .onConflict((oc) => oc.columns(['month', 'brand_id']).doUpdateSet(added('units_by_brand')))
-    .execute();
-  for (const period of [totals.month, totals.month.slice(0, 4)])
-    await db
-      .insertInto('units_by_machine')
-      .values({ period, machine_id: totals.machineId, ...counts })
-      .onConflict((oc) => oc.columns(['period', 'machine_id']).doUpdateSet(added('units_by_machine')))
-      .execute();
-  await addCheckerTotals(db, totals, totals);
-}
-
-/** A revision that corrected the checker's name: the certificate's counts move from one name to the other. */
-export async function moveCheckerTotals(
-  db: Kysely<Database>,
-  month: string,
-  from: Pick<UnitTotals, 'checker' | 'checkerKey'>,
-  to: Pick<UnitTotals, 'checker' | 'checkerKey'>,
-  counts: Counts,
-): Promise<void> {
-  if (from.checkerKey === to.checkerKey && from.checker === to.checker) return;
-  const negative = {
-    certificates: -counts.certificates,
-    units: -counts.units,
-    voidedUnits: -counts.voidedUnits,
-  };
-  // The old name is only subtracted from: its stored spelling stays as it was.
-  await db
-    .updateTable('units_by_checker')
-    .set({
-      certificates: (eb) => eb('certificates', '+', negative.certificates),
-      units: (eb) => eb('units', '+', negative.units),
-      voided_units: (eb) => eb('voided_units', '+', negative.voidedUnits),
-    })
-    .where('month', '=', month)
-    .where('checker_key', '=', from.checkerKey)
-    .execute();
-  await addCheckerTotals(db, { month, ...to }, counts);
-}
-
-/** The reports' queries: each reads the small tables of units per month, never the certificates. */
-export function reportQueries(db: Kysely<Database>) {
+/** The writes that keep the units per month, on the database or inside the transaction of a certificate. */
+export function unitTotalsQueries(db: Kysely<Database>) {
   return {
-    addUnitTotals: (totals: UnitTotals) => addUnitTotals(db, totals),
-    moveCheckerTotals: (
-      ...args: Parameters<typeof moveCheckerTotals> extends [unknown, ...infer R] ? R : never
-    ) => moveCheckerTotals(db, ...args),
-
-    unitsByBrand(from: string, to: string) {
-      return db
-        .selectFrom('units_by_brand as u')
-        .innerJoin('brands as b', 'b.id', 'u.brand_id')
-        .select([
-          'u.month',
-          'u.brand_id',
-          'b.name as brand_name',
-          'u.certificates',
-          'u.units',
-          'u.voided_units',
-        ])
-        .where('u.month', '>=', from)
-        .where('u.month', '<=', to)
-        .orderBy('u.month')
-        .orderBy('u.brand_id')
+    /**
+     * Adds `totals` to the units per month of its brand, machine and checker (migration 2026-11-23T11-00-reports).
+     * Call it inside the transaction that issues (one certificate, its units) or voids (its newly voided units),
+     * so the charts always agree with the certificates. The rows are always locked in the same order (brand,
+     * machine, checker), so concurrent writers queue instead of deadlocking.
+     */
+    async add(totals: UnitTotals): Promise<void> {
+      const counts = columnsOf(totals);
+      await db
+        .insertInto('units_by_brand')
+        .values({ month: totals.month, brand_id: totals.brandId, ...counts })
+        .onConflict((oc) => oc.columns(['month', 'brand_id']).doUpdateSet(added('units_by_brand')))
         .execute();
+      for (const period of [totals.month, totals.month.slice(0, 4)])
+        await db
+          .insertInto('units_by_machine')
+          .values({ period, machine_id: totals.machineId, ...counts })
+          .onConflict((oc) => oc.columns(['period', 'machine_id']).doUpdateSet(added('units_by_machine')))
+          .execute();
+      await addCheckerTotals(db, totals, totals);
+    },
+
+    /** A revision that corrected the checker's name: the certificate's counts move from one name to the other. */
+    async moveChecker(
+      month: string,
+      from: Pick<UnitTotals, 'checker' | 'checkerKey'>,
+      to: Pick<UnitTotals, 'checker' | 'checkerKey'>,
+      counts: Counts,
+    ): Promise<void> {
+      if (from.checkerKey === to.checkerKey && from.checker === to.checker) return;
+      // The old name is only subtracted from: its stored spelling stays as it was.
+      await db
+        .updateTable('units_by_checker')
+        .set({
+          certificates: (eb) => eb('certificates', '-', counts.certificates),
+          units: (eb) => eb('units', '-', counts.units),
+          voided_units: (eb) => eb('voided_units', '-', counts.voidedUnits),
+        })
+        .where('month', '=', month)
+        .where('checker_key', '=', from.checkerKey)
+        .execute();
+      await addCheckerTotals(db, { month, ...to }, counts);
+    },
+  };
+}
+
+/** One month of a series as the database gathers it: [month, certificates, units, voided_units, name?]. */
+export type MonthEntry = [
+  month: string,
+  certificates: number,
+  units: number,
+  voidedUnits: number,
+  name?: string,
+];
+
+/**
+ * The rows of a group gathered into one JSON array of month entries by the database: a chart's 24 months of 50
+ * brands are then 50 rows to read, not 1,200 (reading the rows, not finding them, was the cost:
+ * docs/architecture.md#reports-filters-exports-charts). Always text, so both databases are parsed alike.
+ */
+function monthEntries(kind: DatabaseHandle['kind'], columns: string[]) {
+  const entry = sql.join(columns.map((column) => sql.ref(column)));
+  return kind === 'postgres'
+    ? sql`json_agg(json_build_array(${entry}))::text`
+    : sql`json_group_array(json_array(${entry}))`;
+}
+
+/**
+ * The reports' reads: each reads the small tables of units per month, never the certificates. The monthly ones
+ * are written as SQL, as the other calls staff make often: building them per request cost more than running.
+ */
+export function reportsRepository({ db, kind }: DatabaseHandle) {
+  const brandMonths = monthEntries(kind, ['u.month', 'u.certificates', 'u.units', 'u.voided_units']);
+  const checkerMonths = monthEntries(kind, ['month', 'certificates', 'units', 'voided_units', 'checker']);
+  return {
+    /** Each brand with units in the period, with its months' counts. */
+    async unitsByBrand(from: string, to: string) {
+      const { rows } = await sql<{ brand_id: number; brand_name: string; months: string }>`
+        select b.id as brand_id, b.name as brand_name, ${brandMonths} as months
+        from units_by_brand u join brands b on b.id = u.brand_id
+        where u.month >= ${from} and u.month <= ${to}
+        group by b.id, b.name
+        order by b.id`.execute(db);
+      return rows.map(({ months, ...brand }) => ({ ...brand, months: JSON.parse(months) as MonthEntry[] }));
     },
 
     /** The `limit` machines with the most units issued in `period` (a month or a year), most first. */
@@ -147,19 +160,16 @@ export function reportQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    unitsByChecker(from: string, to: string) {
-      return (
-        db
-          .selectFrom('units_by_checker')
-          .select(['month', 'checker', 'certificates', 'units', 'voided_units'])
-          // A name a revision corrected away keeps its row, with nothing left in it.
-          .where('certificates', '>', 0)
-          .where('month', '>=', from)
-          .where('month', '<=', to)
-          .orderBy('month')
-          .orderBy('checker_key')
-          .execute()
-      );
+    /** Each checker (by key) with units in the period, with its months' counts and the name typed in each. */
+    async unitsByChecker(from: string, to: string) {
+      // A name a revision corrected away keeps its row, with nothing left in it.
+      const { rows } = await sql<{ months: string }>`
+        select ${checkerMonths} as months
+        from units_by_checker
+        where certificates > 0 and month >= ${from} and month <= ${to}
+        group by checker_key
+        order by checker_key`.execute(db);
+      return rows.map(({ months }) => JSON.parse(months) as MonthEntry[]);
     },
 
     /** Every checker once (by key), with the name as last typed in the latest month. */
@@ -184,4 +194,4 @@ export function reportQueries(db: Kysely<Database>) {
   };
 }
 
-export type ReportQueries = ReturnType<typeof reportQueries>;
+export type ReportsRepository = ReturnType<typeof reportsRepository>;

@@ -1,7 +1,15 @@
-import { addMonths, berlinMonth, type ReportPeriodQuery, type TopMachinesQuery } from 'contracts';
+import {
+  addMonths,
+  berlinMonth,
+  monthsBetween,
+  type ReportPeriodQuery,
+  type TopMachinesQuery,
+  type UnitsByBrandReport,
+  type UnitsByCheckerReport,
+} from 'contracts';
 import { badRequest } from '../../errors';
 import { messages } from '../../messages';
-import type { ReportQueries } from './reports.repository';
+import type { MonthEntry, ReportsRepository } from './reports.repository';
 
 /** The charts' default period: the last 24 months, this one included. */
 export const DEFAULT_MONTHS = 24;
@@ -15,21 +23,49 @@ function periodOf({ from, to }: ReportPeriodQuery, now: Date) {
   if (start > end) throw badRequest(messages.periodInverted, { to: messages.periodInverted });
   if (start < addMonths(end, -(MAX_MONTHS - 1)))
     throw badRequest(messages.periodTooLong(MAX_MONTHS), { from: messages.periodTooLong(MAX_MONTHS) });
-  return { from: start, to: end };
+  return { from: start, to: end, months: monthsBetween(start, end) };
 }
 
-export function reportsService(reports: ReportQueries, clock = () => new Date()) {
+/** A series' counts, one per month of `months` (zero where the database had no entry). */
+function series(months: string[], entries: MonthEntry[]) {
+  const counts = {
+    certificates: months.map(() => 0),
+    units: months.map(() => 0),
+    voided_units: months.map(() => 0),
+  };
+  for (const [month, certificates, units, voidedUnits] of entries) {
+    const m = months.indexOf(month);
+    counts.certificates[m] = certificates;
+    counts.units[m] = units;
+    counts.voided_units[m] = voidedUnits;
+  }
+  return counts;
+}
+
+export function reportsService(reports: ReportsRepository, clock = () => new Date()) {
   return {
-    async unitsByBrand(query: ReportPeriodQuery) {
+    async unitsByBrand(query: ReportPeriodQuery): Promise<UnitsByBrandReport> {
       const period = periodOf(query, clock());
-      return { ...period, data: await reports.unitsByBrand(period.from, period.to) };
+      const brands = await reports.unitsByBrand(period.from, period.to);
+      return {
+        ...period,
+        data: brands.map(({ months, ...brand }) => ({ ...brand, ...series(period.months, months) })),
+      };
     },
     async topMachines({ limit = 10, period = berlinMonth(clock()).slice(0, 4) }: TopMachinesQuery) {
       return { period, data: await reports.topMachines(period, limit) };
     },
-    async unitsByChecker(query: ReportPeriodQuery) {
+    async unitsByChecker(query: ReportPeriodQuery): Promise<UnitsByCheckerReport> {
       const period = periodOf(query, clock());
-      return { ...period, data: await reports.unitsByChecker(period.from, period.to) };
+      const checkers = await reports.unitsByChecker(period.from, period.to);
+      return {
+        ...period,
+        data: checkers.map((months) => {
+          // Named as typed in the latest of its months.
+          const latest = months.reduce((a, b) => (b[0] > a[0] ? b : a));
+          return { checker: latest[4]!, ...series(period.months, months) };
+        }),
+      };
     },
     checkers: reports.checkers,
   };

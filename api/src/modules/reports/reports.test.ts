@@ -61,24 +61,35 @@ for (const kind of kinds) {
 
     test('units per month and brand, in the issue month in Berlin', async () => {
       const report = await getOk<UnitsByBrandReport>('units-by-brand', { from: '2026-01', to: '2026-03' });
+      assert.deepEqual(report.months, ['2026-01', '2026-02', '2026-03']);
       assert.deepEqual(
-        report.data.map((row) => [row.month, row.brand_name, row.certificates, row.units, row.voided_units]),
+        report.data.map((row) => [row.brand_name, row.certificates, row.units, row.voided_units]),
         [
-          ['2026-01', 'Bärwerk', 1, 1, 0],
-          ['2026-02', 'Alpha', 3, 12, 0],
-          ['2026-03', 'Bärwerk', 1, 4, 0],
+          ['Alpha', [0, 3, 0], [0, 12, 0], [0, 0, 0]],
+          ['Bärwerk', [1, 0, 1], [1, 0, 4], [0, 0, 0]],
         ],
+      );
+      assert.deepEqual(
+        report.data.map((row) => row.brand_id),
+        [a.brand.id, b.brand.id],
       );
       assert.equal(report.from, '2026-01');
       assert.equal(report.to, '2026-03');
+      const before = await getOk<UnitsByBrandReport>('units-by-brand', { from: '2025-01', to: '2025-12' });
+      assert.equal(before.months.length, 12);
+      assert.deepEqual(before.data, [], 'a brand without units in the period is left out');
     });
 
     test('by default the last 24 months up to this one', async () => {
       const report = await getOk<UnitsByBrandReport>('units-by-brand');
       assert.equal(report.to, thisMonth);
       assert.equal(report.from, addMonths(thisMonth, -23));
-      assert.ok(report.data.some((row) => row.month === thisMonth && row.units === 6));
-      assert.ok(report.data.every((row) => row.month >= report.from));
+      assert.equal(report.months.length, 24);
+      assert.equal(report.months[0], report.from);
+      assert.equal(report.months[23], thisMonth);
+      assert.ok(report.data.every((row) => row.units.length === 24 && row.certificates.length === 24));
+      const bärwerk = report.data.find((row) => row.brand_id === b.brand.id)!;
+      assert.equal(bärwerk.units[23], 6);
     });
 
     test('top machines of a month or a year, most units first, limited', async () => {
@@ -108,13 +119,12 @@ for (const kind of kinds) {
         from: '2026-01',
         to: '2026-03',
       });
+      assert.deepEqual(report.months, ['2026-01', '2026-02', '2026-03']);
       assert.deepEqual(
-        report.data.map((row) => [row.month, row.checker, row.units]),
+        report.data.map((row) => [row.checker, row.certificates, row.units]),
         [
-          ['2026-01', 'Anna', 1],
-          ['2026-02', 'Anna', 7],
-          ['2026-02', 'jürgen', 5],
-          ['2026-03', 'Anna', 4],
+          ['Anna', [1, 1, 1], [1, 7, 4]],
+          ['jürgen', [0, 2, 0], [0, 5, 0]],
         ],
       );
       const checkers = await getOk<{ data: string[] }>('checkers');

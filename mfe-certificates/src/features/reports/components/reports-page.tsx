@@ -1,11 +1,5 @@
 import type { ChartConfiguration } from 'chart.js';
-import {
-  addMonths,
-  berlinMonth,
-  monthsBetween,
-  type TopMachinesReport,
-  type UnitsByBrandReport,
-} from 'contracts';
+import { addMonths, berlinMonth, type TopMachinesReport, type UnitsByBrandReport } from 'contracts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
 import '../../../styles/remote.css';
@@ -15,19 +9,11 @@ import { colour, monthLabel, number, percent } from '../months';
 import { reportMessages as t } from '../report-messages';
 import { ChartFigure, type FigureTable } from './chart-figure';
 
-/** One series per name over every month of the period, zero where nothing was issued. */
-function perMonth<R extends { month: string }>(
-  rows: R[],
-  months: string[],
-  nameOf: (row: R) => string,
-  valueOf: (row: R) => number,
-) {
-  const names = [...new Set(rows.map(nameOf))].sort((a, b) => a.localeCompare(b, 'de'));
-  const values = new Map(rows.map((row) => [`${nameOf(row)}\u0000${row.month}`, valueOf(row)]));
-  return names.map((name) => ({
-    name,
-    values: months.map((month) => values.get(`${name}\u0000${month}`) ?? 0),
-  }));
+/** A report's series as a chart takes them: each named, by name (as German sorts), its units per month. */
+function seriesOf<R extends { units: number[] }>(rows: R[], nameOf: (row: R) => string) {
+  return rows
+    .map((row) => ({ name: nameOf(row), values: row.units }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'de'));
 }
 
 /** A chart of one series per name and month, and its table: a row per month, a column per name and the sum. */
@@ -67,29 +53,12 @@ function monthlyFigure(
   };
 }
 
-function byBrandFigure(report: UnitsByBrandReport) {
-  const months = monthsBetween(report.from, report.to);
-  return monthlyFigure(
-    'bar',
-    months,
-    perMonth(
-      report.data,
-      months,
-      (row) => row.brand_name,
-      (row) => row.units,
-    ),
-  );
-}
-
 function voidedFigure(report: UnitsByBrandReport): { config: ChartConfiguration; table: FigureTable } {
-  const months = monthsBetween(report.from, report.to);
-  const sums = months.map((month) => {
-    const rows = report.data.filter((row) => row.month === month);
-    return {
-      units: rows.reduce((sum, row) => sum + row.units, 0),
-      voided: rows.reduce((sum, row) => sum + row.voided_units, 0),
-    };
-  });
+  const { months } = report;
+  const sums = months.map((_, m) => ({
+    units: report.data.reduce((total, row) => total + row.units[m], 0),
+    voided: report.data.reduce((total, row) => total + row.voided_units[m], 0),
+  }));
   const config = {
     type: 'line',
     data: {
@@ -178,23 +147,28 @@ export default function ReportsPage() {
   const byBrand = useUnitsByBrand();
   const byChecker = useUnitsByChecker();
   const top = useTopMachines({ period });
-  const brandFigure = useMemo(() => byBrand.data && byBrandFigure(byBrand.data), [byBrand.data]);
+  const brandFigure = useMemo(
+    () =>
+      byBrand.data &&
+      monthlyFigure(
+        'bar',
+        byBrand.data.months,
+        seriesOf(byBrand.data.data, (row) => row.brand_name),
+      ),
+    [byBrand.data],
+  );
   const voided = useMemo(() => byBrand.data && voidedFigure(byBrand.data), [byBrand.data]);
   const topFigure = useMemo(() => top.data && topMachinesFigure(top.data), [top.data]);
-  const checkerFigure = useMemo(() => {
-    if (!byChecker.data) return undefined;
-    const months = monthsBetween(byChecker.data.from, byChecker.data.to);
-    return monthlyFigure(
-      'line',
-      months,
-      perMonth(
-        byChecker.data.data,
-        months,
-        (row) => row.checker,
-        (row) => row.units,
+  const checkerFigure = useMemo(
+    () =>
+      byChecker.data &&
+      monthlyFigure(
+        'line',
+        byChecker.data.months,
+        seriesOf(byChecker.data.data, (row) => row.checker),
       ),
-    );
-  }, [byChecker.data]);
+    [byChecker.data],
+  );
 
   return (
     <div className="cert-screen" data-testid="reports">

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CERTIFICATE_DEFAULTS, CERTIFICATE_SORTS, addMonths, berlinIsoDate } from 'contracts';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../src/config';
 import { migrate, openDatabase } from '../src/db/database';
 import { usersRepository } from '../src/modules/users/users.repository';
+import { API_DIR, START_ARGS, freePort } from '../src/test/server-process';
 import { measure, type LoadResult } from './load';
 import { populate, type Scale } from './populate';
 
@@ -51,13 +51,6 @@ const BUDGETS: Record<string, Record<Config['database']['kind'], number>> = {
   [UNITS_BY_CHECKER]: { sqlite: 0.2, postgres: 0.2 },
 };
 const BASELINE = { name: 'healthz (baseline)', path: '/api/healthz' };
-const API_DIR = path.resolve(import.meta.dirname, '..');
-/** The API started as `npm start` starts it (api/package.json, its Node flags included): the process operators run. */
-const START_ARGS = (
-  JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(' ')
-  .slice(1);
 /** How many different serials the "a different one each time" calls take in turn. */
 const SAMPLES = 100_000;
 
@@ -104,15 +97,6 @@ async function postgresTarget(url: string): Promise<Target> {
 
 const databaseUrl = (location: Config['database']) =>
   location.kind === 'sqlite' ? `sqlite:${location.file}` : location.url;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS' | 'RssAnon' = 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -3,6 +3,18 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
+/** The api package's folder, where `npm start` runs. */
+export const API_DIR = path.resolve(import.meta.dirname, '../..');
+/**
+ * Node's arguments as `npm start` gives them (api/package.json's start script, its Node flags included), to be
+ * run in API_DIR: tests and the benchmark run the process operators run.
+ */
+export const START_ARGS = (
+  JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(' ')
+  .slice(1);
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -28,7 +40,8 @@ export async function startServer(
   options: { port?: number } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../main.ts')], {
+  const child = spawn(process.execPath, START_ARGS, {
+    cwd: API_DIR,
     env: { ...process.env, DEMO_SEED: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,8 +2,9 @@ import type { CertificateSort, CertificateStatus } from 'contracts';
 import {
   sql,
   type Insertable,
-  type ExpressionBuilder,
   type Kysely,
+  type RawBuilder,
+  type SqlBool,
   type Selectable,
   type Updateable,
 } from 'kysely';
@@ -75,30 +76,25 @@ export interface CertificateFilter {
 
 export const isFiltered = (filter: CertificateFilter) => Object.values(filter).some((v) => v !== undefined);
 
-/** The conditions of `filter` on the certificates table (each backed by an index of migration 2026-11-23T11-00-reports). */
-function matching(eb: ExpressionBuilder<Database, 'certificates'>, filter: CertificateFilter) {
-  const conditions = [];
-  if (filter.certificateId !== undefined) conditions.push(eb('certificates.id', '=', filter.certificateId));
-  if (filter.createdFrom) conditions.push(eb('certificates.created_at', '>=', filter.createdFrom));
-  if (filter.createdBefore) conditions.push(eb('certificates.created_at', '<', filter.createdBefore));
-  if (filter.brandId !== undefined) conditions.push(eb('certificates.brand_id', '=', filter.brandId));
-  if (filter.machineId !== undefined) conditions.push(eb('certificates.machine_id', '=', filter.machineId));
-  if (filter.status !== undefined) conditions.push(eb('certificates.status', '=', filter.status));
+/**
+ * The conditions of `filter` on the certificates table, as SQL (each backed by an index of migration
+ * 2026-11-23T11-00-reports), for the statements written as SQL and the query builder alike.
+ */
+function matching(filter: CertificateFilter) {
+  const conditions: RawBuilder<unknown>[] = [];
+  if (filter.certificateId !== undefined) conditions.push(sql`certificates.id = ${filter.certificateId}`);
+  if (filter.createdFrom) conditions.push(sql`certificates.created_at >= ${filter.createdFrom}`);
+  if (filter.createdBefore) conditions.push(sql`certificates.created_at < ${filter.createdBefore}`);
+  if (filter.brandId !== undefined) conditions.push(sql`certificates.brand_id = ${filter.brandId}`);
+  if (filter.machineId !== undefined) conditions.push(sql`certificates.machine_id = ${filter.machineId}`);
+  if (filter.status !== undefined) conditions.push(sql`certificates.status = ${filter.status}`);
   if (filter.checkerKey !== undefined)
-    conditions.push(eb('certificates.checked_by_key', '=', filter.checkerKey));
+    conditions.push(sql`certificates.checked_by_key = ${filter.checkerKey}`);
   if (filter.search)
-    conditions.push(
-      eb.or([
-        eb('certificates.serial_base', '=', filter.search),
-        eb(
-          'certificates.machine_id',
-          'in',
-          eb.selectFrom('machines').select('id').where(containsText('machines.name_key', filter.search)),
-        ),
-        containsText('certificates.checked_by_key', filter.search),
-      ]),
-    );
-  return eb.and(conditions);
+    conditions.push(sql`(certificates.serial_base = ${filter.search}
+      or certificates.machine_id in (select id from machines where ${containsText('machines.name_key', filter.search)})
+      or ${containsText('certificates.checked_by_key', filter.search)})`);
+  return conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
 }
 
 const EXPORT_COLUMNS = [...LIST_COLUMNS, 'brand_name', 'machine_name_key'] as const;
@@ -317,45 +313,34 @@ function queries(db: Kysely<Database>) {
               '=',
               eb.selectFrom('certificate_units').select('certificate_id').where('serial', '=', serial),
             ),
-            matching(eb, filter),
+            matching(filter),
           ]),
         )
         .executeTakeFirst();
     },
 
     /**
-     * A page of the certificates matching `filter`, each row with their count, in one statement. The search
-     * finds a month's serials (prefix + YYMM), the machine name (via the much smaller machine table), or the
-     * checker. The page's ids come from the filter's index alone (each ends in created_at, the list's default
-     * order); then only those rows are read, as listPage does.
+     * A page of the certificates matching `filter`, each row with their count, in one statement written as SQL
+     * like listPage's: the page's ids come from the filter's index alone (each ends in created_at, the list's
+     * default order), then only those rows are read. The search finds a month's serials (prefix + YYMM), the
+     * machine name (via the much smaller machine table), or the checker.
      */
-    filteredPage(filter: CertificateFilter, page: ListPage) {
-      const column = SORT_COLUMNS[page.sort];
-      const filtered = db.selectFrom('certificates').where((eb) => matching(eb, filter));
-      const pageIds = filtered
-        .select('id')
-        .orderBy(column, page.direction)
-        .orderBy('id', page.direction)
-        .limit(page.limit)
-        .offset(page.offset);
-      return db
-        .selectFrom('certificates')
-        .select(LIST_COLUMNS)
-        .select(filtered.select((eb) => eb.fn.countAll<number>().as('count')).as('total'))
-        .where('id', 'in', pageIds)
-        .orderBy(column, page.direction)
-        .orderBy('id', page.direction)
-        .execute();
+    async filteredPage(filter: CertificateFilter, { sort, direction, limit, offset }: ListPage) {
+      const where = matching(filter);
+      const order = orderBy(SORT_COLUMNS[sort], 'id', direction);
+      const { rows } = await sql<CertificateListRow & { total: number }>`
+        select ${LIST_SELECTION}, (select count(*) from certificates where ${where}) as total
+        from certificates
+        where id in (select id from certificates where ${where} ${order} limit ${limit} offset ${offset})
+        ${order}`.execute(db);
+      return rows;
     },
 
     /** How many certificates match `filter`. */
     async count(filter: CertificateFilter): Promise<number> {
-      const { count } = await db
-        .selectFrom('certificates')
-        .where((eb) => matching(eb, filter))
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(count);
+      const { rows } = await sql<{ count: number }>`
+        select count(*) as count from certificates where ${matching(filter)}`.execute(db);
+      return Number(rows[0].count);
     },
 
     /**
@@ -377,12 +362,13 @@ function queries(db: Kysely<Database>) {
           .selectFrom('certificates')
           .select(EXPORT_COLUMNS)
           .where((eb) => {
-            const conditions = [matching(eb, filter)];
-            if (from)
-              conditions.push(
-                eb(eb.refTuple(column, 'id'), after, eb.tuple(from[column as keyof typeof from], from.id)),
-              );
-            return eb.and(conditions);
+            if (!from) return matching(filter);
+            const next = eb(
+              eb.refTuple(column, 'id'),
+              after,
+              eb.tuple(from[column as keyof typeof from], from.id),
+            );
+            return eb.and([matching(filter), next]);
           })
           .orderBy(column, direction)
           .orderBy('id', direction)

@@ -29,9 +29,9 @@ function periodOf({ from, to }: ReportPeriodQuery, now: Date) {
 /** A series' counts, one per month of `months` (zero where the database had no entry). */
 function series(months: string[], entries: MonthEntry[]) {
   const counts = {
-    certificates: months.map(() => 0),
-    units: months.map(() => 0),
-    voided_units: months.map(() => 0),
+    certificates: new Array<number>(months.length).fill(0),
+    units: new Array<number>(months.length).fill(0),
+    voided_units: new Array<number>(months.length).fill(0),
   };
   for (const [month, certificates, units, voidedUnits] of entries) {
     const m = months.indexOf(month);
@@ -49,7 +49,11 @@ export function reportsService(reports: ReportsRepository, clock = () => new Dat
       const brands = await reports.unitsByBrand(period.from, period.to);
       return {
         ...period,
-        data: brands.map(({ months, ...brand }) => ({ ...brand, ...series(period.months, months) })),
+        data: brands.map((brand) => ({
+          brand_id: brand.brand_id,
+          brand_name: brand.brand_name,
+          ...series(period.months, brand.months),
+        })),
       };
     },
     async topMachines({ limit = 10, period = berlinMonth(clock()).slice(0, 4) }: TopMachinesQuery) {

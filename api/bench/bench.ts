@@ -364,7 +364,8 @@ for (const target of targets) {
           'p50 ms': r.p50,
           'p99 ms': r.p99,
           'healthz just before': r.baseline ?? '',
-          'vs healthz': r.method === 'POST' ? '' : ratio.toFixed(2),
+          // Rounded down, so that 0.199 reads 0.19 beside its failed budget of 0.20, not 0.20.
+          'vs healthz': r.method === 'POST' ? '' : (Math.floor(ratio * 100) / 100).toFixed(2),
           failures: r.failures,
           budget: budget === undefined ? '' : `≥ ${budget.toFixed(2)} ${verdict}`,
         };

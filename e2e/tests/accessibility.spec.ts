@@ -502,6 +502,9 @@ test.describe('Barrierefreiheit: Konten und Verwaltung', () => {
 // Last: it issues a certificate, and the tests above expect the newest one to be the customer page's.
 test.describe('API-Referenz', () => {
   test('/api/docs: the operations, opened, and a body schema', async ({ page }) => {
+    // Three axe scans and three full-page pictures of the whole reference, each over every route: 25–30 s on
+    // this 2-core machine, too close to the 30 s every other test gets.
+    test.setTimeout(90_000);
     await page.goto('/api/docs');
     const operation = (id: string) => page.locator(`#operations-default-${id}`);
     await expect(operation('post_api_login')).toBeVisible();

@@ -14,3 +14,5 @@ export * from './runtime-config-check';
 export * from './contact';
 export * from './gs1';
 export * from './accounts';
+export * from './errors';
+export * from './paths';

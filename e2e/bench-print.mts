@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { apiPaths } from 'contracts';
 
 const BUDGET_MS = 2000;
 const UNITS = 100;
@@ -36,18 +37,20 @@ let failed: boolean;
 try {
   const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 800 } });
   const { token } = (await (
-    await page.request.post('/api/login', { data: { username: E2E_USER.email, password: E2E_USER.password } })
+    await page.request.post(`/api${apiPaths.login()}`, {
+      data: { username: E2E_USER.email, password: E2E_USER.password },
+    })
   ).json()) as { token: string };
   // The demo catalogue: the first brand with a machine.
   const headers = { authorization: token };
   const brands = (
-    (await (await page.request.get('/api/brands', { headers })).json()) as {
+    (await (await page.request.get(`/api${apiPaths.brands()}`, { headers })).json()) as {
       data: { id: number; name: string }[];
     }
   ).data;
   const brand = brands[0];
   const machine = (
-    (await (await page.request.get(`/api/machinesByBrand/${brand.id}`, { headers })).json()) as {
+    (await (await page.request.get(`/api${apiPaths.machinesByBrand(brand.id)}`, { headers })).json()) as {
       data: { name: string }[];
     }
   ).data[0];
@@ -71,12 +74,12 @@ try {
   await page.getByLabel('MENGE').fill(String(UNITS));
   await page.getByRole('button', { name: 'WEITER' }).click();
   await page.waitForFunction(() => 'printedAt' in window, undefined, { timeout: 30_000 });
-  const printReadyMs = await page.evaluate(() => {
+  const printReadyMs = await page.evaluate((create) => {
     const answer = performance
       .getEntriesByType('resource')
-      .find((entry) => entry.name.endsWith('/api/certificate')) as PerformanceResourceTiming;
+      .find((entry) => entry.name.endsWith(create)) as PerformanceResourceTiming;
     return (window as unknown as { printedAt: number }).printedAt - answer.responseEnd;
-  });
+  }, `/api${apiPaths.certificateCreate()}`);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pb-print-')), 'certificate.pdf');
   await page.pdf({ path: file, preferCSSPageSize: true });
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });

@@ -21,7 +21,7 @@ export async function expectAccessible(page: Page, state: string) {
       nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary}`),
     }));
   expect.soft(blocking, state).toEqual([]);
-  expect.soft(await page.locator('h1').count(), `${state}: one h1`).toBe(1);
+  await expect.soft(page.locator('h1'), `${state}: one h1`).toHaveCount(1);
   const mismatched = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('a[aria-label], button[aria-label]')]
       // Symbols (« ‹ › ») are not text a speech user would say (WCAG 2.5.3 understanding).

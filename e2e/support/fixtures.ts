@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { apiPaths } from 'contracts';
 import { E2E_USER } from '../global-setup';
 
 const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
@@ -22,9 +23,15 @@ export function remoteScreen(page: Page, id: string): Locator {
     .filter({ hasNot: page.getByRole('alert').filter({ hasText: 'Modul derzeit nicht verfügbar' }) });
 }
 
+/**
+ * The address of an API path built by contracts' `apiPaths` (relative to the API base): the tests write no
+ * path by hand, so a renamed route changes here with the frontends' fetchers.
+ */
+export const apiUrl = (path: string) => `/api${path}`;
+
 /** A fresh session through the API, put where the shell keeps it; then the page opens `target`. */
 export async function signIn(page: Page, target = '/'): Promise<string> {
-  const response = await page.request.post('/api/login', {
+  const response = await page.request.post(apiUrl(apiPaths.login()), {
     data: { username: E2E_USER.email, password: E2E_USER.password },
   });
   expect(response.status()).toBe(200);
@@ -33,6 +40,29 @@ export async function signIn(page: Page, target = '/'): Promise<string> {
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
   await page.goto(target);
   return token;
+}
+
+/**
+ * The error shown for a labelled input: the element its aria-describedby points at. The input points there
+ * only once the error shows, so this waits for that first.
+ */
+export async function errorOf(page: Page, label: string): Promise<Locator> {
+  const input = page.getByLabel(label, { exact: true });
+  await expect(input).toHaveAttribute('aria-describedby', /\S/);
+  const id = await input.getAttribute('aria-describedby');
+  return page.locator(`[id="${id}"]`);
+}
+
+/** Resolves once the toast around `content` has flown in (its animations finished): for a screenshot. */
+export async function toastInPlace(content: Locator): Promise<void> {
+  await content.evaluate((element) =>
+    Promise.all(
+      element
+        .closest('.Toastify__toast')!
+        .getAnimations()
+        .map((animation) => animation.finished),
+    ),
+  );
 }
 
 /** Every test leaves a screenshot of where it ended as an artifact. */

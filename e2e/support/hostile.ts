@@ -1,5 +1,6 @@
-import { CERTIFICATE_DEFAULTS } from 'contracts';
+import { apiPaths, CERTIFICATE_DEFAULTS } from 'contracts';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiUrl } from './fixtures';
 
 /**
  * Script-injection payloads (issue 8, item 5). Each one that could run sets `window.__xss` and opens an
@@ -65,10 +66,31 @@ export async function guard(page: Page): Promise<Guard> {
   };
 }
 
+/**
+ * Waits until what an injected element would run has had its moment: every image has loaded or failed (an
+ * image's error event comes with its failed load), every same-origin frame has loaded, and two frames have
+ * been drawn since, so what those events caused (a dialog, a CSP report) has been dispatched too.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.images].every((image) => image.complete) &&
+          [...document.querySelectorAll('iframe')].every(
+            (frame) => (frame.contentDocument?.readyState ?? 'complete') === 'complete',
+          ),
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
 /** Nothing ran: no dialog, no marker, no CSP violation (checked on the current document). */
 export async function expectNothingRan(page: Page, watch: Guard): Promise<void> {
-  // An onerror of an image that failed to load fires a moment after the render.
-  await page.waitForTimeout(200);
+  await pageSettled(page);
   expect(await watch.findings()).toEqual({ dialogs: [], marker: undefined, cspViolations: [] });
 }
 
@@ -99,7 +121,7 @@ export async function createHostileData(request: APIRequestContext, token: strin
     const brandName = `${tag}B${index} ${payload}`;
     const brandEmail = hostileEmail(index);
     const brandWebsite = hostileUrl(index);
-    const brand = await request.post('/api/brand', {
+    const brand = await request.post(apiUrl(apiPaths.brandCreate()), {
       headers,
       data: { name: brandName, email: brandEmail, website_link: brandWebsite },
     });
@@ -108,7 +130,7 @@ export async function createHostileData(request: APIRequestContext, token: strin
 
     const machineName = `${payload} ${tag}M${index}`;
     const link = hostileUrl(index);
-    const machine = await request.post('/api/machine', {
+    const machine = await request.post(apiUrl(apiPaths.machineCreate()), {
       headers,
       data: {
         brand_id: brandId,
@@ -123,7 +145,7 @@ export async function createHostileData(request: APIRequestContext, token: strin
     const { id: machineId } = (await machine.json()) as { id: number };
 
     const checkedBy = payload.slice(0, 100);
-    const certificate = await request.post('/api/certificate', {
+    const certificate = await request.post(apiUrl(apiPaths.certificateCreate()), {
       headers,
       data: {
         ...CERTIFICATE_DEFAULTS,

@@ -52,3 +52,32 @@ export async function slowApi(page: Page, url: RegExp, method?: string, ms = 3_0
   });
   return counter;
 }
+
+export interface HeldRoute extends RouteCounter {
+  /** Resolves once the first request has waited its `ms`: its answer is due, and held until release(). */
+  due: Promise<void>;
+  /** Lets every held request (and every later one, after its `ms`) through to the server. */
+  release(): void;
+}
+
+/**
+ * As slowApi, but an answer also waits for release(): a test can check the page while the request is
+ * certainly still unanswered, at the end of its `ms`, without sleeping itself.
+ */
+export async function heldApi(page: Page, url: RegExp, method?: string, ms = 3_000): Promise<HeldRoute> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markDue = () => {};
+  const due = new Promise<void>((resolve) => (markDue = resolve));
+  const held: HeldRoute = { urls: [], due, release: () => release() };
+  await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.fallback();
+    held.urls.push(route.request().url());
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    markDue();
+    await released;
+    // The page may have moved on meanwhile.
+    await route.continue().catch(() => {});
+  });
+  return held;
+}

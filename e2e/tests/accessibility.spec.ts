@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
+import { apiPaths } from 'contracts';
 import { expectAccessible } from '../support/a11y';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_USER, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, E2E_USER, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 let machine: LandingMachine;
@@ -29,7 +30,7 @@ test.describe('Barrierefreiheit (axe-core, WCAG 2.2 AA)', () => {
     await expect(page.getByText('Passwort ist ungültig')).toBeVisible();
     await expectAccessible(page, 'login-wrong-password');
 
-    await page.route('**/api/login', (route) => route.abort('connectionrefused'));
+    await page.route(`**${apiUrl(apiPaths.login())}`, (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'EINLOGGEN' }).click();
     await expect(page.getByText('Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.')).toBeVisible();
     await expectAccessible(page, 'login-toast');
@@ -291,7 +292,9 @@ test.describe('Tastatur', () => {
     await expect(page.locator('#main')).toBeFocused();
     await page.keyboard.press('Tab');
     // The next stop is inside the page's content, not the header's logo or tabs.
-    expect(await page.evaluate(() => document.activeElement!.closest('#main') !== null)).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement!.closest('#main') !== null))
+      .toBe(true);
   });
 
   test('the brand and machine selects show the same focus ring as the other fields', async ({ page }) => {
@@ -360,6 +363,8 @@ test.describe('Mitarbeiterseiten', () => {
       'AKTION',
     ])
       await expect(list.getByRole('columnheader', { name: column })).toBeInViewport({ ratio: 1 });
+    // The row's actions for this administrator (details, reprint, labels), all there before they are checked.
+    await expect(list.getByRole('row').nth(1).getByRole('link')).toHaveCount(3);
     for (const link of await list.getByRole('row').nth(1).getByRole('link').all())
       await expect(link).toBeInViewport({ ratio: 1 });
     await snap(page, 'certificate-list-1024');
@@ -377,7 +382,7 @@ test.describe('Mitarbeiterseiten', () => {
       await page.getByLabel('ARTIKELNUMMER').fill(`Toast ${Date.now().toString(36)}`);
       await page.getByLabel('SERIENNUMMER PRÄFIX').fill('999');
       await page.getByLabel('ENGLISCHE PRODUKTSEITE').fill('https://example.com/en');
-      await page.route('**/api/machine', (route) => route.abort('connectionrefused'));
+      await page.route(`**${apiUrl(apiPaths.machineCreate())}`, (route) => route.abort('connectionrefused'));
       await page.getByRole('button', { name: 'SPEICHERN' }).click();
       const toast = page
         .getByRole('alert')
@@ -402,21 +407,21 @@ test.describe('Barrierefreiheit: Konten und Verwaltung', () => {
    * specs out. Made through the API as an administrator would, its first password already replaced.
    */
   async function ownAccount(page: Page, email: string, mustChange = false) {
-    const signedIn = await page.request.post('/api/login', {
+    const signedIn = await page.request.post(apiUrl(apiPaths.login()), {
       data: { username: E2E_USER.email, password: E2E_USER.password },
     });
     const admin = ((await signedIn.json()) as { token: string }).token;
-    const created = await page.request.post('/api/accounts', {
+    const created = await page.request.post(apiUrl(apiPaths.accounts()), {
       headers: { Authorization: admin },
       data: { email, password: 'erstes-Passwort-77', roles: ['lesen'] },
     });
     expect(created.status()).toBe(201);
-    const login = await page.request.post('/api/login', {
+    const login = await page.request.post(apiUrl(apiPaths.login()), {
       data: { username: email, password: 'erstes-Passwort-77' },
     });
     const { token } = (await login.json()) as { token: string };
     if (!mustChange) {
-      const changed = await page.request.post('/api/me/password', {
+      const changed = await page.request.post(apiUrl(apiPaths.mePassword()), {
         headers: { Authorization: token },
         data: { current_password: 'erstes-Passwort-77', new_password: 'eigenes-Passwort-78' },
       });
@@ -481,10 +486,10 @@ test.describe('Barrierefreiheit: Konten und Verwaltung', () => {
     await expect(page.getByRole('heading', { name: 'Bitte wählen Sie Ihr eigenes Passwort' })).toHaveCount(0);
     const token = await page.evaluate(() => window.localStorage.getItem('token')!);
     const setup = await (
-      await page.request.post('/api/me/two-factor/setup', { headers: { Authorization: token } })
+      await page.request.post(apiUrl(apiPaths.meTwoFactorSetup()), { headers: { Authorization: token } })
     ).json();
     const code = new TOTP({ secret: Secret.fromBase32(setup.secret) }).generate();
-    await page.request.post('/api/me/two-factor/confirm', {
+    await page.request.post(apiUrl(apiPaths.meTwoFactorConfirm()), {
       headers: { Authorization: token },
       data: { code },
     });
@@ -502,8 +507,8 @@ test.describe('Barrierefreiheit: Konten und Verwaltung', () => {
 // Last: it issues a certificate, and the tests above expect the newest one to be the customer page's.
 test.describe('API-Referenz', () => {
   test('/api/docs: the operations, opened, and a body schema', async ({ page }) => {
-    // Three axe scans and three full-page pictures of the whole reference, each over every route: 25–30 s on
-    // this 2-core machine, too close to the 30 s every other test gets.
+    // Three axe scans and three full-page pictures of the whole reference, each over every route: close to the
+    // time every other test gets (docs/measurements.md#the-api-references-accessibility-test-has-90-s).
     test.setTimeout(90_000);
     await page.goto('/api/docs');
     const operation = (id: string) => page.locator(`#operations-default-${id}`);
@@ -538,7 +543,7 @@ test.describe('Barrierefreiheit: Filter, Export und Auswertung', () => {
     // The export held at its start, so its progress and cancel button can be checked.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/certificates/export**', async (route) => {
+    await page.route(`**${apiUrl(apiPaths.certificatesExport())}**`, async (route) => {
       await held;
       await route.continue().catch(() => {});
     });
@@ -554,6 +559,8 @@ test.describe('Barrierefreiheit: Filter, Export und Auswertung', () => {
     await page.getByRole('link', { name: 'Auswertung' }).click();
     const reports = page.getByTestId('reports');
     await expect(reports.locator('canvas')).toHaveCount(4);
+    // Every figure's table opened: the four summaries are there before they are collected.
+    await expect(reports.getByText('Zahlen als Tabelle')).toHaveCount(4);
     for (const summary of await reports.getByText('Zahlen als Tabelle').all()) await summary.click();
     await expect(reports.getByRole('table')).toHaveCount(4);
     await expectAccessible(page, 'reports');

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
+import { apiPaths } from 'contracts';
 import { Secret, TOTP } from 'otpauth';
-import { E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
 
 /** Accounts, roles and two-factor sign-in through the staff app (docs/architecture.md#accounts-and-roles). */
 
@@ -9,7 +10,7 @@ const OWN = 'eigenes-Passwort-43';
 const stamp = Date.now().toString(36);
 
 async function adminToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/login', {
+  const response = await page.request.post(apiUrl(apiPaths.login()), {
     data: { username: E2E_USER.email, password: E2E_USER.password },
   });
   return ((await response.json()) as { token: string }).token;
@@ -64,13 +65,13 @@ test('an inspector: added by the admin, own password first, issues a certificate
   test.setTimeout(90_000);
   const token = await adminToken(page);
   const brand = await (
-    await page.request.post('/api/brand', {
+    await page.request.post(apiUrl(apiPaths.brandCreate()), {
       headers: { Authorization: token },
       data: { name: `Rollenmarke ${stamp}` },
     })
   ).json();
   const machine = await (
-    await page.request.post('/api/machine', {
+    await page.request.post(apiUrl(apiPaths.machineCreate()), {
       headers: { Authorization: token },
       data: {
         brand_id: brand.id,
@@ -112,7 +113,7 @@ test('an inspector: added by the admin, own password first, issues a certificate
   await choose(inspector, 'MARKE', brand.name);
   await choose(inspector, 'ARTIKELNUMMER', machine.name);
   await inspector.getByLabel('GEPRÜFT VON').fill('Petra Prüfer');
-  const issued = inspector.waitForResponse((r) => r.url().endsWith('/api/certificate'));
+  const issued = inspector.waitForResponse((r) => r.url().endsWith(apiUrl(apiPaths.certificateCreate())));
   await inspector.getByRole('button', { name: 'WEITER' }).click();
   expect((await issued).status()).toBe(200);
   const [certificate] = (await (await issued).json()) as { id: number }[];
@@ -128,14 +129,17 @@ test('an inspector: added by the admin, own password first, issues a certificate
     0,
   );
   await snap(inspector, 'accounts-inspector-catalogue');
-  const refused = await inspector.evaluate(async (id) => {
-    const response = await fetch(`/api/machine/${id}`, {
-      method: 'PUT',
-      headers: { Authorization: localStorage.getItem('token')!, 'Content-Type': 'application/json' },
-      body: JSON.stringify({}),
-    });
-    return { status: response.status, body: await response.json() };
-  }, machine.id);
+  const refused = await inspector.evaluate(
+    async (url) => {
+      const response = await fetch(url, {
+        method: 'PUT',
+        headers: { Authorization: localStorage.getItem('token')!, 'Content-Type': 'application/json' },
+        body: JSON.stringify({}),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    apiUrl(apiPaths.machine(machine.id)),
+  );
   expect(refused.status).toBe(403);
   expect(refused.body.error.message).toBe(
     'Dafür fehlt Ihrem Konto die Rolle „Stammdaten“. Bitte wenden Sie sich an einen Administrator.',
@@ -206,8 +210,10 @@ test('two-factor sign-in: enrolment with the QR code, sign-in with a code and wi
   await expect(reader.getByText('Der Code ist falsch oder abgelaufen.')).toBeVisible();
   await reader.getByLabel('Sechsstelliger Code').fill(totp.generate());
   await reader.getByRole('button', { name: 'BESTÄTIGEN' }).click();
-  const codes = await reader.getByTestId('recovery-codes').locator('code').allInnerTexts();
-  expect(codes).toHaveLength(10);
+  // The codes show once the server has confirmed: read them only when all ten are there.
+  const recoveryCodes = reader.getByTestId('recovery-codes').locator('code');
+  await expect(recoveryCodes).toHaveCount(10);
+  const codes = await recoveryCodes.allInnerTexts();
   await snap(reader, 'account-recovery-codes');
   await reader.getByRole('button', { name: 'ICH HABE DIE CODES NOTIERT' }).click();
   await expect(reader.getByText('Eingerichtet: Die Anmeldung fragt nach dem Passwort')).toBeVisible();

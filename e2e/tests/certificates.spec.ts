@@ -11,11 +11,14 @@ import {
   RGBLuminanceSource,
 } from '@zxing/library';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { apiPaths } from 'contracts';
 import { PNG } from 'pngjs';
 import { baseURL } from '../playwright.config';
-import { artifactPath, expect, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, artifactPath, expect, signIn, snap, test, toastInPlace } from '../support/fixtures';
 
 const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
+/** Where the form sends a new certificate. */
+const CREATE = apiUrl(apiPaths.certificateCreate());
 
 interface PrintData {
   id: number;
@@ -32,7 +35,7 @@ interface PrintData {
 async function uploadPng(request: APIRequestContext, token: string, rgb: [number, number, number]) {
   const png = new PNG({ width: 240, height: 120 });
   for (let i = 0; i < png.data.length; i += 4) png.data.set([...rgb, 255], i);
-  const response = await request.post('/api/upload', {
+  const response = await request.post(apiUrl(apiPaths.upload()), {
     headers: { Authorization: token },
     multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: PNG.sync.write(png) } },
   });
@@ -48,7 +51,7 @@ function testBrand(request: APIRequestContext, token: string, longest: boolean) 
     brands.set(
       longest,
       (async () => {
-        const response = await request.post('/api/brand', {
+        const response = await request.post(apiUrl(apiPaths.brandCreate()), {
           headers: { Authorization: token },
           data: {
             name: `Prüfmarke ${Date.now().toString(36).toUpperCase()}`,
@@ -73,7 +76,7 @@ function testBrand(request: APIRequestContext, token: string, longest: boolean) 
 async function createBrandAndMachine(request: APIRequestContext, token: string, longest = false) {
   const run = Date.now().toString(36).toUpperCase();
   const brand = await testBrand(request, token, longest);
-  const machine = await request.post('/api/machine', {
+  const machine = await request.post(apiUrl(apiPaths.machineCreate()), {
     headers: { Authorization: token },
     data: {
       brand_id: brand.id,
@@ -212,7 +215,7 @@ test.describe('Prüfberichte', () => {
     await form.getByRole('checkbox', { name: 'ZUBEHÖR' }).uncheck();
     await snap(page, 'certificate-create-form');
 
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/certificate') && r.status() === 200);
+    const answer = page.waitForResponse((r) => r.url().endsWith(CREATE) && r.status() === 200);
     await page.getByRole('button', { name: 'WEITER' }).click();
     const [data] = (await (await answer).json()) as PrintData[];
     expect(data.crowd).toBe(3);
@@ -266,13 +269,13 @@ test.describe('Prüfberichte', () => {
     await snap(page, 'certificate-list-search');
 
     // The machine is renamed after the first print; the reprint still shows what was certified.
-    const machine = await page.request.get(`/api/machine/${machineId}`, {
+    const machine = await page.request.get(apiUrl(apiPaths.machine(machineId)), {
       headers: { Authorization: token },
     });
     const current = (await machine.json()) as Record<string, unknown>;
     const editable = ['brand_id', 'serial_prefix', 'ean_number', 'link_en', 'link_ger', 'image'] as const;
     const body = Object.fromEntries(editable.map((key) => [key, current[key]]));
-    const renamed = await page.request.put(`/api/machine/${machineId}`, {
+    const renamed = await page.request.put(apiUrl(apiPaths.machine(machineId)), {
       headers: { Authorization: token },
       data: { ...body, electronic_circuit_board: 0, name: `${machineName} neu` },
     });
@@ -305,7 +308,7 @@ test.describe('Prüfberichte', () => {
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect.poll(() => printCalls(page)).toBe(1);
     await expect(page.getByTestId('print-root')).toContainText(hostile);
-    expect(await page.locator('img[src="x"]').count()).toBe(0);
+    await expect(page.locator('img[src="x"]')).toHaveCount(0);
     const file = await printToPdf(page, 'certificate-hostile-checker');
     expect(pdfPages(file)).toBe(2);
     expect(pdfText(file)).toContain(hostile);
@@ -322,7 +325,7 @@ test.describe('Prüfberichte', () => {
     await choose(page, 'MARKE', brandName);
     await choose(page, 'ARTIKELNUMMER', machineName);
     await page.getByLabel('GEPRÜFT VON').fill('Erika Mustermann');
-    await page.route('**/api/certificate', (route) => route.abort('connectionrefused'));
+    await page.route(`**${CREATE}`, (route) => route.abort('connectionrefused'));
     await page.getByRole('button', { name: 'WEITER' }).click();
     const toast = page.getByText(
       'Der Prüfbericht konnte nicht erstellt werden. Der Server ist nicht erreichbar. Bitte versuchen Sie es erneut!',
@@ -331,17 +334,10 @@ test.describe('Prüfberichte', () => {
     await expect(page.getByRole('button', { name: 'WEITER' })).toBeEnabled();
     expect(await printCalls(page)).toBe(0);
     // The toast slides in from the right: the screenshot waits until it is in place.
-    await toast.evaluate((element) =>
-      Promise.all(
-        element
-          .closest('.Toastify__toast')!
-          .getAnimations()
-          .map((animation) => animation.finished),
-      ),
-    );
+    await toastInPlace(toast);
     await page.screenshot({ path: artifactPath('certificate-create-failed') });
 
-    await page.unroute('**/api/certificate');
+    await page.unroute(`**${CREATE}`);
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect.poll(() => printCalls(page)).toBe(1);
   });
@@ -370,13 +366,14 @@ test.describe('Prüfberichte', () => {
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect.poll(() => printCalls(page), { timeout: 20_000 }).toBe(1);
 
-    // From the answer's arrival to the print dialog; 500 ms of it is the spec's deliberate pause.
-    const printReadyMs = await page.evaluate(() => {
+    // From the answer's arrival to the print dialog, the deliberate pause before it included
+    // (docs/printed-certificate.md#when-it-prints).
+    const printReadyMs = await page.evaluate((create) => {
       const answer = performance
         .getEntriesByType('resource')
-        .find((entry) => entry.name.endsWith('/api/certificate')) as PerformanceResourceTiming;
+        .find((entry) => entry.name.endsWith(create)) as PerformanceResourceTiming;
       return (window as unknown as { printedAt: number }).printedAt - answer.responseEnd;
-    });
+    }, CREATE);
     test
       .info()
       .annotations.push({ type: 'print-ready ms (100 units)', description: printReadyMs.toFixed(0) });
@@ -409,8 +406,7 @@ test.describe('Prüfberichte', () => {
   test('bad inputs show the German messages and send nothing', async ({ page }) => {
     const posted: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/certificate'))
-        posted.push(request.url());
+      if (request.method() === 'POST' && request.url().endsWith(CREATE)) posted.push(request.url());
     });
     await signIn(page);
     const form = page.getByTestId('certificate-create');

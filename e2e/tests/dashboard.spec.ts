@@ -96,6 +96,8 @@ test.describe('Dashboard und Remotes', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await signIn(page, '/?tab=certificate_list');
     await expect(remoteScreen(page, 'certificates/CertificateList')).toBeVisible();
+    // The list's table, there once its data has come: the widest state of the page.
+    await expect(remoteScreen(page, 'certificates/CertificateList').getByRole('table')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Bearbeiten' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

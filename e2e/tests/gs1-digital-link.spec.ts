@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import {
+  apiPaths,
   CERTIFICATE_DEFAULTS,
   eanCheckDigit,
   unitSerial,
@@ -12,7 +13,7 @@ import {
   type PrintData,
 } from 'contracts';
 import { startServer } from '../support/deployment';
-import { E2E_USER, expect, snap, test } from '../support/fixtures';
+import { apiUrl, E2E_USER, expect, snap, test } from '../support/fixtures';
 import { decodeQr } from '../support/qr';
 
 /**
@@ -41,7 +42,9 @@ async function signInOn(page: Page, { origin, token }: Server, target: string) {
 }
 
 async function login(request: APIRequestContext, origin: string, email: string, password: string) {
-  const response = await request.post(`${origin}/api/login`, { data: { username: email, password } });
+  const response = await request.post(`${origin}${apiUrl(apiPaths.login())}`, {
+    data: { username: email, password },
+  });
   expect(response.status()).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
@@ -51,11 +54,13 @@ let made = 0;
 /** A machine of the first brand, with `ean` ('' for none), and a certificate for two units of it. */
 async function machineWithCertificate(request: APIRequestContext, server: Server, ean: string) {
   const headers = { Authorization: server.token };
-  const brands = (await (await request.get(`${server.origin}/api/brands`, { headers })).json()) as {
+  const brands = (await (
+    await request.get(`${server.origin}${apiUrl(apiPaths.brands())}`, { headers })
+  ).json()) as {
     data: Brand[];
   };
   const tag = `${Date.now().toString(36)}${++made}`.toUpperCase();
-  const created = await request.post(`${server.origin}/api/machine`, {
+  const created = await request.post(`${server.origin}${apiUrl(apiPaths.machineCreate())}`, {
     headers,
     data: {
       brand_id: brands.data[0].id,
@@ -69,7 +74,7 @@ async function machineWithCertificate(request: APIRequestContext, server: Server
   });
   expect(created.status(), await created.text()).toBe(201);
   const machine = (await created.json()) as Machine;
-  const issued = await request.post(`${server.origin}/api/certificate`, {
+  const issued = await request.post(`${server.origin}${apiUrl(apiPaths.certificateCreate())}`, {
     headers,
     data: {
       ...CERTIFICATE_DEFAULTS,

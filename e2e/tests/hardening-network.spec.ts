@@ -1,7 +1,7 @@
-import { CERTIFICATE_DEFAULTS } from 'contracts';
+import { apiPaths, CERTIFICATE_DEFAULTS } from 'contracts';
 import type { Locator, Page } from '@playwright/test';
-import { artifactPath, E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
-import { DATABASE_DOWN_MESSAGE, FAILURES, failApi, slowApi } from '../support/network';
+import { apiUrl, artifactPath, E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
+import { DATABASE_DOWN_MESSAGE, FAILURES, failApi, heldApi, slowApi } from '../support/network';
 import { signInToken } from './landing-data';
 
 /**
@@ -19,15 +19,15 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     baseURL,
     extraHTTPHeaders: { Authorization: token },
   });
-  const brand = await request.post('/api/brand', { data: { name: data.brand } });
+  const brand = await request.post(apiUrl(apiPaths.brandCreate()), { data: { name: data.brand } });
   expect(brand.status()).toBe(201);
   const brandId = ((await brand.json()) as { id: number }).id;
-  const machine = await request.post('/api/machine', {
+  const machine = await request.post(apiUrl(apiPaths.machineCreate()), {
     data: { brand_id: brandId, name: data.machine, serial_prefix: 'NZ', electronic_circuit_board: 0 },
   });
   expect(machine.status()).toBe(201);
   data.machineId = ((await machine.json()) as { id: number }).id;
-  const certificate = await request.post('/api/certificate', {
+  const certificate = await request.post(apiUrl(apiPaths.certificateCreate()), {
     data: {
       ...CERTIFICATE_DEFAULTS,
       brand_id: brandId,
@@ -296,14 +296,16 @@ test.describe('Härtetest: langsames Netz', () => {
       const unique = Date.now().toString(36);
       await form.open(page);
       await form.fill(page, unique);
-      const calls = await slowApi(page, form.api, form.method);
+      const calls = await heldApi(page, form.api, form.method);
       const button = page.getByRole('button', { name: form.submit, exact: true });
       await button.dblclick();
       await expect(button).toBeDisabled();
-      await page.waitForTimeout(1_000);
+      // The answer's 3 s are up and it is still held: the button has stayed disabled all along.
+      await calls.due;
       await expect(button).toBeDisabled();
       expect(calls.urls).toHaveLength(1);
       if (form.name === 'certificate form') await snap(page, 'hardening-network-certificate-sending');
+      calls.release();
       await form.done(page);
       expect(calls.urls).toHaveLength(1);
     });
@@ -316,12 +318,14 @@ test.describe('Härtetest: langsames Netz', () => {
     await signIn(page, '/login');
     for (const screen of LOADS.filter((load) => load.signedIn)) {
       await page.unrouteAll();
-      const calls = await slowApi(page, screen.api, 'GET');
+      const calls = await heldApi(page, screen.api, 'GET');
       await page.goto(screen.url());
       await screen.then?.(page);
       await expect(spinner(page), screen.name).toBeVisible();
-      await page.waitForTimeout(1_500);
+      // The answer's 3 s are up and it is still held: the spinner stays until it comes.
+      await calls.due;
       await expect(spinner(page), screen.name).toBeVisible();
+      calls.release();
       await expect(screen.ready(page), screen.name).toBeVisible({ timeout: 10_000 });
       await expect(spinner(page), screen.name).toHaveCount(0);
       expect(calls.urls.length, screen.name).toBeGreaterThan(0);
@@ -351,11 +355,13 @@ test.describe('Härtetest: langsames Netz', () => {
   });
 
   test("customer page: 'Data loading ...' while a 3 s answer is on its way", async ({ page }) => {
-    await slowApi(page, /\/api\/brandMachineById\//, 'GET');
+    const call = await heldApi(page, /\/api\/brandMachineById\//, 'GET');
     await page.goto(`/landing/${data.machineId}`);
     await expect(page.getByRole('status')).toHaveText('Data loading ...');
-    await page.waitForTimeout(1_500);
+    // The answer's 3 s are up and it is still held: the page still says it is loading.
+    await call.due;
     await expect(page.getByRole('status')).toHaveText('Data loading ...');
+    call.release();
     await expect(page.getByRole('heading', { level: 1, name: data.machine })).toBeVisible({
       timeout: 10_000,
     });

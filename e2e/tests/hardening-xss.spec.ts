@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { apiPaths } from 'contracts';
 import {
   createHostileData,
   expectNothingRan,
@@ -9,7 +10,7 @@ import {
   XSS_PAYLOADS,
   type HostileRecord,
 } from '../support/hostile';
-import { expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, errorOf, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
 import { signInToken } from './landing-data';
 
 /**
@@ -28,7 +29,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
   records = await createHostileData(request, token, TAG);
   plainBrand = `Härtetest ${TAG}`;
-  const brand = await request.post('/api/brand', {
+  const brand = await request.post(apiUrl(apiPaths.brandCreate()), {
     headers: { Authorization: token },
     data: { name: plainBrand },
   });
@@ -47,12 +48,6 @@ async function stubPrint(page: Page) {
 const printCalls = (page: Page) =>
   page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
 
-/** The error shown for a labelled input: the element its aria-describedby points at. */
-async function errorOf(page: Page, label: string) {
-  const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby');
-  return page.locator(`[id="${id}"]`);
-}
-
 async function search(page: Page, text: string) {
   const box = page.locator('[role="search"]:visible').getByPlaceholder('SUCHEN...');
   await box.fill(text);
@@ -69,7 +64,8 @@ test.describe('Härtetest: Skripteinschleusung', () => {
       document.body.insertAdjacentHTML('beforeend', '<img src="x" onerror="window.__xss=1">'),
     );
     await page.evaluate(() => alert('absichtlich'));
-    await page.waitForTimeout(300);
+    // The blocked handler is reported when the image's load has failed.
+    await expect.poll(async () => (await watch.findings()).cspViolations.length).toBeGreaterThan(0);
     const caught = await watch.findings();
     expect(caught.dialogs).toEqual(['alert: absichtlich']);
     expect(caught.cspViolations.length).toBeGreaterThan(0);
@@ -110,7 +106,7 @@ test.describe('Härtetest: Skripteinschleusung', () => {
       if (i === 0) await snap(page, 'hardening-xss-machine-form-refused');
 
       // What the browser refused, the API refuses too, with the same German words under the field.
-      const refused = await page.request.post('/api/machine', {
+      const refused = await page.request.post(apiUrl(apiPaths.machineCreate()), {
         headers: { Authorization: token },
         data: {
           brand_id: records[0].brandId,
@@ -241,15 +237,19 @@ test.describe('Härtetest: Skripteinschleusung', () => {
     const watch = await guard(page);
     await signIn(page, '/?tab=machine_list');
     await page.getByRole('button', { name: 'Marken' }).click();
+    const region = page.getByRole('region', { name: 'Marken' });
     const table = page.getByRole('table', { name: 'Marken' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
-    await page
-      .getByRole('region', { name: 'Marken' })
-      .getByLabel(/ZEILEN PRO SEITE/)
-      .selectOption('30');
+    // The whole list is loaded at once and paged in the browser: its size is known now.
+    const range = region.getByText(/^\d+-\d+ VON \d+$/);
+    const total = Number((await range.innerText()).split(' VON ')[1]);
+    await region.getByLabel(/ZEILEN PRO SEITE/).selectOption('30');
 
     const missing = new Set(records.map((record) => record.index));
     for (let pageNo = 0; missing.size > 0 && pageNo < 50; pageNo++) {
+      // This page is shown before its rows are looked for.
+      const first = pageNo * 30 + 1;
+      await expect(range).toHaveText(`${first}-${Math.min(first + 29, total)} VON ${total}`);
       for (const record of records.filter((r) => missing.has(r.index))) {
         const row = table.getByRole('row').filter({ hasText: `${TAG}B${record.index}` });
         if ((await row.count()) === 0) continue;
@@ -377,7 +377,7 @@ test.describe('Härtetest: Skripteinschleusung', () => {
       link_en: `https://hostile.example/datenblatt ${TAG}.pdf`,
       electronic_circuit_board: 0,
     };
-    const refused = await page.request.post('/api/machine', {
+    const refused = await page.request.post(apiUrl(apiPaths.machineCreate()), {
       headers: { Authorization: token },
       data: body,
     });
@@ -386,7 +386,7 @@ test.describe('Härtetest: Skripteinschleusung', () => {
       ((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields.link_en,
     ).toBe('Bitte eine gültige Adresse mit http:// oder https:// eingeben');
     const link = `https://hostile.example/datenblatt-${TAG}.pdf`;
-    const machine = await page.request.post('/api/machine', {
+    const machine = await page.request.post(apiUrl(apiPaths.machineCreate()), {
       headers: { Authorization: token },
       data: { ...body, link_en: link },
     });

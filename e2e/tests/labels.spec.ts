@@ -11,6 +11,7 @@ import {
 } from '@zxing/library';
 import { PNG } from 'pngjs';
 import {
+  apiPaths,
   CERTIFICATE_DEFAULTS,
   eanCheckDigit,
   landingUrl,
@@ -18,8 +19,8 @@ import {
   type Brand,
   type Machine,
   type PrintData,
-} from '../../contracts/src/index.ts';
-import { artifactPath, expect, signIn, test } from '../support/fixtures';
+} from 'contracts';
+import { apiUrl, artifactPath, expect, signIn, test } from '../support/fixtures';
 import { decodeQr, withQuietZone } from '../support/qr';
 
 /** The presets as the page names them, with what a 3-unit certificate must print on each. */
@@ -46,7 +47,7 @@ function authorized(request: APIRequestContext, token: string) {
       json<T>(await request.post(url, { headers, data }), status),
     upload: async (file: Buffer) =>
       json<{ path: string }>(
-        await request.post('/api/upload', {
+        await request.post(apiUrl(apiPaths.upload()), {
           headers,
           multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: file } },
         }),
@@ -74,11 +75,15 @@ let machines = 0;
 async function createMachine(api: ReturnType<typeof authorized>): Promise<Machine> {
   const tag = `${Date.now()}-${++machines}`;
   const { path: logo } = await api.upload(logoPng());
-  const brand = await api.post<Brand>('/api/brand', { name: `Etiketten-Marke ${tag}`, logo }, 201);
+  const brand = await api.post<Brand>(
+    apiUrl(apiPaths.brandCreate()),
+    { name: `Etiketten-Marke ${tag}`, logo },
+    201,
+  );
   const digits = String(Date.now() + machines).slice(-9);
   const ean = `400${digits}`;
   return api.post<Machine>(
-    '/api/machine',
+    apiUrl(apiPaths.machineCreate()),
     {
       brand_id: brand.id,
       name: `MAB ${tag.slice(-6)}`,
@@ -91,7 +96,7 @@ async function createMachine(api: ReturnType<typeof authorized>): Promise<Machin
 }
 
 async function createCertificate(api: ReturnType<typeof authorized>, machine: Machine): Promise<PrintData> {
-  const [certificate] = await api.post<PrintData[]>('/api/certificate', {
+  const [certificate] = await api.post<PrintData[]>(apiUrl(apiPaths.certificateCreate()), {
     ...CERTIFICATE_DEFAULTS,
     brand_id: machine.brand_id,
     machine_id: machine.id,
@@ -162,6 +167,11 @@ test.describe('Etiketten', () => {
     const preview = page.getByRole('region', { name: 'Vorschau' });
     for (const preset of PRESETS) {
       await page.getByLabel('ETIKETTENFORMAT').selectOption({ label: preset.name });
+      // The sheet is laid out for this preset (its page width), not still for the one before.
+      await expect(preview.locator('.cert-label-sheet')).toHaveAttribute(
+        'style',
+        new RegExp(`--page-w: ${preset.pageMm[0]}mm;`),
+      );
       const labels = preview.getByTestId('label');
       await expect(labels).toHaveCount(3);
       await expect(preview.getByTestId('label-page')).toHaveCount(preset.pages);

@@ -1,4 +1,4 @@
-import { CERTIFICATE_DEFAULTS } from 'contracts';
+import { apiPaths, CERTIFICATE_DEFAULTS } from 'contracts';
 import { PNG } from 'pngjs';
 import { E2E_USER } from '../global-setup';
 
@@ -38,6 +38,7 @@ function productPhoto(): Buffer {
   return PNG.sync.write(png);
 }
 
+/** `path` from contracts' apiPaths, relative to the API base. */
 async function call<T>(baseURL: string, token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseURL}/api${path}`, {
     method,
@@ -53,7 +54,7 @@ async function call<T>(baseURL: string, token: string, method: string, path: str
 }
 
 export async function signInToken(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/api/login`, {
+  const response = await fetch(`${baseURL}/api${apiPaths.login()}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ username: E2E_USER.email, password: E2E_USER.password }),
@@ -70,12 +71,17 @@ export async function createLandingMachine(
 ): Promise<LandingMachine> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(productPhoto())], { type: 'image/png' }), 'photo.png');
-  const { path: image } = await call<{ path: string }>(baseURL, token, 'POST', '/upload', form);
+  const { path: image } = await call<{ path: string }>(baseURL, token, 'POST', apiPaths.upload(), form);
 
-  const brands = await call<{ data: { id: number; name: string }[] }>(baseURL, token, 'GET', '/brands');
+  const brands = await call<{ data: { id: number; name: string }[] }>(
+    baseURL,
+    token,
+    'GET',
+    apiPaths.brands(),
+  );
   const brand =
     brands.data.find((existing) => existing.name === 'BDS Maschinen') ??
-    (await call<{ id: number }>(baseURL, token, 'POST', '/brand', {
+    (await call<{ id: number }>(baseURL, token, 'POST', apiPaths.brandCreate(), {
       name: 'BDS Maschinen',
       email: 'info@bds-maschinen.de',
       website_link: 'https://www.bds-maschinen.de',
@@ -83,7 +89,7 @@ export async function createLandingMachine(
 
   const linkEn = 'https://www.bds-maschinen.de/en/products/mab-825';
   const linkGer = 'https://www.bds-maschinen.de/de/produkte/mab-825';
-  const machine = await call<{ id: number }>(baseURL, token, 'POST', '/machine', {
+  const machine = await call<{ id: number }>(baseURL, token, 'POST', apiPaths.machineCreate(), {
     brand_id: brand.id,
     name,
     serial_prefix: '485',
@@ -97,7 +103,7 @@ export async function createLandingMachine(
     baseURL,
     token,
     'POST',
-    '/certificate',
+    apiPaths.certificateCreate(),
     { ...CERTIFICATE_DEFAULTS, brand_id: brand.id, machine_id: machine.id, checked_by: 'E2E', crowd: 1 },
   );
   return {

@@ -1,7 +1,7 @@
-import { CHECK_FIELDS } from 'contracts';
+import { apiPaths, CHECK_FIELDS } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
-import { expect, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, expect, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 interface PrintData {
@@ -34,7 +34,9 @@ async function issueThree(page: Page) {
   await choose(page, 'ARTIKELNUMMER', machine.name);
   await page.getByLabel('GEPRÜFT VON').fill('Erika Erstprüfung');
   await page.getByLabel('MENGE').fill('3');
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/certificate') && r.status() === 200);
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith(apiUrl(apiPaths.certificateCreate())) && r.status() === 200,
+  );
   await page.getByRole('button', { name: 'WEITER' }).click();
   const [data] = (await (await answer).json()) as PrintData[];
   await expect(page.getByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeVisible();
@@ -130,15 +132,16 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
     // The reprint carries STORNIERT on both pages of that unit, and only there.
     await page.goto(`/pdf/${data.id}`);
     await expect(printRoot.locator('.cert-doc')).toHaveCount(6);
-    const stamped = await printRoot
-      .locator('.cert-doc')
-      .evaluateAll((pages) =>
-        pages.map((p) => [
-          (p as HTMLElement).dataset.serial,
-          p.querySelector('[data-testid="print-stamp"]')?.textContent ?? '',
-        ]),
-      );
-    expect(stamped).toEqual(
+    const stamped = () =>
+      printRoot
+        .locator('.cert-doc')
+        .evaluateAll((pages) =>
+          pages.map((p) => [
+            (p as HTMLElement).dataset.serial,
+            p.querySelector('[data-testid="print-stamp"]')?.textContent ?? '',
+          ]),
+        );
+    await expect.poll(stamped).toEqual(
       serials.flatMap((serial) => {
         const stamp = serial === serials[1] ? 'STORNIERT / VOID' : '';
         return [
@@ -197,9 +200,9 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
 
     // A colleague corrects the same certificate first.
     const current = (await (
-      await page.request.get(`/api/certificates/${data.id}`, { headers: { Authorization: token } })
+      await page.request.get(apiUrl(apiPaths.certificate(data.id)), { headers: { Authorization: token } })
     ).json()) as PrintData & Record<string, unknown>;
-    const colleague = await page.request.post(`/api/certificates/${data.id}/revisions`, {
+    const colleague = await page.request.post(apiUrl(apiPaths.certificateRevisions(data.id)), {
       headers: { Authorization: token },
       data: {
         ...Object.fromEntries(

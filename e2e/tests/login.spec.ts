@@ -1,7 +1,8 @@
-import { E2E_USER, expect, remoteScreen, snap, test } from '../support/fixtures';
+import { apiPaths } from 'contracts';
+import { apiUrl, E2E_USER, expect, remoteScreen, snap, test } from '../support/fixtures';
 
 test.describe('Anmeldung', () => {
-  test('shows the login form as the spec says', async ({ page }) => {
+  test('shows the login form as staff know it', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/login');
@@ -18,7 +19,7 @@ test.describe('Anmeldung', () => {
   test('validates before sending anything', async ({ page }) => {
     let loginCalls = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/login')) loginCalls++;
+      if (request.url().endsWith(apiUrl(apiPaths.login()))) loginCalls++;
     });
     await page.goto('/login');
     await page.getByRole('button', { name: 'EINLOGGEN' }).click();
@@ -44,7 +45,7 @@ test.describe('Anmeldung', () => {
 
   test('an unreachable server shows the toast', async ({ page }) => {
     await page.goto('/login');
-    await page.route('**/api/login', (route) => route.abort('connectionrefused'));
+    await page.route(`**${apiUrl(apiPaths.login())}`, (route) => route.abort('connectionrefused'));
     await page.getByLabel('E-Mail').fill(E2E_USER.email);
     await page.getByLabel('Passwort').fill(E2E_USER.password);
     await page.getByRole('button', { name: 'EINLOGGEN' }).click();

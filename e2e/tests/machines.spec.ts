@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
+import { apiPaths } from 'contracts';
+import { apiUrl, E2E_USER, errorOf, expect, signIn, snap, test } from '../support/fixtures';
 
 /** A real PNG of one colour, made here so the upload sends bytes the server must accept as an image. */
 function makePng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -41,22 +42,24 @@ let demoDataReady = false;
 
 async function ensureDemoData(page: Page) {
   if (demoDataReady) return;
-  const login = await page.request.post('/api/login', {
+  const login = await page.request.post(apiUrl(apiPaths.login()), {
     data: { username: E2E_USER.email, password: E2E_USER.password },
   });
   const headers = { Authorization: ((await login.json()) as { token: string }).token };
   const listBrands = async () =>
     (
-      (await (await page.request.get('/api/brands', { headers })).json()) as {
+      (await (await page.request.get(apiUrl(apiPaths.brands()), { headers })).json()) as {
         data: { id: number; name: string }[];
       }
     ).data;
   const existing = new Set((await listBrands()).map((brand) => brand.name));
   for (const name of DEMO_BRANDS.filter((brand) => !existing.has(brand)))
-    expect((await page.request.post('/api/brand', { headers, data: { name } })).status()).toBe(201);
+    expect(
+      (await page.request.post(apiUrl(apiPaths.brandCreate()), { headers, data: { name } })).status(),
+    ).toBe(201);
   const brandIds = new Map((await listBrands()).map((brand) => [brand.name, brand.id]));
   for (const { brand, ...machine } of DEMO_MACHINES) {
-    const response = await page.request.post('/api/machine', {
+    const response = await page.request.post(apiUrl(apiPaths.machineCreate()), {
       headers,
       data: { ...machine, brand_id: brandIds.get(brand), electronic_circuit_board: 0 },
     });
@@ -82,12 +85,6 @@ async function search(page: Page, text: string) {
 async function chooseBrand(page: Page, name: string) {
   await page.getByLabel('MARKE', { exact: true }).click();
   await page.getByRole('option', { name, exact: true }).click();
-}
-
-/** The error shown for a labelled input: the element its aria-describedby points at. */
-async function errorOf(page: Page, label: string) {
-  const id = await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby');
-  return page.locator(`[id="${id}"]`);
 }
 
 /** The certificate form (another remote) offers the machine under its brand: both share the brand cache. */
@@ -119,9 +116,11 @@ test.describe('Maschinen und Marken', () => {
 
     const requests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/machines')) requests.push(request.url());
+      if (request.url().includes(apiUrl(apiPaths.machines()))) requests.push(request.url());
     });
     await page.getByPlaceholder('SUCHEN...').fill('  öl ');
+    // Proof of an absence: no state marks a search that is never sent, so a typed search gets the time a
+    // search-as-you-type would take to go out. The only deliberate wait in the suite.
     await page.waitForTimeout(700);
     expect(requests).toEqual([]);
     await page.getByPlaceholder('SUCHEN...').press('Enter');
@@ -137,7 +136,7 @@ test.describe('Maschinen und Marken', () => {
       'descending',
     );
     // Sorted on the server: the first row of page 1 is the last name of the whole catalogue.
-    const last = await page.request.get('/api/machines?sort=name&order=desc&per_page=1', {
+    const last = await page.request.get(`${apiUrl(apiPaths.machines())}?sort=name&order=desc&per_page=1`, {
       headers: { Authorization: token },
     });
     const [{ name }] = ((await last.json()) as { data: { name: string }[] }).data;
@@ -218,6 +217,7 @@ test.describe('Maschinen und Marken', () => {
     await search(page, 'MAB 825');
     const table = page.getByRole('table', { name: 'Maschinen' });
     await table.getByRole('row').nth(1).getByRole('link', { name: 'Bearbeiten' }).click();
+    await expect(page).toHaveURL(/\/machines\/\d+$/);
     const edit = page.url();
     const name = page.getByLabel('ARTIKELNUMMER');
     await expect(name).toHaveValue('MAB 825');
@@ -238,7 +238,7 @@ test.describe('Maschinen und Marken', () => {
     await snap(page, 'machine-edit-leave-dialog');
     await page.getByRole('button', { name: 'ABBRECHEN' }).click();
     await expect(dialog).toBeHidden();
-    expect(page.url()).toBe(edit);
+    await expect(page).toHaveURL(edit);
     await expect(name).toHaveValue('MAB 825 geändert');
 
     // The logo in the header leads home, as any other link of the app would.
@@ -246,7 +246,7 @@ test.describe('Maschinen und Marken', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    expect(page.url()).toBe(edit);
+    await expect(page).toHaveURL(edit);
 
     // The browser's Back stays on the form too, until the change is thrown away.
     await page.goBack();
@@ -300,9 +300,9 @@ test.describe('Maschinen und Marken', () => {
     await page.getByLabel('ARTIKELNUMMER').fill(unique('E2E Abgelaufen'));
     await page.getByLabel('SERIENNUMMER PRÄFIX').fill('E2E');
     // The session ends on the server while the form is open.
-    expect((await page.request.post('/api/logout', { headers: { Authorization: token } })).status()).toBe(
-      204,
-    );
+    expect(
+      (await page.request.post(apiUrl(apiPaths.logout()), { headers: { Authorization: token } })).status(),
+    ).toBe(204);
     await page.getByRole('button', { name: 'SPEICHERN' }).click();
     await expect(page.getByText('Token abgelaufen, bitte melden Sie sich an')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
@@ -315,7 +315,7 @@ test.describe('Maschinen und Marken', () => {
     await signIn(page, '/machines');
     const uploads: string[] = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/upload')) uploads.push(request.url());
+      if (request.url().endsWith(apiUrl(apiPaths.upload()))) uploads.push(request.url());
     });
     const photo = page.getByLabel('PRODUKTFOTO');
     await photo.setInputFiles({
@@ -364,7 +364,7 @@ test.describe('Maschinen und Marken', () => {
     // Named to sort first: other tests add brands too, and the table shows ten a page.
     const brand = unique('0 Lange Adresse');
     const website = `https://www.${'sehr-lange-adresse-'.repeat(10)}example.com/produkte/alle`;
-    const created = await page.request.post('/api/brand', {
+    const created = await page.request.post(apiUrl(apiPaths.brandCreate()), {
       headers: { Authorization: token },
       data: { name: brand, website_link: website },
     });

@@ -1,7 +1,8 @@
 import type { Page, Request } from '@playwright/test';
+import { apiPaths } from 'contracts';
 import { PNG } from 'pngjs';
 import { signInAcross, startDeployment, type Deployment } from '../support/deployment';
-import { expect, remoteScreen, snap, test } from '../support/fixtures';
+import { apiUrl, expect, remoteScreen, snap, test } from '../support/fixtures';
 
 /**
  * Issue 14, item 2: the apps across origins as a CDN serves them (e2e/support/deployment.ts): the shell on one
@@ -69,7 +70,7 @@ test('signed in across origins: certificate, machine saved with a photo (PUT), c
   await page.getByRole('option', { name: 'MAB 825', exact: true }).click();
   await page.getByLabel('GEPRÜFT VON').fill('Erika Mustermann');
   await page.getByLabel('MENGE').fill('1');
-  const created = await answerTo(page, 'POST', `${api}/api/certificate`, () =>
+  const created = await answerTo(page, 'POST', `${api}${apiUrl(apiPaths.certificateCreate())}`, () =>
     form.getByRole('button', { name: 'WEITER' }).click(),
   );
   const [certificate] = (await created.json()) as { machine_id: number; serial_no: string }[];
@@ -79,14 +80,14 @@ test('signed in across origins: certificate, machine saved with a photo (PUT), c
   await page.goto(`${shell}/machines/${certificate.machine_id}`);
   await expect(page.getByRole('heading', { name: 'MASCHINE BEARBEITEN' })).toBeVisible();
   await expect(page.getByLabel('ARTIKELNUMMER')).toHaveValue('MAB 825');
-  const uploaded = await answerTo(page, 'POST', `${api}/api/upload`, () =>
+  const uploaded = await answerTo(page, 'POST', `${api}${apiUrl(apiPaths.upload())}`, () =>
     page
       .getByLabel('PRODUKTFOTO')
       .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: png([200, 40, 40]) }),
   );
   const photo = ((await uploaded.json()) as { path: string }).path;
   await expect(page.getByRole('img', { name: /PRODUKTFOTO/ })).toHaveAttribute('src', `${api}/api/${photo}`);
-  await answerTo(page, 'PUT', `${api}/api/machine/${certificate.machine_id}`, () =>
+  await answerTo(page, 'PUT', `${api}${apiUrl(apiPaths.machine(certificate.machine_id))}`, () =>
     page.getByRole('button', { name: 'SPEICHERN' }).click(),
   );
   await expect(page).toHaveURL(`${shell}/?tab=machine_list`);

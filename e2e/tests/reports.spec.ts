@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import {
+  apiPaths,
   CERTIFICATE_DEFAULTS,
   berlinIsoDate,
   berlinMonth,
@@ -11,7 +12,7 @@ import {
   type PrintData,
 } from 'contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, expect, signIn, snap, test } from '../support/fixtures';
 
 /**
  * The list's filter and export and the reports view, in Chromium against the real server: data is made
@@ -33,8 +34,9 @@ interface Made {
 let made: Made;
 let token: string;
 
+/** A call of `path`, built by contracts' apiPaths. */
 async function api<T>(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
-  const response = await request[method](`/api${path}`, { headers: { authorization: token }, data });
+  const response = await request[method](apiUrl(path), { headers: { authorization: token }, data });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
 }
@@ -46,7 +48,7 @@ async function allCertificates(request: APIRequestContext, query: string) {
     const answer = await api<CertificateList>(
       request,
       'get',
-      `/certificates?${query}&per_page=100&page=${page}`,
+      `${apiPaths.certificates()}?${query}&per_page=100&page=${page}`,
     );
     rows.push(...answer.data);
     if (rows.length >= answer.total || answer.data.length === 0) return rows;
@@ -55,13 +57,15 @@ async function allCertificates(request: APIRequestContext, query: string) {
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL });
-  const login = await request.post('/api/login', {
+  const login = await request.post(apiUrl(apiPaths.login()), {
     data: { username: 'e2e@example.com', password: 'e2e-Passwort-123' },
   });
   token = ((await login.json()) as { token: string }).token;
   const machineOf = async (brand: string, name: string, prefix: string) => {
-    const { id: brandId } = await api<{ id: number }>(request, 'post', '/brand', { name: brand });
-    const machine = await api<{ id: number }>(request, 'post', '/machine', {
+    const { id: brandId } = await api<{ id: number }>(request, 'post', apiPaths.brandCreate(), {
+      name: brand,
+    });
+    const machine = await api<{ id: number }>(request, 'post', apiPaths.machineCreate(), {
       brand_id: brandId,
       name,
       serial_prefix: prefix,
@@ -73,7 +77,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const b = await machineOf(OTHER, `Kernbohrer ${run}`, `RB${run}`.toUpperCase());
   const issue = async (m: { brandId: number; machineId: number }, crowd: number, checker = CHECKER) =>
     (
-      await api<PrintData[]>(request, 'post', '/certificate', {
+      await api<PrintData[]>(request, 'post', apiPaths.certificateCreate(), {
         ...CERTIFICATE_DEFAULTS,
         brand_id: m.brandId,
         machine_id: m.machineId,
@@ -202,7 +206,7 @@ test('Auswertung: the charts draw, and their tables match the database', async (
   }).format(new Date(`${thisMonth}-01T00:00:00Z`));
   const byBrand = await figureTable(page, 'Einheiten je Monat nach Marke (letzte 24 Monate)');
   const row = byBrand.rows.get(monthLabel)!;
-  const brands = await api<{ data: { id: number; name: string }[] }>(request, 'get', '/brands');
+  const brands = await api<{ data: { id: number; name: string }[] }>(request, 'get', apiPaths.brands());
   const from = `${thisMonth}-01`;
   let total = 0;
   for (const [column, name] of byBrand.header.entries()) {
@@ -236,7 +240,9 @@ test('Auswertung: the charts draw, and their tables match the database', async (
   // The table names each machine as it is now, a certificate as it was when issued: other suites rename
   // machines after issuing, so rows are matched by the machine's id and its current name and brand.
   const machineIds = [...new Set(thisYears.map((c) => c.machine_id))];
-  const current = await Promise.all(machineIds.map((id) => api<Machine>(request, 'get', `/machine/${id}`)));
+  const current = await Promise.all(
+    machineIds.map((id) => api<Machine>(request, 'get', apiPaths.machine(id))),
+  );
   const brandName = (id: number) => brands.data.find((b) => b.id === id)?.name;
   for (const [name, cells] of top.rows) {
     const ids = current.filter((m) => m.name === name && brandName(m.brand_id) === cells[1]).map((m) => m.id);

@@ -1,4 +1,14 @@
-import { E2E_USER, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
+import { apiPaths } from 'contracts';
+import {
+  apiUrl,
+  E2E_USER,
+  expect,
+  remoteScreen,
+  signIn,
+  snap,
+  test,
+  toastInPlace,
+} from '../support/fixtures';
 
 test.describe('Abmelden und abgelaufene Sitzung', () => {
   test('the logout dialog closes on NEIN, Escape and a click outside', async ({ page }) => {
@@ -26,9 +36,11 @@ test.describe('Abmelden und abgelaufene Sitzung', () => {
 
   test('JA revokes the session and goes to /login replacing history', async ({ page }) => {
     const token = await signIn(page);
+    // The dashboard has settled on its tab before the history is counted.
+    await expect(remoteScreen(page, 'certificates/CertificateCreate')).toBeVisible();
     const historyLength = await page.evaluate(() => history.length);
     await page.getByRole('button', { name: 'Abmelden' }).click();
-    const logout = page.waitForResponse((r) => r.url().endsWith('/api/logout'));
+    const logout = page.waitForResponse((r) => r.url().endsWith(apiUrl(apiPaths.logout())));
     await page.getByRole('button', { name: 'JA' }).click();
     expect((await logout).status()).toBe(204);
     await expect(page).toHaveURL(/\/login$/);
@@ -36,7 +48,7 @@ test.describe('Abmelden und abgelaufene Sitzung', () => {
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // The token is revoked on the server, not only forgotten in the browser.
-    const brands = await page.request.get('/api/brands', { headers: { Authorization: token } });
+    const brands = await page.request.get(apiUrl(apiPaths.brands()), { headers: { Authorization: token } });
     expect(brands.status()).toBe(401);
 
     // Signing in again on the app's own /login route (no page load in between).
@@ -51,10 +63,12 @@ test.describe('Abmelden und abgelaufene Sitzung', () => {
     await expect(remoteScreen(page, 'certificates/CertificateCreate')).toBeVisible();
     await page.evaluate(() => localStorage.setItem('token', 'abgelaufen-oder-falsch'));
     await page.reload();
-    await expect(page.getByText('Token abgelaufen, bitte melden Sie sich an')).toBeVisible();
+    const toast = page.getByText('Token abgelaufen, bitte melden Sie sich an');
+    await expect(toast).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await page.waitForTimeout(1000); // the toast slides in
+    // The toast slides in: the screenshot waits until it is in place.
+    await toastInPlace(toast);
     await snap(page, 'session-expired');
   });
 });

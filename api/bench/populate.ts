@@ -56,7 +56,8 @@ export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userI
       quantity, perpendicularity, tolerance_of_spindle, magnet_base_switch, motor_switch, guide, isolation,
       insulation_resistance, accessories, technical_certification, resistance_to_voltage, observation,
       origin, electronic_circuit_board, machine_name, machine_image, serial_prefix, brand_name, brand_image,
-      brand_email, brand_website, ean_number, serial_base, first_unit_number, first_serial, last_serial, created_at)
+      brand_email, brand_website, ean_number, serial_base, first_unit_number, first_serial, last_serial, created_at,
+      issue_month)
     select m.brand_id, m.id, ${userId}, 'Prüfer ' || ${sql.raw(text('n % 20'))},
       'prüfer ' || ${sql.raw(text('n % 20'))}, m.name_key, ${units},
       ${sql.raw(checks)}, '1500 V', '230 Volt, 50-60Hz', 'GERMANY', m.electronic_circuit_board, m.name, '',
@@ -64,7 +65,7 @@ export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userI
       ${sql.raw(part1)}, ${sql.raw(first)},
       ${sql.raw(part1)} || ${sql.raw(pad3(first))},
       ${sql.raw(part1)} || ${sql.raw(pad3(`${first} + ${units - 1}`))},
-      ${sql.raw(iso('n * 20'))}
+      ${sql.raw(iso('n * 20'))}, substr(${sql.raw(iso('n * 20'))}, 1, 7)
     from ${series(certificates)} join machines m on m.id = ${sql.raw(machineOf)}
     order by n`.execute(db);
 

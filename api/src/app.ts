@@ -10,6 +10,8 @@ import auditRoutes from './modules/audit/audit.routes';
 import authRoutes from './modules/auth/auth.routes';
 import brandsRoutes from './modules/brands/brands.routes';
 import certificatesRoutes from './modules/certificates/certificates.routes';
+import lifecycleRoutes from './modules/certificates/lifecycle.routes';
+import unitsRoutes from './modules/certificates/units.routes';
 import healthRoutes from './modules/health/health.routes';
 import landingRoutes from './modules/landing/landing.routes';
 import machinesRoutes from './modules/machines/machines.routes';
@@ -170,6 +172,8 @@ export async function buildApp({
       await api.register(brandsRoutes, { services });
       await api.register(machinesRoutes, { services });
       await api.register(certificatesRoutes, { services });
+      await api.register(lifecycleRoutes, { services });
+      await api.register(unitsRoutes, { services });
       await api.register(auditRoutes, { services });
       await api.register(reportsRoutes, { services });
       await api.register(accountsRoutes, { services });

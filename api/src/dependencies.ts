@@ -7,8 +7,12 @@ import { loginThrottleRepository } from './modules/auth/login-throttle.repositor
 import { sessionsRepository } from './modules/auth/sessions.repository';
 import { brandsRepository } from './modules/brands/brands.repository';
 import { brandsService } from './modules/brands/brands.service';
+import { certificateListRepository } from './modules/certificates/certificate-list.repository';
+import { certificateTransactions, type InTransaction } from './modules/certificates/certificate-transaction';
 import { certificatesRepository } from './modules/certificates/certificates.repository';
 import { certificatesService } from './modules/certificates/certificates.service';
+import { revisionsRepository } from './modules/certificates/revisions.repository';
+import { unitsRepository } from './modules/certificates/units.repository';
 import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
 import { machinesRepository } from './modules/machines/machines.repository';
@@ -29,7 +33,9 @@ import type { ScryptCost } from './modules/users/password';
  */
 export function createRepositories(database: DatabaseHandle) {
   const { db } = database;
+  const inTransaction: InTransaction = (work) => db.transaction().execute(work);
   return {
+    inTransaction,
     audit: auditQueries(db),
     users: usersRepository(db),
     sessions: sessionsRepository(db),
@@ -39,6 +45,9 @@ export function createRepositories(database: DatabaseHandle) {
     brands: brandsRepository(db),
     machines: machinesRepository(database),
     certificates: certificatesRepository(db),
+    revisions: revisionsRepository(db),
+    units: unitsRepository(db),
+    certificateList: certificateListRepository(db),
     uploads: uploadsRepository(db),
     landing: landingRepository(db),
     reports: reportsRepository(database),
@@ -47,21 +56,37 @@ export function createRepositories(database: DatabaseHandle) {
 
 export type Repositories = ReturnType<typeof createRepositories>;
 
-/** `passwordCost` lowers scrypt's cost for tests only (api/src/test/harness.ts). */
+/**
+ * Each service gets only the repositories and services it uses. `passwordCost` lowers scrypt's cost for
+ * tests only (api/src/test/harness.ts).
+ */
 export function createServices(repositories: Repositories, config: Config, passwordCost?: ScryptCost) {
+  const { users, sessions, throttle, twoFactor, settings, brands, machines, certificates, revisions, units } =
+    repositories;
   const audit = auditService(repositories.audit);
   const uploads = uploadsService(repositories.uploads, audit);
   return {
     audit,
-    auth: authService(repositories, {
+    auth: authService({ users, sessions, throttle, twoFactor }, audit, {
       idleMinutes: config.sessionIdleMinutes,
       maxHours: config.sessionMaxHours,
     }),
-    accounts: accountsService(repositories, passwordCost),
+    accounts: accountsService({ users, twoFactor, settings }, audit, passwordCost),
     uploads,
-    brands: brandsService(repositories.brands, uploads, audit),
-    machines: machinesService(repositories, uploads, audit),
-    certificates: certificatesService(repositories, audit),
+    brands: brandsService(brands, uploads, audit),
+    machines: machinesService({ machines, brands }, uploads, audit),
+    certificates: certificatesService(
+      {
+        transaction: certificateTransactions(repositories.inTransaction, audit),
+        certificates,
+        revisions,
+        units,
+        list: repositories.certificateList,
+        machines,
+        brands,
+      },
+      audit,
+    ),
     reports: reportsService(repositories.reports),
     landing: landingService(repositories.landing),
   };

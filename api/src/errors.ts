@@ -1,8 +1,10 @@
+import type { ApiErrorCode } from 'contracts';
+
 /** An error with a status and a German message, sent as `{error:{code,message,fields?}}`. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
   ) {

@@ -118,4 +118,16 @@ export const queryKeys = {
   events: (path: string) => ['events', path] as const,
   /** The signed-in account and its roles: what every app shows or hides. */
   me: ['me'] as const,
+  /** The signed-in account's recent sign-ins; under `me`, so refreshing the account refreshes them too. */
+  signIns: (accountId: number) => ['me', 'sign-ins', accountId] as const,
+  /** The shell's administration: every staff account, the settings, a page of the audit trail. */
+  accounts: ['accounts'] as const,
+  settings: ['settings'] as const,
+  audit: (query: object) => ['audit', query] as const,
+  /** A unit and its certificate; every unit's view is stale after a revision or void. */
+  units: ['unit'] as const,
+  /** The checker names of the list's filter. */
+  checkers: ['checkers'] as const,
+  /** The charts' numbers: each certificate issued or voided changes them. */
+  reports: ['reports'] as const,
 };

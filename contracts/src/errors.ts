@@ -9,6 +9,8 @@ export const API_ERROR_CODES = [
   'VALIDATION',
   'MULTIPART_INVALID',
   'ONE_FILE_ONLY',
+  // the client hung up mid-request: logged, and the answer reaches nobody
+  'CLIENT_CLOSED',
   // 401
   'UNAUTHORIZED',
   'LOGIN_FAILED',

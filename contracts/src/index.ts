@@ -16,3 +16,4 @@ export * from './gs1';
 export * from './accounts';
 export * from './errors';
 export * from './paths';
+export * from './audit-details';

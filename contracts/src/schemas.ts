@@ -15,6 +15,8 @@ import {
   VOLTAGE_VALUES,
 } from './constants';
 import { ROLES } from './accounts';
+import type { ApiErrorCode } from './errors';
+import type { TypedAuditEvent } from './audit-details';
 import {
   CHECKED_BY_MAX,
   DESCRIPTION_MAX,
@@ -39,7 +41,8 @@ export type IdParams = Static<typeof IdParams>;
 
 export const ApiError = Type.Object({
   error: Type.Object({
-    code: Type.String(),
+    /** Typed as the codes the API sends; a plain string in the schema, so an answer never fails to serialise. */
+    code: Type.Unsafe<ApiErrorCode>(Type.String()),
     message: Type.String(),
     fields: Type.Optional(Type.Record(Type.String(), Type.String())),
   }),
@@ -53,7 +56,7 @@ export const LoginBody = Type.Object({
 export type LoginBody = Static<typeof LoginBody>;
 /**
  * A token, or for an account with two-factor sign-in a challenge to send with the code to
- * `POST /login/second-factor` (the earlier app's clients only ever see `{token}`: they have no second factor).
+ * `POST /login/second-factor` (the earlier app's clients, docs/earlier-app.md, only ever see `{token}`: they have no second factor).
  */
 export const LoginResponse = Type.Union([
   Type.Object({ token: Type.String() }),
@@ -167,7 +170,7 @@ const checkProperties = Object.fromEntries(CHECK_FIELDS.map((field) => [field, L
 };
 
 /**
- * What the form sends. The earlier app's payload also carries snapshot fields (machine type, prefix, images,
+ * What the form sends. The earlier app's payload (docs/earlier-app.md) also carries snapshot fields (machine type, prefix, images,
  * brand contact); the server reads those from the database and drops them if sent.
  */
 /**
@@ -231,6 +234,8 @@ export const PrintData = Type.Object({
   recordsCount: Type.Integer(),
   serial_no: Type.String(),
   endSerialNo: Type.String(),
+  /** Every unit's serial, in unit order, as stored when issued: what the pages and labels print. */
+  serials: Type.Array(Type.String()),
   created_at: Timestamp,
   ...lifecycle,
   /** When the current revision was made; null for the first issue. */
@@ -310,6 +315,8 @@ export const CertificateListItem = Type.Object({
   crowd: Type.Integer(),
   created_at: Timestamp,
   ...lifecycle,
+  /** Set when `search` named one whole unit serial of this certificate: that serial, spelt as issued. */
+  unit_serial: Type.Optional(Type.String()),
 });
 export type CertificateListItem = Static<typeof CertificateListItem>;
 export const CertificateList = Type.Object({ data: Type.Array(CertificateListItem), total: Type.Integer() });
@@ -471,7 +478,8 @@ export const AuditPage = Type.Object({
   /** The `before` of the next page, null on the last one. */
   next: Type.Union([Type.Integer(), Type.Null()]),
 });
-export type AuditPage = Static<typeof AuditPage>;
+/** The page with each event's details typed by its action (contracts/src/audit-details.ts). */
+export type AuditPage = Omit<Static<typeof AuditPage>, 'data'> & { data: TypedAuditEvent[] };
 
 /** What a staff screen printed: the pages right after issuing, a reprint, or the certificate's labels. */
 export const PRINT_KINDS = ['print', 'reprint', 'labels'] as const;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isHttpUrl, isValidEan, validateMachineFields } from './validation';
-import { landingUrl, unitSerial } from './serial';
+import { landingUrl } from './serial';
 
 test('EAN-13 and EAN-8 check digits', () => {
   assert.equal(isValidEan('4006381333931'), true);
@@ -41,9 +41,7 @@ test('machine fields get one German message each', () => {
   assert.equal(errors.serial_prefix, 'Nur Buchstaben, Ziffern und „-“ erlaubt');
 });
 
-test('unit serials are the prefix part plus a counter padded to 3 digits', () => {
-  assert.equal(unitSerial('4852406', 1, 0), '4852406001');
-  assert.equal(unitSerial('4852406', 998, 2), '48524061000');
+test("a unit's landing URL names the machine and the serial", () => {
   assert.equal(landingUrl('https://x.de/', 12, '4852406001'), 'https://x.de/landing/12/4852406001');
   assert.equal(landingUrl('https://x.de', 12), 'https://x.de/landing/12');
 });

@@ -2,7 +2,8 @@ import type { CertificateCreateBody, CertificateListItem, CertificateListQuery, 
 
 /**
  * The one place where the earlier app's wire names meet the names the code uses inside. The API speaks the
- * earlier app's JSON unchanged (`crowd`, `recordsCount`, …, see docs/decisions/0005-wire-names.md); the
+ * earlier app's JSON unchanged (`crowd`, `recordsCount`, …, see docs/earlier-app.md and
+ * docs/decisions/0005-wire-names.md); the
  * database, the services and React state say what the values are. Plain data, no schemas: the frontends
  * import it without pulling TypeBox in.
  */

@@ -1,10 +1,19 @@
 import { parseArgs } from 'node:util';
-import { EMAIL_PATTERN, ROLES, ROLE_LABELS, type AuditAction, type Role } from 'contracts';
+import { EMAIL_PATTERN, ROLES, ROLE_LABELS, type AuditDetails, type Role } from 'contracts';
 import { ConfigError, loadConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
 import { auditQueries } from '../modules/audit/audit.repository';
+import { auditService, type AuditEntry } from '../modules/audit/audit.service';
 import { passwordProblem } from '../modules/users/password-policy';
 import { rolesOf, usersRepository } from '../modules/users/users.repository';
+
+/** What the command line does to accounts, as the audit trail names it. */
+type CliAction =
+  | 'account.created'
+  | 'account.password_reset'
+  | 'account.disabled'
+  | 'account.enabled'
+  | 'account.roles_changed';
 
 const roleList = ROLES.map((role) => `${role} (${ROLE_LABELS[role]})`).join(', ');
 
@@ -56,15 +65,19 @@ async function main() {
   try {
     await migrate(database.db);
     const users = usersRepository(database.db);
-    const audit = auditQueries(database.db);
+    const audit = auditService(auditQueries(database.db));
     // Changes from the server's command line have no signed-in account: the trail says so.
-    const record = (action: AuditAction, id: number, details = {}) =>
+    const record = <A extends CliAction>(
+      action: A,
+      id: number,
+      details?: Omit<AuditDetails[A], 'email' | 'by'>,
+    ) =>
       audit.record({
         accountId: null,
         action,
         subject: { type: 'account', id },
         details: { email, by: 'cli', ...details },
-      });
+      } as AuditEntry<CliAction>);
     if (command === 'add') {
       if (await users.findByEmail(email)) fail(`Den Benutzer ${email} gibt es schon.`);
       const id = await users.add({ email, password: values.password!, name: values.name, roles });
@@ -95,7 +108,7 @@ async function main() {
     } else {
       if (!(await users.setRoles(user.id, roles!)))
         fail(`${email} ist das letzte aktive Administrator-Konto und behält die Rolle Administrator.`);
-      await record('account.roles_changed', user.id, { before: rolesOf(user.roles), after: roles });
+      await record('account.roles_changed', user.id, { before: rolesOf(user.roles), after: roles! });
       console.log(`Rollen von ${email}: ${roles!.map((r) => ROLE_LABELS[r]).join(', ')}.`);
     }
   } finally {

@@ -27,6 +27,7 @@ import * as lifecycle from './migrations/2026-11-23T05-00-lifecycle';
 import * as accountsAndRoles from './migrations/2026-11-23T10-00-accounts-and-roles';
 import * as reports from './migrations/2026-11-23T11-00-reports';
 import * as machineEan from './migrations/2026-11-23T12-00-machine-ean';
+import * as issueMonth from './migrations/2026-11-25T00-00-issue-month';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T10-00-accounts-and-roles': accountsAndRoles,
   '2026-11-23T11-00-reports': reports,
   '2026-11-23T12-00-machine-ean': machineEan,
+  '2026-11-25T00-00-issue-month': issueMonth,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

@@ -128,6 +128,8 @@ for (const kind of kinds) {
         serialNoPart1: serial_no_part1,
         recordsCount: records_count,
         endSerialNo: end_serial_no,
+        // Its units as stored under the old schema.
+        serials: ['ALT2611041', 'ALT2611042', 'ALT2611043'],
         // An old certificate stands as issued, never revised or voided (migration 2026-11-23T05-00-lifecycle).
         status: 'issued',
         revision: 1,
@@ -140,6 +142,20 @@ for (const kind of kinds) {
         void_reason: null,
         voided_serials: [],
       });
+    });
+
+    test('an old certificate counts in the month its serial base names, as the units per month counted it', async () => {
+      const row = await testDb.database.db
+        .selectFrom('certificates')
+        .select('issue_month')
+        .where('id', '=', ids.certificate)
+        .executeTakeFirstOrThrow();
+      assert.equal(row.issue_month, '2026-11');
+      const brandMonths = await testDb.database.db.selectFrom('units_by_brand').select('month').execute();
+      assert.deepEqual(
+        brandMonths.map((r) => r.month),
+        ['2026-11'],
+      );
     });
 
     test('list, unit serial search, name search and sorting find the old rows', async () => {

@@ -148,6 +148,8 @@ export type CertificatesTable = {
   first_serial: string;
   last_serial: string;
   created_at: string;
+  /** YYYY-MM in Europe/Berlin of created_at: the month the reports count it in (migration 2026-11-25T00-00-issue-month). */
+  issue_month: string;
   // The lifecycle (migration 2026-11-23T05-00-lifecycle).
   revision: Generated<number>;
   version: Generated<number>;

@@ -15,6 +15,15 @@ const soak = process.env.SOAK === '1';
 const outageMs = soak ? 20_000 : 3_000;
 const workers = soak ? 16 : 8;
 
+/** Waits until `condition` holds (the state the test needs), failing with `failure` after 30 s. */
+async function until(condition: () => boolean, failure: string) {
+  const deadline = Date.now() + 30_000;
+  while (!condition()) {
+    assert.ok(Date.now() < deadline, failure);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 let postgres: PrivatePostgres | undefined;
 let server: ServerProcess | undefined;
 before(async () => {
@@ -67,11 +76,12 @@ test(
       }
     };
     const load = Array.from({ length: workers }, worker);
-    await new Promise((r) => setTimeout(r, 1000));
+    await until(() => answered.size > 0, 'no certificate was created before the outage');
 
     postgres!.stop();
     const down = Date.now();
     await new Promise((r) => setTimeout(r, outageMs));
+    await until(() => (statuses.get(503) ?? 0) > 0, 'no request noticed the outage');
     const ready = await fetch(`${base}/api/readyz`);
     assert.equal(ready.status, 503);
     assert.deepEqual(await ready.json(), { status: 'not ready' });
@@ -89,7 +99,7 @@ test(
     }
     assert.ok(recoveredAfter >= 0, 'the API did not recover');
     const countBefore = answered.size;
-    await new Promise((r) => setTimeout(r, 1000));
+    await until(() => answered.size > countBefore, 'no certificate was created after recovery');
     running = false;
     await Promise.all(load);
     assert.ok(answered.size > countBefore, 'no certificate was created after recovery');

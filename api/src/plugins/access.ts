@@ -1,4 +1,4 @@
-import { allows, type RoleNeed } from 'contracts';
+import { allows, type ApiErrorCode, type RoleNeed } from 'contracts';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from '../errors';
 import { messages } from '../messages';
@@ -22,7 +22,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account of a route that needs one. */
     account?: SignedIn;
-    userId?: number;
+    accountId?: number;
   }
 }
 
@@ -35,7 +35,7 @@ export function assertRouteAccess(route: RouteOptions) {
   if (!route.config?.access) throw new Error(`${String(route.method)} ${route.url} has no config.access`);
 }
 
-const forbidden = (code: string, message: string) => new HttpError(403, code, message);
+const forbidden = (code: ApiErrorCode, message: string) => new HttpError(403, code, message);
 
 /** For a route whose body decides what it needs: the same 403 as a route's own access. */
 export function assertAllowed(account: SignedIn, need: RoleNeed) {
@@ -52,7 +52,7 @@ export function checkAccess(auth: AuthService) {
     const account = token ? await auth.resolve(token) : undefined;
     if (!account) throw unauthorized();
     request.account = account;
-    request.userId = account.id;
+    request.accountId = account.id;
     if (access === 'session') return;
     if (account.mustChangePassword)
       throw forbidden('PASSWORD_CHANGE_REQUIRED', messages.passwordChangeRequired);

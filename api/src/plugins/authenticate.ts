@@ -4,7 +4,10 @@ import { messages } from '../messages';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
-/** The token raw, as the earlier app sent it (docs/decisions/0003-raw-token-header.md), or with `Bearer `. */
+/**
+ * The token raw, as the earlier app sent it (docs/earlier-app.md, docs/decisions/0003-raw-token-header.md), or
+ * with `Bearer `.
+ */
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization?.trim();
   if (!header) return undefined;

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from 'contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { messages } from '../messages';
@@ -64,25 +65,39 @@ function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-const fastifyCodes: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, messages.invalidJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, messages.emptyBody],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, messages.unsupportedMediaType],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, messages.badRequest],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, messages.bodyTooLarge],
-  FST_ERR_CTP_INVALID_TYPE: [400, messages.badRequest],
-  FST_ERR_BAD_URL: [400, messages.badRequest],
-  FST_ERR_MAX_PARAM_LENGTH: [400, messages.badRequest],
-  FST_ERR_ASYNC_CONSTRAINT: [400, messages.badRequest],
-  FST_REQ_FILE_TOO_LARGE: [413, messages.uploadTooLarge],
-  FST_FILES_LIMIT: [413, messages.uploadTooLarge],
-  FST_PARTS_LIMIT: [413, messages.bodyTooLarge],
-  FST_FIELDS_LIMIT: [413, messages.bodyTooLarge],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, messages.multipartInvalid],
-  FST_PROTO_VIOLATION: [400, messages.badRequest],
+/** Fastify's own errors as our codes (contracts' API_ERROR_CODES), with their status and German message. */
+export const FASTIFY_CODES: Record<string, [number, ApiErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', messages.invalidJson],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', messages.emptyBody],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', messages.badRequest],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', messages.bodyTooLarge],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'BAD_REQUEST', messages.badRequest],
+  FST_ERR_BAD_URL: [400, 'BAD_REQUEST', messages.badRequest],
+  FST_ERR_MAX_PARAM_LENGTH: [400, 'BAD_REQUEST', messages.badRequest],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'BAD_REQUEST', messages.badRequest],
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', messages.uploadTooLarge],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', messages.uploadTooLarge],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', messages.bodyTooLarge],
+  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', messages.bodyTooLarge],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid],
+  FST_PROTO_VIOLATION: [400, 'BAD_REQUEST', messages.badRequest],
 };
 
-export function send(reply: FastifyReply, status: number, code: string, message: string, fields?: object) {
+/** Our code for any other client error Fastify or a plugin raises, by its status. */
+export const STATUS_CODES: Record<number, ApiErrorCode> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+};
+
+export function send(
+  reply: FastifyReply,
+  status: number,
+  code: ApiErrorCode,
+  message: string,
+  fields?: object,
+) {
   return reply.code(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
 }
 
@@ -94,8 +109,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const fields = fieldErrors(error.validation as AjvError[]);
     return send(reply, 400, 'VALIDATION', inBody ? messages.checkFields : messages.invalidQuery, fields);
   }
-  const known = error.code ? fastifyCodes[error.code] : undefined;
-  if (known) return send(reply, known[0], error.code, known[1]);
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (known) return send(reply, ...known);
   if (error.statusCode === 429) return send(reply, 429, 'TOO_MANY_REQUESTS', messages.tooManyRequests);
   // A client that hung up mid-request leaves a reset of its own socket: no answer can reach it, and it says
   // nothing about the database.
@@ -111,7 +126,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(reply, 503, 'DATABASE_UNAVAILABLE', messages.databaseUnavailable);
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    return send(reply, error.statusCode, error.code ?? 'BAD_REQUEST', messages.badRequest);
+    return send(
+      reply,
+      error.statusCode,
+      STATUS_CODES[error.statusCode] ?? 'BAD_REQUEST',
+      messages.badRequest,
+    );
   }
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, 500, 'INTERNAL', messages.internal);

@@ -43,7 +43,7 @@ function pathOfNul(data: unknown): string | undefined {
 }
 
 /**
- * At most 15 digits and nothing else: the earlier app posts `"crowd":"3"`. Signs, spaces, fractions and
+ * At most 15 digits and nothing else: the earlier app (docs/earlier-app.md) posts `"crowd":"3"`. Signs, spaces, fractions and
  * exponents stay refused, as do booleans (Ajv's own coercion would take " 3", "1e2" and `true`). Fifteen
  * digits always convert exactly; longer text stays text and fails the type check.
  */

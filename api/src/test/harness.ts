@@ -3,15 +3,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CERTIFICATE_DEFAULTS, unitSerial, type CertificateCreateBody } from 'contracts';
+import { CERTIFICATE_DEFAULTS, apiPaths, type CertificateCreateBody } from 'contracts';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { migrate, openDatabase, type DatabaseHandle, type Db } from '../db/database';
 import { createRepositories, createServices, type Repositories, type Services } from '../dependencies';
+import { unitSerial } from '../modules/certificates/serial';
 import type { ScryptCost } from '../modules/users/password';
 
 export type Kind = 'sqlite' | 'postgres';
+
+/** The address of an API path built by contracts' apiPaths (`apiUrl(apiPaths.certificate(7))`). */
+export const apiUrl = (path: string) => `/api${path}`;
 
 /** Every API test runs on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL too. */
 export const kinds: Kind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -93,7 +97,7 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
   const login = async (email = STAFF.email, password = STAFF.password) => {
     const response = await app.inject({
       method: 'POST',
-      url: '/api/login',
+      url: apiUrl(apiPaths.login()),
       payload: { username: email, password },
     });
     if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);

@@ -2,7 +2,7 @@ import { PostgresAdapter, type Kysely } from 'kysely';
 
 /**
  * The certificate list sorts by any column over a million rows: without an index each sorted page read and
- * sorted the whole table (150–570 ms on SQLite). With one per sortable column a page is read in index order,
+ * sorted the whole table. With one per sortable column a page is read in index order,
  * and a deep page counts past narrow index entries instead of whole rows.
  */
 const SORTED = {

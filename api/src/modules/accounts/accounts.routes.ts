@@ -34,7 +34,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
   app.post(
     '/accounts',
     { config: administer, schema: { body: AccountCreateBody, response: { 201: Account, ...errors } } },
-    async (request, reply) => reply.code(201).send(await accounts.create(request.body, request.userId!)),
+    async (request, reply) => reply.code(201).send(await accounts.create(request.body, request.accountId!)),
   );
 
   app.put(
@@ -43,7 +43,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
       config: administer,
       schema: { params: IdParams, body: RolesBody, response: { 200: Account, ...errors } },
     },
-    async (request) => accounts.setRoles(request.params.id, request.body.roles, request.userId!),
+    async (request) => accounts.setRoles(request.params.id, request.body.roles, request.accountId!),
   );
 
   for (const [action, change] of [
@@ -53,7 +53,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
     app.post(
       `/accounts/:id/${action}`,
       { config: administer, schema: { params: IdParams, response: { 200: Account, ...errors } } },
-      async (request) => change(request.params.id, request.userId!),
+      async (request) => change(request.params.id, request.accountId!),
     );
 
   app.post(
@@ -62,7 +62,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
       config: administer,
       schema: { params: IdParams, body: PasswordBody, response: { 200: Account, ...errors } },
     },
-    async (request) => accounts.resetPassword(request.params.id, request.body.password, request.userId!),
+    async (request) => accounts.resetPassword(request.params.id, request.body.password, request.accountId!),
   );
 
   app.get(
@@ -74,7 +74,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
   app.put(
     '/settings',
     { config: administer, schema: { body: Settings, response: { 200: Settings, ...errors } } },
-    async (request) => accounts.setSettings(request.body, request.userId!),
+    async (request) => accounts.setSettings(request.body, request.accountId!),
   );
 };
 

@@ -11,7 +11,8 @@ import {
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
-import type { AuditQueries } from '../audit/audit.repository';
+import type { AuditAction, AuditDetails } from 'contracts';
+import type { AuditEntry, AuditService } from '../audit/audit.service';
 import type { SignedIn } from '../auth/auth.service';
 import { newRecoveryCodes, newTotpSecret, totpStep, totpUri } from '../auth/two-factor';
 import type { TwoFactorRepository } from '../auth/two-factor.repository';
@@ -32,6 +33,11 @@ const toAccount = (row: UserRow & { last_sign_in_at?: string | null }): Account 
   created_at: row.created_at,
 });
 
+/** The actions about an account whose details name its e-mail. */
+type AccountAction = {
+  [A in AuditAction]: AuditDetails[A] extends { email: string } ? A : never;
+}[AuditAction];
+
 /** A 400 for a new password the rules refuse, on the form's field `field`. */
 function assertPassword(password: string, field: string) {
   const problem = passwordProblem(password);
@@ -47,12 +53,12 @@ export function accountsService(
     users: ReturnType<typeof usersRepository>;
     twoFactor: TwoFactorRepository;
     settings: ReturnType<typeof settingsRepository>;
-    audit: AuditQueries;
   },
+  audit: Pick<AuditService, 'record' | 'signIns'>,
   /** scrypt cost of new passwords; tests lower it (api/src/test/harness.ts). */
   cost?: ScryptCost,
 ) {
-  const { users, twoFactor, settings, audit } = repositories;
+  const { users, twoFactor, settings } = repositories;
 
   async function existing(id: number) {
     const user = await users.findById(id);
@@ -60,18 +66,19 @@ export function accountsService(
     return user;
   }
 
-  const record = (
+  /** An event about an account: its details name the account's e-mail beside what `details` adds. */
+  const record = <A extends AccountAction>(
     accountId: number,
-    action: Parameters<AuditQueries['record']>[0]['action'],
+    action: A,
     user: UserRow,
-    details = {},
+    details?: Omit<AuditDetails[A], 'email' | 'by'>,
   ) =>
     audit.record({
       accountId,
       action,
       subject: { type: 'account', id: user.id },
       details: { email: user.email, ...details },
-    });
+    } as AuditEntry<AccountAction>);
 
   return {
     async list(): Promise<Account[]> {

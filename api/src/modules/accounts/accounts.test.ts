@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TOTP, Secret } from 'otpauth';
-import type { Account, AuditPage } from 'contracts';
+import type { Account, AuditAction, AuditPage, TypedAuditEvent } from 'contracts';
 import { messages } from '../../messages';
 import { TEST_COST, auth, createTestApp, kinds, type TestApp } from '../../test/harness';
 
@@ -32,12 +32,14 @@ for (const kind of kinds) {
       assert.equal(response.statusCode, 201, response.body);
       return response.json() as Account;
     };
-    const events = async (query: Record<string, string | number>) =>
+    const events = async <A extends AuditAction = AuditAction>(
+      query: { action?: A } & Record<string, string | number>,
+    ) =>
       (
         (
           await t.app.inject({ url: '/api/audit', query: query as never, headers: auth(t.token) })
         ).json() as AuditPage
-      ).data;
+      ).data as Extract<TypedAuditEvent, { action: A }>[];
 
     test('an administrator adds an account; it must set its own password before anything else', async () => {
       const account = await create('  Pruefer@Example.com ');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { fromWire, type AuditEvent, type AuditPage } from 'contracts';
+import { fromWire, type AuditAction, type AuditPage, type TypedAuditEvent } from 'contracts';
 import { sql } from 'kysely';
 import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
@@ -32,8 +32,11 @@ for (const kind of kinds) {
       assert.equal(response.statusCode, 200, response.body);
       return response.json() as AuditPage;
     };
-    const latest = async (action: AuditEvent['action'], subjectId?: string) =>
-      (await audit({ action, ...(subjectId && { subject_id: subjectId }), limit: 1 })).data[0];
+    const latest = async <A extends AuditAction>(action: A, subjectId?: string) =>
+      (await audit({ action, ...(subjectId && { subject_id: subjectId }), limit: 1 })).data[0] as Extract<
+        TypedAuditEvent,
+        { action: A }
+      >;
 
     test('an issued certificate is recorded with its account, machine and serials', async () => {
       const { brand, machine } = await seedMachine(t.repositories);

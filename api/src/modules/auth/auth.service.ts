@@ -4,7 +4,7 @@ import { HttpError } from '../../errors';
 import { messages } from '../../messages';
 import { dummyPasswordHash, verifyPassword } from '../users/password';
 import { normalizeEmail, rolesOf, type UserRow, type usersRepository } from '../users/users.repository';
-import type { AuditQueries } from '../audit/audit.repository';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { loginThrottleRepository } from './login-throttle.repository';
 import type { sessionsRepository } from './sessions.repository';
 import { totpStep } from './two-factor';
@@ -40,7 +40,7 @@ const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Dat
 /** A refused sign-in that tells the client when to try again. */
 export class ThrottledError extends HttpError {
   constructor(
-    code: string,
+    code: 'TOO_MANY_REQUESTS' | 'ACCOUNT_LOCKED',
     message: string,
     readonly retryAfterSeconds: number,
   ) {
@@ -54,11 +54,11 @@ export function authService(
     sessions: ReturnType<typeof sessionsRepository>;
     throttle: ReturnType<typeof loginThrottleRepository>;
     twoFactor: TwoFactorRepository;
-    audit: AuditQueries;
   },
+  audit: AuditRecorder,
   limits: { idleMinutes: number; maxHours: number },
 ) {
-  const { users, sessions, throttle, twoFactor, audit } = repositories;
+  const { users, sessions, throttle, twoFactor } = repositories;
 
   /** The account of a live session, or undefined when the token is unknown, revoked, idle or expired. */
   async function resolve(token: string, now = new Date()): Promise<SignedIn | undefined> {
@@ -104,7 +104,7 @@ export function authService(
     const account = { accountId: event.accountId, subject: { type: 'account', id: event.email } };
     const accountLocked = await throttle.recordFailure(keys.account, ACCOUNT_RULE);
     const addressLocked = await throttle.recordFailure(keys.address, ADDRESS_RULE);
-    const details = { address: event.clientAddress, ...(event.step === 'code' && { step: 'code' }) };
+    const details = { address: event.clientAddress, ...(event.step === 'code' && { step: 'code' as const }) };
     await audit.record({ ...account, action: 'auth.sign_in_failed', details });
     if (accountLocked || addressLocked)
       await audit.record({
@@ -123,7 +123,7 @@ export function authService(
     const now = new Date();
     await sessions.insert({
       token,
-      userId: user.id,
+      accountId: user.id,
       now,
       expiresAt: new Date(now.getTime() + limits.maxHours * 3600_000),
     });
@@ -170,8 +170,8 @@ export function authService(
      * codes count toward the same locks as wrong passwords.
      */
     async secondFactor(challenge: string, code: string, clientAddress: string): Promise<string> {
-      const userId = await twoFactor.challengeUser(challenge);
-      const user = userId === undefined ? undefined : await users.findById(userId);
+      const accountId = await twoFactor.challengeUser(challenge);
+      const user = accountId === undefined ? undefined : await users.findById(accountId);
       if (!user?.totp_secret || user.disabled)
         throw new HttpError(401, 'CHALLENGE_EXPIRED', messages.challengeExpired);
       const keys = { address: `ip:${clientAddress}`, account: `user:${user.email}` };

@@ -17,12 +17,12 @@ export const hashToken = (token: string) => crypto.createHash('sha256').update(t
 
 export function sessionsRepository(db: Db) {
   return {
-    async insert(session: { token: string; userId: number; now: Date; expiresAt: Date }) {
+    async insert(session: { token: string; accountId: number; now: Date; expiresAt: Date }) {
       await db
         .insertInto('sessions')
         .values({
           token_hash: hashToken(session.token),
-          user_id: session.userId,
+          user_id: session.accountId,
           created_at: session.now.toISOString(),
           last_seen_at: session.now.toISOString(),
           expires_at: session.expiresAt.toISOString(),

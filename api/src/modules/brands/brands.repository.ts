@@ -46,3 +46,4 @@ export function brandsRepository(db: Db) {
     },
   };
 }
+export type BrandsRepository = ReturnType<typeof brandsRepository>;

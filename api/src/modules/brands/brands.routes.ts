@@ -18,7 +18,7 @@ const brandsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
   app.post(
     '/brand',
     { config: { access: 'catalogue' }, schema: { body: BrandBody, response: { 201: Brand, ...errors } } },
-    async (request, reply) => reply.code(201).send(await brands.create(request.body, request.userId!)),
+    async (request, reply) => reply.code(201).send(await brands.create(request.body, request.accountId!)),
   );
 
   app.put(
@@ -27,7 +27,7 @@ const brandsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (a
       config: { access: 'catalogue' },
       schema: { params: IdParams, body: BrandBody, response: { 200: Brand, ...errors } },
     },
-    async (request) => brands.update(request.params.id, request.body, request.userId!),
+    async (request) => brands.update(request.params.id, request.body, request.accountId!),
   );
 };
 

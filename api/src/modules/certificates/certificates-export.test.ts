@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { CERTIFICATE_DEFAULTS, fromWire, type Certificate, type CertificateList } from 'contracts';
+import { CERTIFICATE_DEFAULTS, apiPaths, fromWire, type Certificate, type CertificateList } from 'contracts';
 import { messages } from '../../messages';
-import { auth, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
+import { apiUrl, auth, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
 
 /**
  * The certificate list's filters and its export (docs/architecture.md#reports-filters-exports-charts): days in Europe/Berlin, brand,
@@ -55,14 +55,18 @@ for (const kind of kinds) {
     after(() => t.close());
 
     const list = (query: Record<string, string | number>) =>
-      t.app.inject({ url: '/api/certificates', query: query as never, headers: auth(t.token) });
+      t.app.inject({ url: apiUrl(apiPaths.certificates()), query: query as never, headers: auth(t.token) });
     async function listOk(query: Record<string, string | number>) {
       const response = await list(query);
       assert.equal(response.statusCode, 200, response.body);
       return response.json() as CertificateList;
     }
     const exported = (query: Record<string, string | number>, token = t.token) =>
-      t.app.inject({ url: '/api/certificates/export', query: query as never, headers: auth(token) });
+      t.app.inject({
+        url: apiUrl(apiPaths.certificatesExport()),
+        query: query as never,
+        headers: auth(token),
+      });
 
     test('days are Berlin days, both ends included', async () => {
       const march = await listOk({ from: '2026-03-01', to: '2026-03-31' });

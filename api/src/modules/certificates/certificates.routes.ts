@@ -4,30 +4,21 @@ import {
   ApiError,
   CertificateCreateBody,
   CertificateCreateResponse,
-  AuditPage,
-  CertificateHistory,
   CertificateExportQuery,
   CertificateList,
   CertificateListQuery,
-  EventsQuery,
   IdParams,
   IdempotencyHeaders,
   PrintData,
-  PrintedBody,
-  RevisionBody,
-  RevisionParams,
-  SerialParams,
-  UnitView,
-  VoidBody,
   domainName,
   fromWire,
   toWire,
 } from 'contracts';
 import type { Services } from '../../dependencies';
-import { assertAllowed } from '../../plugins/access';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
+/** Issuing, the list, its export and one certificate as it prints. */
 const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { certificates } = services;
 
@@ -43,7 +34,9 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     },
     async (request) => {
       const idempotencyKey = request.headers['idempotency-key'];
-      return [toWire(await certificates.issue(fromWire(request.body), request.userId!, { idempotencyKey }))];
+      return [
+        toWire(await certificates.issue(fromWire(request.body), request.accountId!, { idempotencyKey })),
+      ];
     },
   );
 
@@ -77,7 +70,12 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       },
     },
     async (request, reply) => {
-      const file = await certificates.export(request.query, request.userId!);
+      const { sort, ...query } = request.query;
+      const file = await certificates.export(
+        { ...query, sort: sort && domainName(sort) },
+        request.accountId!,
+        request.query,
+      );
       return reply
         .header('Content-Type', file.contentType)
         .header('Content-Disposition', `attachment; filename="${file.filename}"`)
@@ -85,86 +83,10 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     },
   );
 
-  app.post(
-    '/certificates/:id/printed',
-    {
-      config: { access: 'read' },
-      schema: { params: IdParams, body: PrintedBody, response: { 204: Type.Null(), ...errors } },
-    },
-    async (request, reply) => {
-      // Anyone may reprint; printing right after issuing and printing labels are the inspector's.
-      if (request.body.kind !== 'reprint') assertAllowed(request.account!, 'certify');
-      await certificates.printed(request.params.id, request.body.kind, request.userId!);
-      return reply.code(204).send(null);
-    },
-  );
-
   app.get(
     '/certificates/:id',
     { config: { access: 'read' }, schema: { params: IdParams, response: { 200: PrintData, ...errors } } },
     async (request) => toWire(await certificates.get(request.params.id)),
-  );
-
-  // The lifecycle after issuing (docs/architecture.md#certificate-lifecycle).
-  app.post(
-    '/certificates/:id/revisions',
-    {
-      config: { access: 'certify' },
-      schema: { params: IdParams, body: RevisionBody, response: { 200: PrintData, ...errors } },
-    },
-    async (request) =>
-      toWire(await certificates.revise(request.params.id, fromWire(request.body), request.userId!)),
-  );
-
-  app.get(
-    '/certificates/:id/revisions/:revision',
-    {
-      config: { access: 'read' },
-      schema: { params: RevisionParams, response: { 200: PrintData, ...errors } },
-    },
-    async (request) => toWire(await certificates.revision(request.params.id, request.params.revision)),
-  );
-
-  app.post(
-    '/certificates/:id/void',
-    {
-      config: { access: 'certify' },
-      schema: { params: IdParams, body: VoidBody, response: { 200: PrintData, ...errors } },
-    },
-    async (request) => toWire(await certificates.void(request.params.id, request.body, request.userId!)),
-  );
-
-  app.get(
-    '/certificates/:id/history',
-    {
-      config: { access: 'read' },
-      schema: { params: IdParams, response: { 200: CertificateHistory, ...errors } },
-    },
-    async (request) => certificates.history(request.params.id),
-  );
-
-  app.get(
-    '/certificates/:id/events',
-    {
-      config: { access: 'read' },
-      schema: { params: IdParams, querystring: EventsQuery, response: { 200: AuditPage, ...errors } },
-    },
-    async (request) => certificates.events(request.params.id, request.query),
-  );
-
-  app.get(
-    '/units/:serial',
-    { config: { access: 'read' }, schema: { params: SerialParams, response: { 200: UnitView, ...errors } } },
-    async (request) => certificates.unit(request.params.serial),
-  );
-
-  app.get(
-    '/units/:serial/events',
-    {
-      config: { access: 'read' },
-      schema: { params: SerialParams, querystring: EventsQuery, response: { 200: AuditPage, ...errors } },
-    },
-    async (request) => certificates.unitEvents(request.params.serial, request.query),
   );
 };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CHECK_NOT_OK, QUANTITY, fieldMessages, unitSerial, type PrintData } from 'contracts';
+import { CHECK_NOT_OK, QUANTITY, apiPaths, fieldMessages, type PrintData } from 'contracts';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
 import { messages } from '../../messages';
@@ -13,8 +13,9 @@ import {
   kinds,
   seedMachine,
   type TestApp,
+  apiUrl,
 } from '../../test/harness';
-import { serialBase } from './serial';
+import { serialBase, unitSerial } from './serial';
 
 for (const kind of kinds) {
   describe(`certificates on ${kind}`, () => {
@@ -25,7 +26,12 @@ for (const kind of kinds) {
     after(() => t.close());
 
     const create = (payload: object, token = t.token) =>
-      t.app.inject({ method: 'POST', url: '/api/certificate', headers: auth(token), payload });
+      t.app.inject({
+        method: 'POST',
+        url: apiUrl(apiPaths.certificateCreate()),
+        headers: auth(token),
+        payload,
+      });
 
     async function createOk(payload: object): Promise<PrintData> {
       const response = await create(payload);
@@ -137,7 +143,7 @@ for (const kind of kinds) {
     test('malformed JSON, wrong content type and no token are refused without a 5xx', async () => {
       const malformed = await t.app.inject({
         method: 'POST',
-        url: '/api/certificate',
+        url: apiUrl(apiPaths.certificateCreate()),
         headers: { ...auth(t.token), 'content-type': 'application/json' },
         payload: '{"brand_id": 1,',
       });
@@ -145,13 +151,17 @@ for (const kind of kinds) {
       assert.equal(malformed.json().error.message, messages.invalidJson);
       const text = await t.app.inject({
         method: 'POST',
-        url: '/api/certificate',
+        url: apiUrl(apiPaths.certificateCreate()),
         headers: { ...auth(t.token), 'content-type': 'text/plain' },
         payload: 'crowd=1',
       });
       assert.equal(text.statusCode, 415);
       assert.equal(text.json().error.message, messages.unsupportedMediaType);
-      const noToken = await t.app.inject({ method: 'POST', url: '/api/certificate', payload: {} });
+      const noToken = await t.app.inject({
+        method: 'POST',
+        url: apiUrl(apiPaths.certificateCreate()),
+        payload: {},
+      });
       assert.equal(noToken.statusCode, 401);
       assert.equal(noToken.json().error.message, messages.unauthorized);
     });
@@ -170,10 +180,16 @@ for (const kind of kinds) {
         t.accountId,
       );
       await t.services.brands.update(brand.id, { ...brand, email: 'neu@test.example' }, t.accountId);
-      const reprint = await t.app.inject({ url: `/api/certificates/${printed.id}`, headers: auth(t.token) });
+      const reprint = await t.app.inject({
+        url: apiUrl(apiPaths.certificate(printed.id)),
+        headers: auth(t.token),
+      });
       assert.equal(reprint.statusCode, 200);
       assert.deepEqual(reprint.json(), printed);
-      const missing = await t.app.inject({ url: '/api/certificates/999999', headers: auth(t.token) });
+      const missing = await t.app.inject({
+        url: apiUrl(apiPaths.certificate(999999)),
+        headers: auth(t.token),
+      });
       assert.equal(missing.statusCode, 404);
       assert.equal(missing.json().error.message, messages.certificateNotFound);
       const wrong = await t.app.inject({ url: '/api/certificates/abc', headers: auth(t.token) });
@@ -188,16 +204,29 @@ for (const kind of kinds) {
       const printed = await createOk(certificateBody(brand.id, machine.id, 5));
       const middle = unitSerial(printed.serialNoPart1, printed.recordsCount, 2);
       const list = (query: string) =>
-        t.app.inject({ url: `/api/certificates?${query}`, headers: auth(t.token) }).then((r) => {
-          assert.equal(r.statusCode, 200, r.body);
-          return r.json();
-        });
+        t.app
+          .inject({ url: `${apiUrl(apiPaths.certificates())}?${query}`, headers: auth(t.token) })
+          .then((r) => {
+            assert.equal(r.statusCode, 200, r.body);
+            return r.json();
+          });
       const bySerial = await list(`search=${middle}`);
       assert.equal(bySerial.total, 1);
       assert.equal(bySerial.data[0].id, printed.id);
       assert.equal(bySerial.data[0].serial_no, printed.serial_no);
       assert.equal(bySerial.data[0].endSerialNo, printed.endSerialNo);
       assert.equal(bySerial.data[0].crowd, 5);
+      assert.equal(bySerial.data[0].unit_serial, middle, 'the list names the unit the search found');
+      assert.deepEqual(
+        printed.serials,
+        [0, 1, 2, 3, 4].map((k) => unitSerial(printed.serialNoPart1, printed.recordsCount, k)),
+        'the print data carries every unit serial in unit order',
+      );
+      assert.equal(
+        (await list(`search=${printed.serialNoPart1}`)).data[0].unit_serial,
+        undefined,
+        'a serial base names no unit',
+      );
       assert.equal((await list(`search=${encodeURIComponent('listenmaschine ö')}`)).total, 1);
 
       assert.equal(
@@ -348,7 +377,7 @@ for (const kind of kinds) {
           Array.from({ length: 40 }, (_, i) =>
             apps[i % 2].inject({
               method: 'POST',
-              url: '/api/certificate',
+              url: apiUrl(apiPaths.certificateCreate()),
               headers: auth(t.token),
               payload: certificateBody(brand.id, machine.id, 1 + (i % 4)),
             }),

@@ -41,7 +41,7 @@ async function drained(stream: Writable | undefined) {
 /**
  * The stream exceljs writes a sheet's XML into: the zip's compressor. exceljs commits rows without telling
  * when to wait (exceljs/exceljs#734), so the writer waits for this stream itself; without it a million rows
- * piled up in memory (950 MB) and the first byte left after 89 s. Its buffered length reflects the client
+ * piled up in memory and the first byte left only at the end (docs/architecture.md#budgets). Its buffered length reflects the client
  * too: a slow download fills the compressor's output, and the compressor stops taking input.
  */
 function sheetCompressor(sheet: ExcelJS.Worksheet): Writable | undefined {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { IDEMPOTENCY_KEY_MAX, type ApiError, type PrintData } from 'contracts';
+import { IDEMPOTENCY_KEY_MAX, apiPaths, type ApiError, type PrintData } from 'contracts';
 import { messages } from '../../messages';
 import {
   TEST_COST,
@@ -11,6 +11,7 @@ import {
   kinds,
   seedMachine,
   type TestApp,
+  apiUrl,
 } from '../../test/harness';
 
 for (const kind of kinds) {
@@ -26,7 +27,7 @@ for (const kind of kinds) {
     after(() => t.close());
 
     const issue = (body: object, key?: string, token = t.token) =>
-      fetch(`${base}/api/certificate`, {
+      fetch(`${base}${apiUrl(apiPaths.certificateCreate())}`, {
         method: 'POST',
         headers: {
           ...auth(token),
@@ -141,7 +142,7 @@ for (const kind of kinds) {
         const { brand, machine } = await seedMachine(t.repositories);
         const response = await t.app.inject({
           method: 'POST',
-          url: '/api/certificate',
+          url: apiUrl(apiPaths.certificateCreate()),
           headers: { ...auth(t.token), 'idempotency-key': key },
           payload: certificateBody(brand.id, machine.id),
         });

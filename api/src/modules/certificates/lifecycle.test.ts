@@ -8,6 +8,7 @@ import {
   type CertificateHistory,
   type PrintData,
   type UnitView,
+  apiPaths,
 } from 'contracts';
 import { messages } from '../../messages';
 import { auth, certificateBody, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
@@ -25,7 +26,11 @@ for (const kind of kinds) {
 
     async function issue(quantity = 3) {
       const { brand, machine } = await seedMachine(t.repositories);
-      const response = await call('POST', '/certificate', certificateBody(brand.id, machine.id, quantity));
+      const response = await call(
+        'POST',
+        apiPaths.certificateCreate(),
+        certificateBody(brand.id, machine.id, quantity),
+      );
       assert.equal(response.statusCode, 200, response.body);
       const [certificate] = response.json() as PrintData[];
       const serials = Array.from(
@@ -56,9 +61,9 @@ for (const kind of kinds) {
       ...more,
     });
 
-    const current = async (id: number) => (await call('GET', `/certificates/${id}`)).json() as PrintData;
+    const current = async (id: number) => (await call('GET', apiPaths.certificate(id))).json() as PrintData;
     const history = async (id: number) =>
-      (await call('GET', `/certificates/${id}/history`)).json() as CertificateHistory;
+      (await call('GET', apiPaths.certificateHistory(id))).json() as CertificateHistory;
     const events = async (url: string) => ((await call('GET', url)).json() as AuditPage).data;
     const landing = async (machineId: number, serial: string) =>
       (await t.app.inject({ url: `/api/brandMachineById/${machineId}?serial=${serial}` })).json().serial;
@@ -69,7 +74,7 @@ for (const kind of kinds) {
       const snapshot = async () => ({
         certificate: await current(id),
         history: await history(id),
-        events: await events(`/certificates/${id}/events`),
+        events: await events(apiPaths.certificateEvents(id)),
       });
       const before = await snapshot();
       await run();
@@ -98,16 +103,16 @@ for (const kind of kinds) {
       assert.ok(revised.revised_at && revised.revised_at >= certificate.created_at);
       assert.deepEqual(await current(certificate.id), revised);
 
-      const first = (await call('GET', `/certificates/${certificate.id}/revisions/1`)).json() as PrintData;
+      const first = (await call('GET', apiPaths.certificateRevision(certificate.id, 1))).json() as PrintData;
       assert.deepEqual(
         { ...first, replaced_at: null },
         { ...certificate, revision: 1, version: 2, status: 'revised' },
       );
       assert.equal(first.replaced_at, revised.revised_at);
-      assert.deepEqual((await call('GET', `/certificates/${certificate.id}/revisions/2`)).json(), revised);
+      assert.deepEqual((await call('GET', apiPaths.certificateRevision(certificate.id, 2))).json(), revised);
       for (const missing of [3, 99])
         assert.equal(
-          (await call('GET', `/certificates/${certificate.id}/revisions/${missing}`)).statusCode,
+          (await call('GET', apiPaths.certificateRevision(certificate.id, missing))).statusCode,
           404,
         );
 
@@ -121,7 +126,7 @@ for (const kind of kinds) {
       );
       assert.equal(revisions[0].issued_by_email, 'staff@example.com');
 
-      const [event] = await events(`/certificates/${certificate.id}/events`);
+      const [event] = await events(apiPaths.certificateEvents(certificate.id));
       assert.equal(event.action, 'certificate.revised');
       assert.deepEqual(event.details, {
         revision: 2,
@@ -134,7 +139,7 @@ for (const kind of kinds) {
     test('a third revision replaces the second, and names the second’s date', async () => {
       const { certificate } = await issue(1);
       const second = (
-        await call('POST', `/certificates/${certificate.id}/revisions`, correction(certificate))
+        await call('POST', apiPaths.certificateRevisions(certificate.id), correction(certificate))
       ).json() as PrintData;
       const response = await call(
         'POST',
@@ -146,7 +151,7 @@ for (const kind of kinds) {
       assert.equal(third.revision, 3);
       assert.equal(third.replaces_issued_at, second.revised_at);
       const printedSecond = (
-        await call('GET', `/certificates/${certificate.id}/revisions/2`)
+        await call('GET', apiPaths.certificateRevision(certificate.id, 2))
       ).json() as PrintData;
       assert.equal(printedSecond.checked_by, 'Erika Musterfrau');
       assert.equal(printedSecond.revised_at, second.revised_at);
@@ -215,7 +220,7 @@ for (const kind of kinds) {
 
     test('voiding one unit withdraws that serial only: on the customer page, the list and the unit', async () => {
       const { certificate, serials, machine } = await issue(3);
-      const response = await call('POST', `/certificates/${certificate.id}/void`, {
+      const response = await call('POST', apiPaths.certificateVoid(certificate.id), {
         version: 1,
         reason: 'Beim Transport beschädigt',
         serials: [serials[1], serials[1]],
@@ -240,14 +245,14 @@ for (const kind of kinds) {
         assert.equal(shown.withdrawn, false);
       }
 
-      const unit = (await call('GET', `/units/${serials[1]}`)).json() as UnitView;
+      const unit = (await call('GET', apiPaths.unit(serials[1]))).json() as UnitView;
       assert.equal(unit.unit.void_reason, 'Beim Transport beschädigt');
       assert.equal(unit.unit.unit_index, 1);
       assert.equal(unit.certificate.id, certificate.id);
-      assert.equal((await call('GET', `/units/${serials[0]}`)).json().unit.voided_at, null);
-      assert.equal((await call('GET', '/units/GIBTESNICHT')).statusCode, 404);
+      assert.equal((await call('GET', apiPaths.unit(serials[0]))).json().unit.voided_at, null);
+      assert.equal((await call('GET', apiPaths.unit('GIBTESNICHT'))).statusCode, 404);
 
-      const unitEvents = await events(`/units/${serials[1]}/events`);
+      const unitEvents = await events(apiPaths.unitEvents(serials[1]));
       assert.deepEqual(
         unitEvents.map(({ action }) => action),
         ['unit.voided', 'certificate.issued'],
@@ -257,11 +262,11 @@ for (const kind of kinds) {
         reason: 'Beim Transport beschädigt',
       });
       assert.deepEqual(
-        (await events(`/units/${serials[0]}/events`)).map(({ action }) => action),
+        (await events(apiPaths.unitEvents(serials[0]))).map(({ action }) => action),
         ['certificate.issued'],
       );
 
-      const row = (await call('GET', `/certificates?search=${serials[1]}`)).json().data[0];
+      const row = (await call('GET', `${apiPaths.certificates()}?search=${serials[1]}`)).json().data[0];
       assert.deepEqual([row.status, row.voided_units, row.revision], ['partly_voided', 1, 1]);
       assert.deepEqual(
         (await history(certificate.id)).units.map(({ serial, voided_at }) => [serial, voided_at !== null]),
@@ -272,7 +277,7 @@ for (const kind of kinds) {
     test('every bad void gets a clear 4xx and changes nothing', async () => {
       const { certificate, serials } = await issue(2);
       const other = await issue(1);
-      await call('POST', `/certificates/${certificate.id}/void`, {
+      await call('POST', apiPaths.certificateVoid(certificate.id), {
         version: 1,
         reason: 'Defekt',
         serials: [serials[0]],
@@ -309,14 +314,14 @@ for (const kind of kinds) {
           assert.equal(response.statusCode, status, `${JSON.stringify(payload)}: ${response.body}`);
           check(errorOf(response));
         });
-      assert.equal((await call('POST', '/certificates/999999/void', valid)).statusCode, 404);
+      assert.equal((await call('POST', apiPaths.certificateVoid(999999), valid)).statusCode, 404);
       // The other certificate was not touched by the attempt that named its unit.
       assert.equal((await current(other.certificate.id)).voided_units, 0);
     });
 
     test('a whole void withdraws every unit, ends all changes, and its serials are never issued again', async () => {
       const { certificate, serials, machine, brand } = await issue(2);
-      const response = await call('POST', `/certificates/${certificate.id}/void`, {
+      const response = await call('POST', apiPaths.certificateVoid(certificate.id), {
         version: 1,
         reason: 'Falsche Maschine gewählt',
       });
@@ -328,7 +333,7 @@ for (const kind of kinds) {
       );
       assert.ok(voided.voided_at);
       for (const serial of serials) assert.equal((await landing(machine.id, serial)).withdrawn, true);
-      const [event] = await events(`/certificates/${certificate.id}/events`);
+      const [event] = await events(apiPaths.certificateEvents(certificate.id));
       assert.deepEqual(
         [event.action, event.details],
         ['certificate.voided', { reason: 'Falsche Maschine gewählt' }],
@@ -336,11 +341,14 @@ for (const kind of kinds) {
 
       await unchanged(certificate.id, async () => {
         for (const [url, payload] of [
-          ['revisions', correction(voided)],
-          ['void', { version: voided.version, reason: 'Noch einmal' }],
-          ['void', { version: voided.version, reason: 'Noch einmal', serials: [serials[0]] }],
+          [apiPaths.certificateRevisions(certificate.id), correction(voided)],
+          [apiPaths.certificateVoid(certificate.id), { version: voided.version, reason: 'Noch einmal' }],
+          [
+            apiPaths.certificateVoid(certificate.id),
+            { version: voided.version, reason: 'Noch einmal', serials: [serials[0]] },
+          ],
         ] as const) {
-          const refused = await call('POST', `/certificates/${certificate.id}/${url}`, payload);
+          const refused = await call('POST', url, payload);
           assert.equal(refused.statusCode, 409, refused.body);
           assert.deepEqual(
             [errorOf(refused).code, errorOf(refused).message],
@@ -349,7 +357,7 @@ for (const kind of kinds) {
         }
       });
 
-      const next = await call('POST', '/certificate', certificateBody(brand.id, machine.id, 2));
+      const next = await call('POST', apiPaths.certificateCreate(), certificateBody(brand.id, machine.id, 2));
       const [reissued] = next.json() as PrintData[];
       assert.ok(reissued.recordsCount > certificate.recordsCount + 1);
       assert.ok(!serials.includes(reissued.serial_no) && !serials.includes(reissued.endSerialNo));
@@ -357,12 +365,12 @@ for (const kind of kinds) {
 
     test('voiding the last units one by one voids the certificate', async () => {
       const { certificate, serials } = await issue(2);
-      await call('POST', `/certificates/${certificate.id}/void`, {
+      await call('POST', apiPaths.certificateVoid(certificate.id), {
         version: 1,
         reason: 'A',
         serials: [serials[0]],
       });
-      const last = await call('POST', `/certificates/${certificate.id}/void`, {
+      const last = await call('POST', apiPaths.certificateVoid(certificate.id), {
         version: 2,
         reason: 'B',
         serials: [serials[1]],
@@ -373,13 +381,13 @@ for (const kind of kinds) {
     test('a revision after a partial void keeps the status that says units are voided', async () => {
       const { certificate, serials } = await issue(2);
       const partly = (
-        await call('POST', `/certificates/${certificate.id}/void`, {
+        await call('POST', apiPaths.certificateVoid(certificate.id), {
           version: 1,
           reason: 'A',
           serials: [serials[0]],
         })
       ).json() as PrintData;
-      const revised = await call('POST', `/certificates/${certificate.id}/revisions`, correction(partly));
+      const revised = await call('POST', apiPaths.certificateRevisions(certificate.id), correction(partly));
       assert.deepEqual([revised.json().status, revised.json().revision], ['partly_voided', 2]);
     });
 
@@ -393,7 +401,7 @@ for (const kind of kinds) {
             correction(certificate, { checked_by: `Prüfer ${k}` }),
           ),
         ),
-        call('POST', `/certificates/${certificate.id}/void`, {
+        call('POST', apiPaths.certificateVoid(certificate.id), {
           version: 1,
           reason: 'Zugleich',
           serials: [serials[0]],
@@ -406,25 +414,27 @@ for (const kind of kinds) {
       assert.equal(after.version, 2);
       const { revisions } = await history(certificate.id);
       assert.equal(revisions.length, after.revision);
-      assert.equal((await events(`/certificates/${certificate.id}/events`)).length, 2);
+      assert.equal((await events(apiPaths.certificateEvents(certificate.id))).length, 2);
     });
 
     test('events page by keyset, newest first, and a machine lists its own changes', async () => {
       const { certificate, serials, machine } = await issue(2);
       for (const serial of serials)
-        await call('POST', `/certificates/${certificate.id}/void`, {
+        await call('POST', apiPaths.certificateVoid(certificate.id), {
           version: (await current(certificate.id)).version,
           reason: 'Test',
           serials: [serial],
         });
-      const first = (await call('GET', `/certificates/${certificate.id}/events?limit=2`)).json() as AuditPage;
+      const first = (
+        await call('GET', `${apiPaths.certificateEvents(certificate.id)}?limit=2`)
+      ).json() as AuditPage;
       assert.deepEqual(
         first.data.map(({ subject_id }) => subject_id),
         [serials[1], serials[0]],
       );
       assert.ok(first.next);
       const rest = (
-        await call('GET', `/certificates/${certificate.id}/events?limit=2&before=${first.next}`)
+        await call('GET', `${apiPaths.certificateEvents(certificate.id)}?limit=2&before=${first.next}`)
       ).json();
       assert.deepEqual(
         rest.data.map(({ action }: { action: string }) => action),
@@ -433,36 +443,36 @@ for (const kind of kinds) {
       assert.equal(rest.next, null);
       for (const bad of ['limit=0', 'limit=101', 'before=abc', 'before=-1'])
         assert.equal(
-          (await call('GET', `/certificates/${certificate.id}/events?${bad}`)).statusCode,
+          (await call('GET', `${apiPaths.certificateEvents(certificate.id)}?${bad}`)).statusCode,
           400,
           bad,
         );
-      assert.equal((await call('GET', '/certificates/999999/events')).statusCode, 404);
-      assert.equal((await call('GET', '/certificates/999999/history')).statusCode, 404);
+      assert.equal((await call('GET', apiPaths.certificateEvents(999999))).statusCode, 404);
+      assert.equal((await call('GET', apiPaths.certificateHistory(999999))).statusCode, 404);
 
       await t.services.machines.update(
         machine.id,
         { ...machine, electronic_circuit_board: 1, name: `${machine.name} neu` },
         t.accountId,
       );
-      const machineEvents = await events(`/machine/${machine.id}/events`);
+      const machineEvents = await events(apiPaths.machineEvents(machine.id));
       assert.deepEqual(
         machineEvents.map(({ action }) => action),
         ['machine.changed'],
       );
-      assert.equal((await call('GET', '/machine/999999/events')).statusCode, 404);
+      assert.equal((await call('GET', apiPaths.machineEvents(999999))).statusCode, 404);
     });
 
     test('every lifecycle call needs a signed-in account', async () => {
       const { certificate, serials } = await issue(1);
       for (const [method, url] of [
         ['POST', `/certificates/${certificate.id}/revisions`],
-        ['POST', `/certificates/${certificate.id}/void`],
-        ['GET', `/certificates/${certificate.id}/history`],
-        ['GET', `/certificates/${certificate.id}/events`],
-        ['GET', `/certificates/${certificate.id}/revisions/1`],
-        ['GET', `/units/${serials[0]}`],
-        ['GET', `/units/${serials[0]}/events`],
+        ['POST', apiPaths.certificateVoid(certificate.id)],
+        ['GET', apiPaths.certificateHistory(certificate.id)],
+        ['GET', apiPaths.certificateEvents(certificate.id)],
+        ['GET', apiPaths.certificateRevision(certificate.id, 1)],
+        ['GET', apiPaths.unit(serials[0])],
+        ['GET', apiPaths.unitEvents(serials[0])],
       ] as const) {
         const response = await t.app.inject({
           method,

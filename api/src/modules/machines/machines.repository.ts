@@ -60,8 +60,8 @@ export function machinesRepository({ db, kind }: DatabaseHandle) {
       select id from machines where ${machineSearchMatches(kind, search)}
       union all
       select id from machines where brand_id in (select id from brands where ${containsText('brands.name_key', search)})`;
-    // PostgreSQL planned `in (…)` as a merge join along the whole primary key (5 ms at 10,000 machines);
-    // given the ids as an array, it looks each one up (0.3 ms).
+    // PostgreSQL planned `in (…)` as a merge join along the whole primary key; given the ids as an array, it
+    // looks each one up (docs/architecture.md#budgets).
     return kind === 'postgres' ? sql`machines.id = any(array(${ids}))` : sql`machines.id in (${ids})`;
   }
 
@@ -133,3 +133,4 @@ export function machinesRepository({ db, kind }: DatabaseHandle) {
     },
   };
 }
+export type MachinesRepository = ReturnType<typeof machinesRepository>;

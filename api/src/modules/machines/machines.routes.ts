@@ -36,7 +36,7 @@ const machinesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
   app.post(
     '/machine',
     { config: { access: 'catalogue' }, schema: { body: MachineBody, response: { 201: Machine, ...errors } } },
-    async (request, reply) => reply.code(201).send(await machines.create(request.body, request.userId!)),
+    async (request, reply) => reply.code(201).send(await machines.create(request.body, request.accountId!)),
   );
 
   app.put(
@@ -45,7 +45,7 @@ const machinesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
       config: { access: 'catalogue' },
       schema: { params: IdParams, body: MachineBody, response: { 200: Machine, ...errors } },
     },
-    async (request) => machines.update(request.params.id, request.body, request.userId!),
+    async (request) => machines.update(request.params.id, request.body, request.accountId!),
   );
 
   app.get(

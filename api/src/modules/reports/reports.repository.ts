@@ -1,110 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
-import type { Database } from '../../db/schema';
-
-/** What one write adds to the units per month: an issue adds a certificate and its units, a void voided units. */
-export interface UnitTotals {
-  /** The issue month, YYYY-MM in Europe/Berlin (issueMonth of the certificate's serial base). */
-  month: string;
-  brandId: number;
-  machineId: number;
-  /** The checker's name as on the certificate; counted under its lower-cased key. */
-  checker: string;
-  checkerKey: string;
-  certificates: number;
-  units: number;
-  voidedUnits: number;
-}
-
-/** The issue month (YYYY-MM, Europe/Berlin) of a certificate: its serial base ends in YYMM of that month. */
-export const issueMonth = (serialBase: string) => `20${serialBase.slice(-4, -2)}-${serialBase.slice(-2)}`;
-
-type Counts = Pick<UnitTotals, 'certificates' | 'units' | 'voidedUnits'>;
-type UnitsTable = 'units_by_brand' | 'units_by_machine' | 'units_by_checker';
-
-/** The stored counts plus the inserted ones, for an upsert into `table`. */
-const added = (table: UnitsTable) => ({
-  certificates: sql<number>`${sql.ref(`${table}.certificates`)} + excluded.certificates`,
-  units: sql<number>`${sql.ref(`${table}.units`)} + excluded.units`,
-  voided_units: sql<number>`${sql.ref(`${table}.voided_units`)} + excluded.voided_units`,
-});
-const columnsOf = (counts: Counts) => ({
-  certificates: counts.certificates,
-  units: counts.units,
-  voided_units: counts.voidedUnits,
-});
-
-async function addCheckerTotals(
-  db: Kysely<Database>,
-  { month, checker, checkerKey }: Pick<UnitTotals, 'month' | 'checker' | 'checkerKey'>,
-  counts: Counts,
-) {
-  await db
-    .insertInto('units_by_checker')
-    .values({ month, checker_key: checkerKey, checker, ...columnsOf(counts) })
-    .onConflict((oc) =>
-      oc
-        .columns(['month', 'checker_key'])
-        .doUpdateSet({ ...added('units_by_checker'), checker: sql<string>`excluded.checker` }),
-    )
-    .execute();
-}
-
-/** The writes that keep the units per month, on the database or inside the transaction of a certificate. */
-export function unitTotalsQueries(db: Kysely<Database>) {
-  return {
-    /**
-     * Adds `totals` to the units per month of its brand, machine and checker (migration 2026-11-23T11-00-reports).
-     * Call it inside the transaction that issues (one certificate, its units) or voids (its newly voided units),
-     * so the charts always agree with the certificates. The rows are always locked in the same order (brand,
-     * machine, checker), so concurrent writers queue instead of deadlocking.
-     */
-    async add(totals: UnitTotals): Promise<void> {
-      const counts = columnsOf(totals);
-      await db
-        .insertInto('units_by_brand')
-        .values({ month: totals.month, brand_id: totals.brandId, ...counts })
-        .onConflict((oc) => oc.columns(['month', 'brand_id']).doUpdateSet(added('units_by_brand')))
-        .execute();
-      for (const period of [totals.month, totals.month.slice(0, 4)])
-        await db
-          .insertInto('units_by_machine')
-          .values({ period, machine_id: totals.machineId, ...counts })
-          .onConflict((oc) => oc.columns(['period', 'machine_id']).doUpdateSet(added('units_by_machine')))
-          .execute();
-      await addCheckerTotals(db, totals, totals);
-    },
-
-    /** A revision that corrected the checker's name: the certificate's counts move from one name to the other. */
-    async moveChecker(
-      month: string,
-      from: Pick<UnitTotals, 'checker' | 'checkerKey'>,
-      to: Pick<UnitTotals, 'checker' | 'checkerKey'>,
-      counts: Counts,
-    ): Promise<void> {
-      if (from.checkerKey === to.checkerKey && from.checker === to.checker) return;
-      // The old name is only subtracted from: its stored spelling stays as it was.
-      await db
-        .updateTable('units_by_checker')
-        .set({
-          certificates: (eb) => eb('certificates', '-', counts.certificates),
-          units: (eb) => eb('units', '-', counts.units),
-          voided_units: (eb) => eb('voided_units', '-', counts.voidedUnits),
-        })
-        .where('month', '=', month)
-        .where('checker_key', '=', from.checkerKey)
-        .execute();
-      await addCheckerTotals(db, { month, ...to }, counts);
-    },
-  };
-}
 
 /** One month of a series as the database gathers it: [month, certificates, units, voided_units, name?]. */
 export type MonthEntry = [
   month: string,
   certificates: number,
   units: number,
-  voidedUnits: number,
+  voided_units: number,
   name?: string,
 ];
 

@@ -33,11 +33,11 @@ function series(months: string[], entries: MonthEntry[]) {
     units: new Array<number>(months.length).fill(0),
     voided_units: new Array<number>(months.length).fill(0),
   };
-  for (const [month, certificates, units, voidedUnits] of entries) {
+  for (const [month, certificates, units, voided_units] of entries) {
     const m = months.indexOf(month);
     counts.certificates[m] = certificates;
     counts.units[m] = units;
-    counts.voided_units[m] = voidedUnits;
+    counts.voided_units[m] = voided_units;
   }
   return counts;
 }

@@ -54,7 +54,7 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
     async (request) => {
       if (!request.isMultipart())
         throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
-      return { path: await uploads.store(await readFile(request), request.userId!) };
+      return { path: await uploads.store(await readFile(request), request.accountId!) };
     },
   );
 

@@ -133,11 +133,11 @@ export function usersRepository(db: Db) {
 
 const isAdmin = () => sql<boolean>`(',' || roles || ',') like '%,admin,%'`;
 
-function revokeAll(db: Db, userId: number, keepSession?: number) {
+function revokeAll(db: Db, accountId: number, keepSession?: number) {
   let query = db
     .updateTable('sessions')
     .set({ revoked_at: new Date().toISOString() })
-    .where('user_id', '=', userId)
+    .where('user_id', '=', accountId)
     .where('revoked_at', 'is', null);
   if (keepSession !== undefined) query = query.where('id', '<>', keepSession);
   return query.execute();

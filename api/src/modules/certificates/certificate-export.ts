@@ -1,0 +1,107 @@
+import { PassThrough } from 'node:stream';
+import { berlinIsoDate, type CertificateExportQuery, type CertificateSort } from 'contracts';
+import { HttpError } from '../../errors';
+import { messages } from '../../messages';
+import type { AuditRecorder } from '../audit/audit.service';
+import type { CertificateFilters } from './certificate-filter';
+import type { CertificateExportRow, CertificateListRepository } from './certificate-list.repository';
+import { flip } from './certificate-list';
+import { CERTIFICATE_COLUMNS, UNIT_COLUMNS, type UnitExportRow } from './export-columns';
+import { CONTENT_TYPES, writeExport } from './export-writers';
+import type { UnitsRepository } from './units.repository';
+
+/** Rows an export reads from the database at a time. */
+const EXPORT_BATCH = 1000;
+
+/** An export request with the list's sort in the names the code uses. */
+export type CertificateExportRequest = Omit<CertificateExportQuery, 'sort'> & { sort?: CertificateSort };
+
+/** The filter, search and order of an export as its request named them; the order only with a sort. */
+function asRequested(
+  { format: _format, rows: _rows, sort, order: _order, ...filter }: CertificateExportQuery,
+  order: 'asc' | 'desc',
+) {
+  return { ...filter, ...(sort && { sort, order }) };
+}
+
+/** The certificate list as a file: one row per certificate or per unit serial, streamed batch by batch. */
+export function certificateExport({
+  list,
+  units,
+  filters,
+  audit,
+}: {
+  list: Pick<CertificateListRepository, 'unitMatching' | 'exportBatches'>;
+  units: Pick<UnitsRepository, 'ofCertificates'>;
+  filters: CertificateFilters;
+  audit: AuditRecorder;
+}) {
+  /** The units of each batch of certificates, in the batch's order. */
+  async function* unitBatches(
+    batches: AsyncIterable<CertificateExportRow[]>,
+  ): AsyncGenerator<UnitExportRow[]> {
+    for await (const batch of batches) {
+      const byId = new Map(batch.map((row) => [row.id, row]));
+      const stored = await units.ofCertificates([...byId.keys()]);
+      // Units come in id order; the batch may be in another, so they are put in the batch's order.
+      const unitsOf = new Map<number, typeof stored>();
+      for (const u of stored) unitsOf.set(u.certificate_id, [...(unitsOf.get(u.certificate_id) ?? []), u]);
+      yield batch.flatMap((row) =>
+        (unitsOf.get(row.id) ?? []).map((u) => ({
+          ...row,
+          serial: u.serial,
+          unit: u.unit_index + 1,
+          unit_voided: u.voided_at !== null,
+        })),
+      );
+    }
+  }
+
+  return {
+    /**
+     * What the list shows for `query`, as a file, in the list's order (docs/architecture.md#reports-filters-exports-charts).
+     * Recorded in the audit trail with the filter as `requested` named it. A filter matching nothing is refused
+     * with a message rather than answered with an empty file.
+     */
+    async export(query: CertificateExportRequest, accountId: number, requested: CertificateExportQuery) {
+      const { format, rows = 'certificates', sort = 'pos', order = 'asc', ...rest } = query;
+      const filter = await filters.of(rest);
+      const unit = filter.search && (await list.unitMatching(filter.search, filter));
+      const matching = unit ? { certificate_id: unit.id } : filter;
+      const batches = list.exportBatches(
+        matching,
+        { sort, direction: sort === 'pos' ? flip(order) : order },
+        EXPORT_BATCH,
+      );
+      const first = await batches.next();
+      if (first.done) {
+        await filters.assertKnown(filter);
+        throw new HttpError(404, 'NOTHING_TO_EXPORT', messages.nothingToExport);
+      }
+      await audit.record({
+        accountId,
+        action: 'certificates.exported',
+        subject: { type: 'export', id: format },
+        details: { format, rows, filter: asRequested(requested, order) },
+      });
+      const firstBatch = first.value;
+      async function* certificateBatches(): AsyncGenerator<CertificateExportRow[]> {
+        yield firstBatch;
+        yield* batches;
+      }
+      const body = new PassThrough();
+      const written =
+        rows === 'units'
+          ? writeExport(format, unitBatches(certificateBatches()), UNIT_COLUMNS, body)
+          : writeExport(format, certificateBatches(), CERTIFICATE_COLUMNS, body);
+      // Headers are sent by then; a failure midway can only cut the download short, which the browser sees.
+      written.catch((error: unknown) => body.destroy(error as Error));
+      const day = berlinIsoDate(new Date());
+      return {
+        body,
+        contentType: CONTENT_TYPES[format],
+        filename: `pruefberichte-${rows === 'units' ? 'seriennummern-' : ''}${day}.${format}`,
+      };
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import {
+  fieldMessages,
+  REVISABLE_FIELDS,
+  type Certificate,
+  type CertificateHistory,
+  type FromWire,
+  type RevisableField,
+  type RevisionBody,
+} from 'contracts';
+import { badRequest, notFound } from '../../errors';
+import { messages } from '../../messages';
+import { searchKey } from '../../text';
+import { changes } from '../audit/audit.service';
+import type { CertificateTransaction, CertificateTransactions } from './certificate-transaction';
+import { toCertificate, type CertificateView } from './certificate-view';
+import type { CertificateRow } from './certificates.repository';
+import type { RevisionsRepository } from './revisions.repository';
+import { assertChangeable, stale } from './lifecycle';
+import type { UnitsRepository } from './units.repository';
+
+/** A revision request in the names the code uses (`origin`, not the wire's `origin_germany`). */
+export type CertificateRevision = FromWire<RevisionBody>;
+type Revisable = Pick<CertificateRow, RevisableField>;
+
+/** The revisable fields of a certificate or a revision request, in the order of REVISABLE_FIELDS. */
+const revisable = (source: Revisable) =>
+  Object.fromEntries(REVISABLE_FIELDS.map((field) => [field, source[field]])) as Revisable;
+
+/** Fields a revision never changes; a request that tries is told to void and issue anew. */
+const FIXED_FIELDS = ['machine_id', 'brand_id', 'serial_prefix'] as const;
+
+/** The corrected fields of a revision request, or a 400 naming each field that is wrong. */
+function revisionOf(row: CertificateRow, request: CertificateRevision) {
+  const reason = request.reason.trim();
+  const after = { ...revisable(request), checked_by: request.checked_by.trim() };
+  const fields: Record<string, string> = {};
+  if (!reason) fields.reason = messages.reasonRequired;
+  if (!after.checked_by) fields.checked_by = fieldMessages.enter;
+  for (const field of FIXED_FIELDS)
+    if (request[field] !== undefined && request[field] !== row[field]) fields[field] = messages.notRevisable;
+  if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);
+  return { reason, after };
+}
+
+/**
+ * Writes revision n+1 in `trx`: the certificate's fields and version, the checker's units per month, the
+ * replaced revision as it printed, and the audit event with what changed.
+ */
+async function writeRevision(
+  trx: CertificateTransaction,
+  row: CertificateRow,
+  change: { version: number; reason: string; after: Revisable; accountId: number; now: Date },
+) {
+  const { version, reason, after, accountId, now } = change;
+  const before = revisable(row);
+  const at = now.toISOString();
+  const written = await trx.certificates.changeAt(row.id, version, {
+    ...after,
+    checked_by_key: searchKey(after.checked_by),
+    revision: row.revision + 1,
+    revised_at: at,
+    revised_by: accountId,
+    revision_reason: reason,
+    status: row.status === 'issued' ? 'revised' : row.status,
+  });
+  if (!written) throw stale();
+  await trx.unitTotals.moveChecker(
+    row.issue_month,
+    { checker: row.checked_by, checker_key: row.checked_by_key },
+    { checker: after.checked_by, checker_key: searchKey(after.checked_by) },
+    { certificates: 1, units: row.quantity, voided_units: row.voided_units },
+  );
+  await trx.revisions.insert({
+    certificate_id: row.id,
+    revision: row.revision,
+    fields: JSON.stringify(before),
+    issued_at: row.revised_at ?? row.created_at,
+    issued_by: row.revised_by ?? row.created_by,
+    reason: row.revision_reason,
+    replaced_at: at,
+  });
+  const details = { revision: row.revision + 1, reason, ...changes(before, after) };
+  const subject = { type: 'certificate', id: row.id };
+  await trx.audit.record({ accountId, action: 'certificate.revised', subject, details }, now);
+}
+
+/**
+ * Revisions of an issued certificate: the correction itself, earlier revisions as they printed, and the
+ * history of revisions and units.
+ */
+export function revising({
+  revisions,
+  units,
+  view,
+  transaction,
+}: {
+  revisions: Pick<RevisionsRepository, 'get' | 'replaced' | 'emailOf'>;
+  units: Pick<UnitsRepository, 'of'>;
+  view: CertificateView;
+  transaction: CertificateTransactions;
+}) {
+  const { rowOf, standingOf, get } = view;
+  return {
+    /** Revision `revision` as it printed; an earlier one is marked replaced. */
+    async revision(id: number, revision: number): Promise<Certificate> {
+      const row = await rowOf(id);
+      if (revision === row.revision) return toCertificate(row, await standingOf(row));
+      const replaced = revision < row.revision && (await revisions.get(id, revision));
+      if (!replaced) throw notFound(messages.revisionNotFound);
+      const printed = {
+        ...row,
+        ...(JSON.parse(replaced.fields) as Revisable),
+        revision,
+        revised_at: revision > 1 ? replaced.issued_at : null,
+      };
+      return toCertificate(printed, {
+        ...(await standingOf(row, revision)),
+        replaced_at: replaced.replaced_at,
+      });
+    },
+
+    /**
+     * Corrects the revisable fields: the certificate keeps its number and serials and gets the next revision;
+     * the one it replaces is kept as it printed.
+     */
+    async revise(id: number, request: CertificateRevision, accountId: number, now = new Date()) {
+      const row = await rowOf(id);
+      const { reason, after } = revisionOf(row, request);
+      assertChangeable(row, request.version);
+      if (!Object.keys(changes(revisable(row), after).after).length)
+        throw badRequest(messages.nothingChanged);
+      await transaction((trx) =>
+        writeRevision(trx, row, { version: request.version, reason, after, accountId, now }),
+      );
+      return get(id);
+    },
+
+    /** Every revision, newest first (the current one has no `replaced_at`), and every unit with its status. */
+    async history(id: number): Promise<CertificateHistory> {
+      const row = await rowOf(id);
+      const current = {
+        revision: row.revision,
+        issued_at: row.revised_at ?? row.created_at,
+        issued_by_email: await revisions.emailOf(row.revised_by ?? row.created_by),
+        reason: row.revision_reason,
+        replaced_at: null,
+      };
+      return {
+        revisions: [current, ...(await revisions.replaced(id))],
+        units: await units.of(id),
+      };
+    },
+  };
+}

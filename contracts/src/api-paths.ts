@@ -1,0 +1,52 @@
+/**
+ * Every API path, built in one place: the frontends' fetchers and the tests call these (as `apiPaths.x()`,
+ * contracts/src/paths.ts) instead of writing a path again. One function each, so a bundle keeps only the paths it
+ * calls. Paths are relative to the API base (`/api`).
+ */
+const id = (value: number | string) => encodeURIComponent(String(value));
+
+export const login = () => '/login';
+export const logout = () => '/logout';
+export const brands = () => '/brands';
+export const brandCreate = () => '/brand';
+export const brand = (brandId: number) => `/brand/${id(brandId)}`;
+export const machinesByBrand = (brandId: number) => `/machinesByBrand/${id(brandId)}`;
+export const machines = () => '/machines';
+export const machineCreate = () => '/machine';
+export const machine = (machineId: number) => `/machine/${id(machineId)}`;
+export const upload = () => '/upload';
+export const certificateCreate = () => '/certificate';
+export const certificates = () => '/certificates';
+export const certificate = (certificateId: number) => `/certificates/${id(certificateId)}`;
+export const landing = (machineId: number) => `/brandMachineById/${id(machineId)}`;
+export const secondFactor = () => '/login/second-factor';
+export const landingByGtin = (gtin: string) => `/brandMachineByGtin/${id(gtin)}`;
+export const machineEvents = (machineId: number) => `/machine/${id(machineId)}/events`;
+export const certificatesExport = () => '/certificates/export';
+export const certificatePrinted = (certificateId: number) => `/certificates/${id(certificateId)}/printed`;
+export const certificateRevisions = (certificateId: number) => `/certificates/${id(certificateId)}/revisions`;
+export const certificateRevision = (certificateId: number, revision: number) =>
+  `/certificates/${id(certificateId)}/revisions/${id(revision)}`;
+export const certificateVoid = (certificateId: number) => `/certificates/${id(certificateId)}/void`;
+export const certificateHistory = (certificateId: number) => `/certificates/${id(certificateId)}/history`;
+export const certificateEvents = (certificateId: number) => `/certificates/${id(certificateId)}/events`;
+export const unit = (serial: string) => `/units/${id(serial)}`;
+export const unitEvents = (serial: string) => `/units/${id(serial)}/events`;
+export const reportCheckers = () => '/reports/checkers';
+export const reportTopMachines = () => '/reports/top-machines';
+export const reportUnitsByBrand = () => '/reports/units-by-brand';
+export const reportUnitsByChecker = () => '/reports/units-by-checker';
+export const accounts = () => '/accounts';
+export const accountPassword = (accountId: number) => `/accounts/${id(accountId)}/password`;
+export const accountRoles = (accountId: number) => `/accounts/${id(accountId)}/roles`;
+export const accountDisable = (accountId: number) => `/accounts/${id(accountId)}/disable`;
+export const accountEnable = (accountId: number) => `/accounts/${id(accountId)}/enable`;
+export const settings = () => '/settings';
+export const audit = () => '/audit';
+export const me = () => '/me';
+export const mePassword = () => '/me/password';
+export const meSignIns = () => '/me/sign-ins';
+export const meSignOutEverywhere = () => '/me/sign-out-everywhere';
+export const meTwoFactorSetup = () => '/me/two-factor/setup';
+export const meTwoFactorConfirm = () => '/me/two-factor/confirm';
+export const meTwoFactorDisable = () => '/me/two-factor/disable';

@@ -1,0 +1,80 @@
+import type { Role } from './accounts';
+import type { RevisableField } from './constants';
+import type {
+  AuditAction,
+  AuditEvent,
+  Brand,
+  BrandBody,
+  CertificateExportQuery,
+  ExportFormat,
+  ExportRows,
+  Machine,
+  Settings,
+} from './schemas';
+
+/** A change: the fields that differ, each side with only those fields. */
+export type Change<T> = {
+  before: Partial<T>;
+  after: Partial<T>;
+};
+
+/** What identifies an account event: the account's e-mail; `by: 'cli'` when made on the server's command line. */
+type AccountDetails = {
+  email: string;
+  by?: 'cli';
+};
+
+/** Nothing beyond the event's subject. */
+type NoDetails = Record<string, never>;
+
+/** The printed fields of a certificate a revision corrects, in the names the code uses (`origin`). */
+type RevisedFields = Record<RevisableField, string | number>;
+
+/**
+ * The details the audit trail stores with each action (docs/architecture.md#audit-trail): the API writes
+ * exactly these shapes, the UI reads them without casts by narrowing a TypedAuditEvent on its `action`.
+ */
+export type AuditDetails = {
+  'certificate.issued': { machine_id: number; quantity: number; first_serial: string; last_serial: string };
+  'certificate.printed': NoDetails;
+  'certificate.reprinted': NoDetails;
+  'certificate.revised': { revision: number; reason: string } & Change<RevisedFields>;
+  'certificate.voided': { reason: string };
+  'unit.voided': { certificate_id: number; reason: string };
+  'labels.printed': NoDetails;
+  'certificates.exported': {
+    format: ExportFormat;
+    rows: ExportRows;
+    /** The list's filter, search and order as the request named them (wire names). */
+    filter: Omit<CertificateExportQuery, 'format' | 'rows'>;
+  };
+  'brand.created': Required<BrandBody>;
+  'brand.changed': Change<Brand>;
+  'machine.created': Omit<Machine, 'id' | 'created_at' | 'updated_at'>;
+  'machine.changed': Change<Machine>;
+  'image.uploaded': { bytes: number };
+  'auth.signed_in': { address: string; second_factor?: 'totp' | 'recovery_code' };
+  'auth.sign_in_failed': { address: string; step?: 'code' };
+  'auth.locked_out': { address: string; by: 'account' | 'address' };
+  'auth.signed_out': NoDetails;
+  'auth.signed_out_everywhere': AccountDetails;
+  'auth.recovery_code_used': { address: string; left: number };
+  'account.created': AccountDetails & { roles: Role[] };
+  'account.disabled': AccountDetails;
+  'account.enabled': AccountDetails;
+  'account.roles_changed': AccountDetails & { before: Role[]; after: Role[] };
+  'account.password_reset': AccountDetails;
+  'account.password_changed': AccountDetails;
+  'account.two_factor_enabled': AccountDetails;
+  'account.two_factor_disabled': AccountDetails;
+  'settings.changed': { before: Settings; after: Settings };
+};
+
+/** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */
+export type TypedAuditEvent = {
+  [A in AuditAction]: Omit<AuditEvent, 'action' | 'details'> & { action: A; details: AuditDetails[A] };
+}[AuditAction];
+
+/** Fails to compile when an action has no entry in AuditDetails or an entry names no action. */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const AUDIT_DETAILS_COMPLETE: Exactly<keyof AuditDetails, AuditAction> = true;

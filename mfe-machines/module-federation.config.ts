@@ -6,7 +6,7 @@ export const federation = {
   name: remoteNames.machines,
   filename: 'remoteEntry.js',
   exposes: exposesOf<'machines'>({
-    MachineList: './src/app/machine-list-page.tsx',
+    MachineList: './src/features/machine-list/components/machine-list-page.tsx',
     MachineForm: './src/features/machine-form/components/machine-form-page.tsx',
   }),
   shared: sharedDependencies,
@@ -16,6 +16,6 @@ export const federation = {
 
 /** Typecheck only: each exposed module takes the props of contracts/src/apps.ts (nothing is imported here). */
 export const exposedModules = null as unknown as {
-  MachineList: typeof import('./src/app/machine-list-page.tsx');
+  MachineList: typeof import('./src/features/machine-list/components/machine-list-page.tsx');
   MachineForm: typeof import('./src/features/machine-form/components/machine-form-page.tsx');
 } satisfies ExposedModules<'machines'>;

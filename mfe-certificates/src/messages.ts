@@ -1,7 +1,9 @@
 import { QUANTITY } from 'contracts';
 /**
- * The German strings of this remote: the earlier app's labels (typos corrected), plus the
- * few messages the earlier app lacked (errors it swallowed, the reprint screen, the two copies of a unit).
+ * The German strings of the certificate form: the earlier app's labels (typos corrected), plus the
+ * few messages the earlier app lacked (errors it swallowed, the reprint screen, the two copies of a unit);
+ * docs/earlier-app.md describes that app. The other screens' strings are in their own modules, so the
+ * form's chunk stays small.
  */
 export const certMessages = {
   create: {
@@ -34,43 +36,4 @@ export const certMessages = {
     repeatConfirm: 'JA, NOCH EINEN',
     repeatCancel: 'ABBRECHEN',
   },
-  issued: {
-    title: 'Prüfbericht ausgestellt',
-    number: 'Prüfbericht Nr.',
-    machine: 'Maschine',
-    serials: 'Seriennummern',
-    quantity: 'Menge',
-    time: 'Ausgestellt',
-    print: 'DRUCKEN',
-    labels: 'ETIKETTEN',
-    next: 'NEUER PRÜFBERICHT',
-  },
-  list: {
-    label: 'Prüfberichte',
-    searchButton: 'Suchen',
-    action: 'AKTION',
-    status: 'STATUS',
-    details: 'Details',
-    print: 'Drucken',
-    labels: 'Etiketten',
-    failed: 'Die Prüfberichte konnten nicht geladen werden.',
-  },
-  print: {
-    heading: 'Prüfbericht',
-    print: 'DRUCKEN',
-    back: 'Zurück',
-    failed: 'Der Prüfbericht konnte nicht geladen werden.',
-    notFound: 'Prüfbericht nicht gefunden.',
-    /** The two pages of a unit: one goes with the machine, one stays in the factory's file. */
-    copies: ['Kundenexemplar / Customer copy', 'Werksexemplar / Factory copy'],
-    /** Across every page of a voided unit, and of a revision a newer one replaced. */
-    voidedStamp: 'STORNIERT / VOID',
-    replacedStamp: 'ERSETZT / SUPERSEDED',
-    revision: (revision: number, date: string, replaces: string) =>
-      `Revision ${revision} vom ${date}, ersetzt die Ausgabe vom ${replaces} / ` +
-      `Revision ${revision} of ${date}, replaces the issue of ${replaces}`,
-    replaced: (date: string, revision: number) =>
-      `Ersetzt am ${date} durch Revision ${revision} / Superseded on ${date} by revision ${revision}`,
-  },
-  /** The same names as the API's exports use. */
 } as const;

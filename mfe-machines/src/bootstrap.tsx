@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { loadConfig, ToastHost, queryDefaults } from 'shared-ui';
 import MachineFormPage from './features/machine-form/components/machine-form-page';
-import MachineListPage from './app/machine-list-page';
+import MachineListPage from './features/machine-list/components/machine-list-page';
 import './styles/remote.css';
 
 /**

@@ -1,8 +1,9 @@
 import { fieldMessages } from 'contracts';
 
 /**
- * The German strings of this remote, the earlier app's with its typos corrected; the upload
- * messages are the API's own (from contracts), so the browser's early check and the server say the same thing.
+ * The German strings of this remote, the earlier app's (docs/earlier-app.md) with its typos corrected; the
+ * upload messages are the API's own (from contracts), so the browser's early check and the server say the same
+ * thing.
  */
 export const machineMessages = {
   /** Stays above SPEICHERN when saving failed without an answer (the toast closes after 1 s). */

@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-/** The earlier app's storage key: staff sessions survive a reload and are shared between tabs. */
+/**
+ * The earlier app's storage key (docs/earlier-app.md): staff sessions survive a reload and are shared between
+ * tabs.
+ */
 export const TOKEN_KEY = 'token';
 
 type Listener = () => void;

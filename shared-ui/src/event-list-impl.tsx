@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { formatDateTime, queryKeys, type AuditEvent, type AuditPage } from 'contracts';
+import { formatDateTime, type TypedAuditEvent } from 'contracts';
 import { useId } from 'react';
-import { apiErrorMessage, http } from './http';
+import { eventsQuery } from './api/get-events';
+import { apiErrorMessage } from './http';
 import { LoadError } from './load-error';
 import { messages } from './messages';
 import type { EventListProps } from './event-list';
@@ -15,13 +16,10 @@ const shown = (value: unknown) =>
   value === '' || value === null || value === undefined ? '–' : String(value);
 
 /** What an event's details say in a line or two: the reason, and each changed field from before to after. */
-function Details({ event, fieldLabel }: { event: AuditEvent; fieldLabel: (field: string) => string }) {
-  const { reason, before, after, revision } = event.details as {
-    reason?: string;
-    revision?: number;
-    before?: Record<string, unknown>;
-    after?: Record<string, unknown>;
-  };
+function Details({ event, fieldLabel }: { event: TypedAuditEvent; fieldLabel: (field: string) => string }) {
+  const revision = event.action === 'certificate.revised' ? event.details.revision : undefined;
+  const reason = reasonOf(event);
+  const { before, after } = changeOf(event) ?? {};
   const changed = after ? Object.keys(after) : [];
   return (
     <>
@@ -41,19 +39,39 @@ function Details({ event, fieldLabel }: { event: AuditEvent; fieldLabel: (field:
   );
 }
 
+function reasonOf(event: TypedAuditEvent): string | undefined {
+  switch (event.action) {
+    case 'certificate.revised':
+    case 'certificate.voided':
+    case 'unit.voided':
+      return event.details.reason;
+    default:
+      return undefined;
+  }
+}
+
+/** The fields an event changed, each side with only those fields. */
+function changeOf(
+  event: TypedAuditEvent,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | undefined {
+  switch (event.action) {
+    case 'certificate.revised':
+    case 'brand.changed':
+    case 'machine.changed':
+    case 'settings.changed':
+      return event.details;
+    default:
+      return undefined;
+  }
+}
+
 /**
  * The events of one thing (a certificate, a unit, a machine), newest first, from `path` (an API path that
  * answers a page of events). Older ones load on demand: the trail of a certificate printed daily grows long.
  */
 export default function EventList({ path, title = t.title, fieldLabel = (field) => field }: EventListProps) {
   const headingId = useId();
-  const events = useInfiniteQuery({
-    queryKey: queryKeys.events(path),
-    queryFn: async ({ pageParam }) =>
-      (await http.get<AuditPage>(path, { params: pageParam ? { before: pageParam } : {} })).data,
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next ?? undefined,
-  });
+  const events = useInfiniteQuery(eventsQuery(path));
   const rows = events.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <section className="sui-events" aria-labelledby={headingId}>

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import type { ApiError } from 'contracts';
+import { API_ERROR_CODES, type ApiError, type ApiErrorCode } from 'contracts';
 import { clearToken, getToken } from './auth';
 import { getConfig } from './config';
 import { messages } from './messages';
@@ -65,10 +65,15 @@ export function apiErrorMessage(error: unknown): string | null {
 }
 
 /** The API's error code (`STALE_VERSION`, …) from an error answer, if there is one. */
-export function apiErrorCode(error: unknown): string | null {
+export function apiErrorCode(error: unknown): ApiErrorCode | null {
   if (!axios.isAxiosError(error)) return null;
   const body = error.response?.data as Partial<ApiError> | undefined;
-  return typeof body?.error?.code === 'string' ? body.error.code : null;
+  const code: unknown = body?.error?.code;
+  return isApiErrorCode(code) ? code : null;
+}
+
+function isApiErrorCode(code: unknown): code is ApiErrorCode {
+  return typeof code === 'string' && (API_ERROR_CODES as readonly string[]).includes(code);
 }
 
 /** The API's per-field German messages (400 answers), keyed by field name. */

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { notify, TOAST_DEFAULTS, ToastHost } from './toasts';
 
 describe('toasts', () => {
-  it('follow the spec: top right, 5000 ms, pause on hover and focus loss, draggable', () => {
+  it('top right, 5000 ms, pause on hover and focus loss, draggable', () => {
     expect(TOAST_DEFAULTS).toMatchObject({
       position: 'top-right',
       autoClose: 5000,

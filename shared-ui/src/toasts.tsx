@@ -1,6 +1,6 @@
 import { Bounce, ToastContainer, toast, type ToastOptions } from 'react-toastify';
 
-/** Spec §9: top right, 5000 ms, pause on hover and on focus loss, draggable. */
+/** Top right, 5000 ms, pause on hover and on focus loss, draggable. */
 export const TOAST_DEFAULTS = {
   position: 'top-right',
   autoClose: 5000,
@@ -11,7 +11,10 @@ export const TOAST_DEFAULTS = {
   theme: 'dark',
 } as const satisfies ToastOptions;
 
-/** The machine forms' toasts close after 1 s and then run their follow-up, as in the earlier app. */
+/**
+ * The machine forms' toasts close after 1 s and then run their follow-up, as in the earlier app
+ * (docs/earlier-app.md).
+ */
 export const SHORT_TOAST_MS = 1000;
 
 /** One id so that several failing calls show one "session expired" toast, not a stack of them. */

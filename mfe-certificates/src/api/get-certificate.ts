@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { fromWire, queryKeys, type Certificate, type PrintData } from 'contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths, queryKeys, type Certificate, type PrintData } from 'contracts';
 import { http } from 'shared-ui';
+import { certificateFromWire } from './wire';
 
 export const certificateQueryKey = queryKeys.certificate;
 
@@ -9,19 +10,21 @@ export const certificateQueryKey = queryKeys.certificate;
  * or revision `revision` as it printed (an earlier one is marked replaced).
  */
 export async function getCertificate(id: number, revision?: number): Promise<Certificate> {
-  const path = revision === undefined ? `/certificates/${id}` : `/certificates/${id}/revisions/${revision}`;
+  const path = revision === undefined ? apiPaths.certificate(id) : apiPaths.certificateRevision(id, revision);
   const { data } = await http.get<PrintData>(path);
-  return fromWire(data);
+  return certificateFromWire(data);
 }
 
 /**
  * A certificate (of revision `revision` when given). Not kept forever: a revision or void, here or by a
  * colleague, changes it. Null fetches nothing.
  */
-export function useCertificate(id: number | null, revision?: number) {
-  return useQuery({
+export const certificateQuery = (id: number | null, revision?: number) =>
+  queryOptions({
     queryKey: [...certificateQueryKey(id ?? 0), ...(revision === undefined ? [] : ['revision', revision])],
     queryFn: () => getCertificate(id!, revision),
     enabled: id !== null,
   });
-}
+
+export const useCertificate = (id: number | null, revision?: number) =>
+  useQuery(certificateQuery(id, revision));

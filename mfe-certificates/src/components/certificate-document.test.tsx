@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { render, screen, within } from '@testing-library/react';
-import { CERTIFICATE_DEFAULTS, fromWire, ORIGINS, type Certificate } from 'contracts';
+import { ORIGINS, type Certificate } from 'contracts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getConfig, setConfig } from 'shared-ui';
 import { CertificateDocument } from './certificate-document';
+import { certificateDefaults } from '../api/wire';
 import { ISSUED_PRINT } from '../test-support/standing';
 
 const printData: Certificate = {
@@ -13,7 +14,7 @@ const printData: Certificate = {
   machine_id: 12,
   checked_by: '<img src=x onerror=alert(1)>',
   quantity: 3,
-  ...fromWire(CERTIFICATE_DEFAULTS),
+  ...certificateDefaults,
   accessories: 'NOT OK',
   electronic_circuit_board: 0,
   machine_name: 'AirMAB 5000',
@@ -28,6 +29,7 @@ const printData: Certificate = {
   first_unit_number: 999,
   first_serial: '4852406999',
   last_serial: '48524061001',
+  serials: ['4852406999', '48524061000', '48524061001'],
   created_at: '2024-06-11T22:30:00.000Z',
   ...ISSUED_PRINT,
 };
@@ -42,6 +44,9 @@ beforeEach(() => {
     companyAddress: '',
   });
 });
+
+/** The fixture cut down to its first unit. */
+const oneUnit = { quantity: 1, serials: ['4852406999'] };
 
 const pages = () => [...document.querySelectorAll<HTMLElement>('.cert-doc')];
 
@@ -82,7 +87,7 @@ describe('CertificateDocument', () => {
   });
 
   it('shows every row with its value, the board and origin in every language, a blank dispatch row and text as text', () => {
-    render(<CertificateDocument data={{ ...printData, quantity: 1 }} />);
+    render(<CertificateDocument data={{ ...printData, ...oneUnit }} />);
     const page = pages()[0];
     const cell = (field: string) => page.querySelector(`[data-field="${field}"]`)!.textContent;
     expect(within(page).getByRole('heading', { name: 'PRÜFBERICHT' })).toBeInTheDocument();
@@ -116,7 +121,7 @@ describe('CertificateDocument', () => {
       <CertificateDocument
         data={{
           ...printData,
-          quantity: 1,
+          ...oneUnit,
           electronic_circuit_board: 1,
           brand_website: 'javascript:alert(1)',
         }}
@@ -180,7 +185,7 @@ describe('CertificateDocument after issuing', () => {
   it('names the revision and the date of the issue it replaces; a replaced revision says so on every page', () => {
     const revised = {
       ...printData,
-      quantity: 1,
+      ...oneUnit,
       revision: 2,
       revised_at: '2024-06-20T08:00:00.000Z',
       replaces_issued_at: printData.created_at,
@@ -193,7 +198,7 @@ describe('CertificateDocument after issuing', () => {
     }
     unmount();
     render(
-      <CertificateDocument data={{ ...printData, quantity: 1, replaced_at: '2024-06-20T08:00:00.000Z' }} />,
+      <CertificateDocument data={{ ...printData, ...oneUnit, replaced_at: '2024-06-20T08:00:00.000Z' }} />,
     );
     for (const page of document.querySelectorAll('.cert-doc')) {
       expect(page.querySelector('[data-testid="print-stamp"]')).toHaveTextContent('ERSETZT / SUPERSEDED');
@@ -204,7 +209,7 @@ describe('CertificateDocument after issuing', () => {
 
 describe('the printed certificate against docs/terminology.md', () => {
   it('prints every row title exactly as the glossary has it, in the order DE EN FR ES IT PT', () => {
-    render(<CertificateDocument data={{ ...printData, quantity: 1 }} />);
+    render(<CertificateDocument data={{ ...printData, ...oneUnit }} />);
     const titles = printedTitles();
     const keys = [...page().querySelectorAll<HTMLElement>('[data-field]')].map((cell) => cell.dataset.field!);
     // The value cells follow their titles, left then right pair of each row; the QR row comes last.
@@ -214,7 +219,7 @@ describe('the printed certificate against docs/terminology.md', () => {
   });
 
   it('prints the title in its six languages', () => {
-    render(<CertificateDocument data={{ ...printData, quantity: 1 }} />);
+    render(<CertificateDocument data={{ ...printData, ...oneUnit }} />);
     const [de, ...others] = term('title');
     expect(page().querySelector('h2')!.textContent).toBe(de);
     const subtitle = [...page().querySelectorAll('.cert-doc__subtitle')]
@@ -227,12 +232,12 @@ describe('the printed certificate against docs/terminology.md', () => {
     [1, 'YES'],
     [0, 'NO'],
   ] as const)('prints the electronic control %s as %s in every language', (board, key) => {
-    render(<CertificateDocument data={{ ...printData, quantity: 1, electronic_circuit_board: board }} />);
+    render(<CertificateDocument data={{ ...printData, ...oneUnit, electronic_circuit_board: board }} />);
     expect(printedValue('electronic_circuit_board')).toBe(printedWord(key));
   });
 
   it.each(ORIGINS)('prints the origin %s in every language', (origin) => {
-    render(<CertificateDocument data={{ ...printData, quantity: 1, origin }} />);
+    render(<CertificateDocument data={{ ...printData, ...oneUnit, origin }} />);
     expect(printedValue('origin')).toBe(printedWord(origin));
   });
 

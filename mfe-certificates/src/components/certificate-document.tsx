@@ -1,7 +1,7 @@
-import { isHttpUrl, qrUrl, unitSerial, type Certificate } from 'contracts';
+import { isHttpUrl, qrUrl, type Certificate } from 'contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { formatDate, getConfig, imageUrl } from 'shared-ui';
-import { certMessages } from '../messages';
+import { printMessages } from './print-messages';
 import {
   LEFT_ROWS,
   RIGHT_ROWS,
@@ -42,15 +42,15 @@ function Labels({ labels }: { labels: Translations }) {
 
 interface PageProps {
   data: Certificate;
-  /** 0-based unit index. */
-  unit: number;
+  /** The unit's serial, one of the certificate's `serials`. */
+  serial: string;
   /** 0 = the customer's copy, 1 = the factory's copy. */
   copy: 0 | 1;
 }
 
 /** A revision names itself and the issue it replaces; a replaced revision names when it was replaced. */
 function Standing({ data }: { data: Certificate }) {
-  const t = certMessages.print;
+  const t = printMessages;
   return (
     <>
       {data.revision > 1 && (
@@ -66,15 +66,14 @@ function Standing({ data }: { data: Certificate }) {
 }
 
 /** One A4 page: the certificate of one unit. All text is rendered as text, never as HTML. */
-export function CertificatePage({ data, unit, copy }: PageProps) {
-  const serial = unitSerial(data.serial_base, data.first_unit_number, unit);
+export function CertificatePage({ data, serial, copy }: PageProps) {
   const date = formatDate(data.created_at);
   const qr = qrUrl(getConfig(), { id: data.machine_id, ean: data.ean_number }, serial);
   const value = (row: CertificateRow) => row.value?.(data, serial, date) ?? '';
   const logo = imageUrl(data.brand_image);
   const stamp = data.voided_serials.includes(serial)
-    ? certMessages.print.voidedStamp
-    : data.replaced_at && certMessages.print.replacedStamp;
+    ? printMessages.voidedStamp
+    : data.replaced_at && printMessages.replacedStamp;
 
   return (
     <section className="cert-doc" data-serial={serial} data-copy={copy}>
@@ -140,7 +139,7 @@ export function CertificatePage({ data, unit, copy }: PageProps) {
         )}
       </footer>
       <Standing data={data} />
-      <p className="cert-doc__copy">{certMessages.print.copies[copy]}</p>
+      <p className="cert-doc__copy">{printMessages.copies[copy]}</p>
     </section>
   );
 }
@@ -149,9 +148,9 @@ export function CertificatePage({ data, unit, copy }: PageProps) {
 export function CertificateDocument({ data }: { data: Certificate }) {
   return (
     <div className="cert-doc-pages">
-      {Array.from({ length: data.quantity }, (_, unit) =>
+      {data.serials.map((serial) =>
         ([0, 1] as const).map((copy) => (
-          <CertificatePage key={`${unit}-${copy}`} data={data} unit={unit} copy={copy} />
+          <CertificatePage key={`${serial}-${copy}`} data={data} serial={serial} copy={copy} />
         )),
       )}
     </div>

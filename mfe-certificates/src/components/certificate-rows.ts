@@ -8,7 +8,7 @@ import type { Certificate } from 'contracts';
 export type Translations = readonly [de: string, en: string, fr: string, es: string, it: string, pt: string];
 
 export const TITLE = 'PRÜFBERICHT';
-/** The title in the other languages; Hindi only here, as on the earlier certificate. */
+/** The title in the other languages; Hindi only here, as on the earlier certificate (docs/printed-certificate.md). */
 export const SUBTITLE_LINES = [
   'QUALITY TEST CERTIFICATE | BULLETIN DE CONTRÔLE | CERTIFICADO DE CONTROL DE CALIDAD',
   'RAPPORTO DI CONTROLLO | CERTIFICADO DE CONTROLO DE QUALIDADE | परीक्षण प्रमाणपत्र',

@@ -37,7 +37,8 @@ export const checkValue = (item: CheckItem, ticked: boolean) => (ticked ? item.o
 
 /**
  * The check items: each box is bound to its own field and records what it shows, ticked = OK (1500 V for
- * the voltage test), unticked = NOT OK. The earlier app bound six boxes to wrong fields and ignored unticking.
+ * the voltage test), unticked = NOT OK. The earlier app bound six boxes to wrong fields and ignored unticking
+ * (docs/earlier-app.md).
  */
 export function CheckItems({
   values,

@@ -3,12 +3,17 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { CertificateDocument } from './certificate-document';
 
-/** The print dialog opens about half a second after the answer, as in the earlier app. */
+/** The print dialog opens about half a second after the answer, as in the earlier app (docs/earlier-app.md). */
 export const PRINT_DELAY_MS = 500;
 /** A logo that never loads must not keep the dialog from opening. */
 const IMAGE_WAIT_MS = 5000;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once the clock reads `time` or later: a timer may fire a millisecond early by the clock. */
+async function until(time: number) {
+  while (Date.now() < time) await delay(time - Date.now());
+}
 
 /** Resolves when every distinct image in `root` is decoded (or failed), so the print has its logo. */
 function imagesReady(root: HTMLElement): Promise<unknown> {
@@ -42,7 +47,7 @@ export function PrintRoot({ data, answeredAt }: PrintRootProps) {
       delay(IMAGE_WAIT_MS),
     ]);
     // The pause counts from the answer, so rendering many pages does not add to it.
-    Promise.all([ready, delay(answeredAt + PRINT_DELAY_MS - Date.now())]).then(() => {
+    Promise.all([ready, until(answeredAt + PRINT_DELAY_MS)]).then(() => {
       if (!cancelled) window.print();
     });
     return () => {

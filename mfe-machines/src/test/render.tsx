@@ -4,7 +4,9 @@ import { render } from '@testing-library/react';
 import {
   queryKeys,
   type Brand,
+  type BrandBody,
   type Machine,
+  type MachineBody,
   type MachineList,
   type MachineListQuery,
   type Me,
@@ -45,6 +47,41 @@ jest.spyOn(http, 'get').mockImplementation(async (url: string, config?: { params
           ? await sharedFetchers.getMachine(Number(machineId))
           : undefined;
   if (data === undefined) throw new Error(`unexpected GET ${url}`);
+  return { data } as never;
+});
+
+/**
+ * Stand-ins for this remote's own writes. Their fetchers share a file with their mutation hooks, so the
+ * requests are answered at shared-ui's `http`, as the reads above: a test sets what the server says and checks
+ * what was sent.
+ */
+export const writeFetchers = {
+  createBrand: jest.fn<(body: BrandBody) => Promise<Brand>>(),
+  updateBrand: jest.fn<(id: number, body: BrandBody) => Promise<Brand>>(),
+  createMachine: jest.fn<(body: MachineBody) => Promise<Machine>>(),
+  updateMachine: jest.fn<(id: number, body: MachineBody) => Promise<Machine>>(),
+};
+
+jest.spyOn(http, 'post').mockImplementation(async (url: string, body?: unknown) => {
+  const data =
+    url === '/brand'
+      ? await writeFetchers.createBrand(body as BrandBody)
+      : url === '/machine'
+        ? await writeFetchers.createMachine(body as MachineBody)
+        : undefined;
+  if (data === undefined) throw new Error(`unexpected POST ${url}`);
+  return { data } as never;
+});
+
+jest.spyOn(http, 'put').mockImplementation(async (url: string, body?: unknown) => {
+  const [, kind, id] = /^\/(brand|machine)\/(\d+)$/.exec(url) ?? [];
+  const data =
+    kind === 'brand'
+      ? await writeFetchers.updateBrand(Number(id), body as BrandBody)
+      : kind === 'machine'
+        ? await writeFetchers.updateMachine(Number(id), body as MachineBody)
+        : undefined;
+  if (data === undefined) throw new Error(`unexpected PUT ${url}`);
   return { data } as never;
 });
 

@@ -1,4 +1,4 @@
-import { queryKeys, type Brand, type BrandList } from 'contracts';
+import { apiPaths, queryKeys, type Brand, type BrandList } from 'contracts';
 import { http } from '../http';
 
 /**
@@ -8,7 +8,7 @@ import { http } from '../http';
 export const brandsQueryKey = queryKeys.brands;
 
 export async function getBrands(): Promise<Brand[]> {
-  const { data } = await http.get<BrandList>('/brands');
+  const { data } = await http.get<BrandList>(apiPaths.brands());
   return data.data;
 }
 

@@ -1,10 +1,10 @@
-import { queryKeys, type Machine } from 'contracts';
+import { apiPaths, queryKeys, type Machine } from 'contracts';
 import { http } from '../http';
 
 export const machineQueryKey = queryKeys.machine;
 
 export async function getMachine(id: number): Promise<Machine> {
-  const { data } = await http.get<Machine>(`/machine/${id}`);
+  const { data } = await http.get<Machine>(apiPaths.machine(id));
   return data;
 }
 

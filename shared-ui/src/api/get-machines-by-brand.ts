@@ -1,11 +1,11 @@
-import { queryKeys, type MachineByBrand, type MachineByBrandList } from 'contracts';
+import { apiPaths, queryKeys, type MachineByBrand, type MachineByBrandList } from 'contracts';
 import { http } from '../http';
 
 /** The certificate form's article numbers per brand; the catalogue invalidates it when a machine changes. */
 export const machinesByBrandQueryKey = queryKeys.machinesByBrand;
 
 export async function getMachinesByBrand(brandId: number): Promise<MachineByBrand[]> {
-  const { data } = await http.get<MachineByBrandList>(`/machinesByBrand/${brandId}`);
+  const { data } = await http.get<MachineByBrandList>(apiPaths.machinesByBrand(brandId));
   return data.data;
 }
 

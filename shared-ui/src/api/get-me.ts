@@ -1,10 +1,10 @@
-import { queryKeys, type Me } from 'contracts';
+import { apiPaths, queryKeys, type Me } from 'contracts';
 import { http } from '../http';
 
 export const meQueryKey = queryKeys.me;
 
 export async function getMe(): Promise<Me> {
-  const { data } = await http.get<Me>('/me');
+  const { data } = await http.get<Me>(apiPaths.me());
   return data;
 }
 

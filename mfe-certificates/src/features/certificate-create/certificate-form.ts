@@ -1,14 +1,7 @@
-import { certMessages } from '../../messages';
-import {
-  CERTIFICATE_DEFAULTS,
-  fieldMessages,
-  fromWire,
-  QUANTITY,
-  type Brand,
-  type CertificateDraft,
-  type MachineByBrand,
-} from 'contracts';
+import { fieldMessages, QUANTITY, type Brand, type CertificateDraft, type MachineByBrand } from 'contracts';
+import { certificateDefaults } from '../../api/wire';
 import { CHECK_ITEMS, type Checks } from '../../components/check-items';
+import { certMessages } from '../../messages';
 
 export interface CertificateFormValues extends Checks {
   brand: Brand | null;
@@ -30,7 +23,7 @@ export const initialFormValues: CertificateFormValues = {
   machine: null,
   checked_by: '',
   quantity: String(QUANTITY.default),
-  ...fromWire(CERTIFICATE_DEFAULTS),
+  ...certificateDefaults,
 };
 
 /** Nothing is sent while any of these errors exists. */

@@ -1,5 +1,15 @@
-/** The German strings of the list's filter and export (apart from certMessages, so the form's chunk stays small). */
+/** The German strings of the list, its filter and export (apart from certMessages, so the form's chunk stays small). */
 export const listMessages = {
+  table: {
+    label: 'Prüfberichte',
+    searchButton: 'Suchen',
+    action: 'AKTION',
+    status: 'STATUS',
+    details: 'Details',
+    print: 'Drucken',
+    labels: 'Etiketten',
+    failed: 'Die Prüfberichte konnten nicht geladen werden.',
+  },
   noMatch: 'Kein Prüfbericht passt zu diesem Filter.',
   unitFound: 'Die gesuchte Seriennummer:',
   openUnit: (serial: string) => `Einheit ${serial} öffnen`,

@@ -5,11 +5,9 @@ import {
   MAX_PAGE,
   MAX_PAGE_SIZE,
   berlinDayStart,
-  domainName,
-  wireName,
   type CertificateStatus,
 } from 'contracts';
-import type { CertificateQuery } from '../../api/get-certificates';
+import { sortFromWire, sortToWire, type CertificateQuery } from '../../api/wire';
 
 /** The list's state as it stands in the URL: the API's own parameter names, so a link says what it shows. */
 const TEXT_PARAMS = ['search', 'from', 'to', 'checked_by'] as const;
@@ -41,7 +39,7 @@ export function queryFromParams(params: URLSearchParams): CertificateQuery {
     query.status = status as CertificateStatus;
   const sort = params.get('sort');
   if ((CERTIFICATE_SORTS as readonly string[]).includes(sort ?? '')) {
-    query.sort = domainName(sort as (typeof CERTIFICATE_SORTS)[number]);
+    query.sort = sortFromWire(sort as (typeof CERTIFICATE_SORTS)[number]);
     query.order = params.get('order') === 'desc' ? 'desc' : 'asc';
   }
   return query;
@@ -57,7 +55,7 @@ export function paramsWithQuery(params: URLSearchParams, query: CertificateQuery
   if (page && page > 1) next.set('page', String(page));
   if (per_page && per_page !== DEFAULT_PAGE_SIZE) next.set('per_page', String(per_page));
   if (sort) {
-    next.set('sort', wireName(sort));
+    next.set('sort', sortToWire(sort));
     next.set('order', order ?? 'asc');
   }
   return next;

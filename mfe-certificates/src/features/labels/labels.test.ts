@@ -12,6 +12,7 @@ const certificate = {
   serial_base: '4852406',
   first_unit_number: 998,
   quantity: 3,
+  serials: ['4852406998', '4852406999', '48524061000'],
 } as Certificate;
 
 describe('serial labels', () => {

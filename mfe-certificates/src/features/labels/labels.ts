@@ -1,4 +1,4 @@
-import { isValidEan, qrUrl, unitSerial, type Certificate, type Machine, type RuntimeConfig } from 'contracts';
+import { isValidEan, qrUrl, type Certificate, type Machine, type RuntimeConfig } from 'contracts';
 
 /** Where QR codes point and in which form (contracts/src/gs1.ts). */
 export type QrConfig = Pick<RuntimeConfig, 'webBase' | 'qrFormat'>;
@@ -39,17 +39,16 @@ export function clampCount(value: string | number, range: { min: number; max: nu
 /** One label per unit and copy, the copies of a unit next to each other so they stay together when cut. */
 export function serialLabels(certificate: Certificate, copies: number, qr: QrConfig): LabelContent[] {
   const ean = printableEan(certificate.ean_number);
-  return Array.from({ length: certificate.quantity }, (_, unit) => {
-    const serial = unitSerial(certificate.serial_base, certificate.first_unit_number, unit);
-    return Array.from({ length: copies }, (_, copy) => ({
+  return certificate.serials.flatMap((serial) =>
+    Array.from({ length: copies }, (_, copy) => ({
       key: `${serial}-${copy}`,
       logo: certificate.brand_image,
       article: certificate.machine_name,
       serial,
       ean,
       qr: qrUrl(qr, { id: certificate.machine_id, ean: certificate.ean_number }, serial),
-    }));
-  }).flat();
+    })),
+  );
 }
 
 export function productLabels(machine: Machine, logo: string, count: number, qr: QrConfig): LabelContent[] {

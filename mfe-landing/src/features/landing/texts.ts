@@ -1,6 +1,6 @@
 /**
- * Every string of the customer page. The greetings and labels are the earlier app's with its slips fixed
- * (`MODELL`, one space in "Contact Us", "the button below", "Spare Parts List", a German greeting for every
+ * Every string of the customer page. The greetings and labels are the earlier app's (docs/earlier-app.md) with
+ * its slips fixed (`MODELL`, one space in "Contact Us", "the button below", "Spare Parts List", a German greeting for every
  * customer); the states it lacked (verified or unknown serial, errors) are new. The page shows English and German
  * together; French, Spanish, Italian and (European) Portuguese, the certificate's other languages, each alone when
  * chosen (docs/architecture.md).
@@ -253,3 +253,9 @@ export function choiceFor(browserLanguages: readonly string[]): Choice {
   }
   return 'en-de';
 }
+
+/** A label in the shown languages, e.g. `MODEL / MODELL`. */
+export const label = (
+  languages: readonly Language[],
+  key: 'model' | 'serial' | 'unconfirmed' | 'withdrawn' | 'retry',
+) => languages.map((language) => texts.pages[language][key]).join(' / ');

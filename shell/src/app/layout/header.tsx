@@ -8,8 +8,8 @@ import { Logo } from '../../components/logo';
 import './header.css';
 
 /**
- * The label page: an operator-configured external page gets the token in its address, as in the earlier app; the built-in
- * `/labels` runs in this origin and reads the token from storage, so no URL of ours carries it (docs/decisions/0003-raw-token-header.md).
+ * The label page: an operator-configured external page gets the token in its address, as in the earlier app
+ * (docs/earlier-app.md); the built-in `/labels` runs in this origin and reads the token from storage, so no URL of ours carries it (docs/decisions/0003-raw-token-header.md).
  */
 export function labelPageUrl(labelPrintUrl: string | null, token: string | null): string {
   if (!labelPrintUrl) return '/labels';

@@ -1,5 +1,12 @@
-import { fromWire, toWire, type Certificate, type CertificateDraft, type PrintData } from 'contracts';
-import { apiFieldErrors, http } from 'shared-ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, queryKeys, type Certificate, type CertificateDraft, type PrintData } from 'contracts';
+import { http } from 'shared-ui';
+import { certificateFromWire, draftToWire, fieldErrorsFromWire } from '../../../api/wire';
+
+export interface CreateCertificateRequest {
+  draft: CertificateDraft;
+  idempotencyKey: string;
+}
 
 /**
  * The answer is an array whose first element is the stored certificate to print. The same `idempotencyKey`
@@ -8,14 +15,20 @@ import { apiFieldErrors, http } from 'shared-ui';
 export async function createCertificate({
   draft,
   idempotencyKey,
-}: {
-  draft: CertificateDraft;
-  idempotencyKey: string;
-}): Promise<Certificate> {
-  const { data } = await http.post<PrintData[]>('/certificate', toWire(draft), {
+}: CreateCertificateRequest): Promise<Certificate> {
+  const { data } = await http.post<PrintData[]>(apiPaths.certificateCreate(), draftToWire(draft), {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-  return fromWire(data[0]);
+  return certificateFromWire(data[0]);
+}
+
+/** Issues a certificate; every page of the list is loaded again behind it (not awaited). */
+export function useCreateCertificate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCertificate,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.certificates }),
+  });
 }
 
 /**
@@ -42,4 +55,4 @@ export function idempotencyKeys() {
 }
 
 /** The API's field errors of a refused draft, keyed by the draft's field names. */
-export const draftFieldErrors = (error: unknown): Record<string, string> => fromWire(apiFieldErrors(error));
+export const draftFieldErrors = (error: unknown): Record<string, string> => fieldErrorsFromWire(error);

@@ -55,6 +55,7 @@ const printData: PrintData = {
   recordsCount: 4,
   serial_no: '4852611004',
   endSerialNo: '4852611005',
+  serials: ['4852611004', '4852611005'],
   created_at: '2026-11-21T10:00:00.000Z',
   ...ISSUED_PRINT,
 };
@@ -128,7 +129,7 @@ describe('CertificateCreatePage', () => {
     const user = await renderPage();
     expect(screen.getByLabelText('ARTIKELNUMMER')).toBeDisabled();
     await choose(user, 'MARKE', 'BDS');
-    expect(getMock).toHaveBeenCalledWith('/machinesByBrand/1');
+    await waitFor(() => expect(getMock).toHaveBeenCalledWith('/machinesByBrand/1'));
     expect(screen.getByLabelText('ARTIKELNUMMER')).toBeEnabled();
     await choose(user, 'ARTIKELNUMMER', 'MAB 825');
     expect(screen.getByRole('img', { name: 'MAB 825' })).toHaveAttribute('src', '/api/uploads/mab.png');
@@ -154,7 +155,7 @@ describe('CertificateCreatePage', () => {
       }),
     ).toBeChecked();
 
-    // Backspace in a clearable single select clears it: react-select passes null (the earlier app crashed).
+    // Backspace in a clearable single select clears it: react-select passes null (the earlier app crashed, docs/earlier-app.md).
     await user.click(screen.getByLabelText('MARKE'));
     await user.keyboard('{Backspace}{Escape}');
     expect(screen.queryByText('MABtec')).not.toBeInTheDocument();
@@ -228,6 +229,7 @@ describe('CertificateCreatePage', () => {
     fireEvent.click(weiter);
     fireEvent.click(weiter);
     fireEvent.submit(weiter.closest('form')!);
+    // The one request is under way: WEITER waits for its answer, and the burst sent nothing more.
     await waitFor(() => expect(weiter).toBeDisabled());
     expect(postMock).toHaveBeenCalledTimes(1);
 
@@ -239,7 +241,9 @@ describe('CertificateCreatePage', () => {
     });
     const answeredAt = Date.now();
     await act(async () => respond(answer([printData])));
-    expect(weiter).toBeEnabled();
+    // The answer is in once the tab shows what was issued; WEITER is enabled again with it.
+    await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
+    await waitFor(() => expect(weiter).toBeEnabled());
     await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 6000 });
     expect(openedAt - answeredAt).toBeGreaterThanOrEqual(PRINT_DELAY_MS);
     const pages = document.querySelectorAll('.cert-print-root .cert-doc');
@@ -307,7 +311,7 @@ describe('CertificateCreatePage', () => {
         'Der Prüfbericht konnte nicht erstellt werden. Der Server ist nicht erreichbar. Bitte versuchen Sie es erneut!',
       ),
     );
-    expect(screen.getByRole('button', { name: 'WEITER' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'WEITER' })).toBeEnabled());
     expect(window.print).not.toHaveBeenCalled();
   });
 

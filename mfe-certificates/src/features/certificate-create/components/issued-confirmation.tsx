@@ -1,9 +1,10 @@
 import { formatDateTime, type Certificate } from 'contracts';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { certMessages } from '../../../messages';
+import { useRecordPrints } from '../../../api/record-prints';
+import { issuedMessages } from '../issued-messages';
 
-const t = certMessages.issued;
+const t = issuedMessages;
 
 /**
  * What WEITER issued, until the user moves on: the number, machine, serial range, quantity and time, with
@@ -11,13 +12,18 @@ const t = certMessages.issued;
  */
 export function IssuedConfirmation({
   certificate,
+  printKind,
   onPrint,
   onNext,
 }: {
   certificate: Certificate;
+  /** What the browser's next print is for the audit trail: the print of the issue, or DRUCKEN again. */
+  printKind: 'print' | 'reprint';
   onPrint: () => void;
   onNext: () => void;
 }) {
+  // Each print while this certificate is on screen is recorded (the confirmation shows exactly that long).
+  useRecordPrints(certificate.id, printKind);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [certificate.id]);
   const { id, machine_name, brand_name, first_serial, last_serial, quantity, created_at } = certificate;

@@ -1,10 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { allows, formatDateTime, staffUrls, type Certificate, type CertificateHistory } from 'contracts';
+import {
+  allows,
+  apiPaths,
+  formatDateTime,
+  staffUrls,
+  type Certificate,
+  type CertificateHistory,
+} from 'contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { apiErrorMessage, EventList, formatDate, LoadError, meQuery, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
-import { useCertificateHistory } from '../../../api/lifecycle';
+import { useCertificateHistory } from '../api/get-certificate-history';
 import { rowTitle } from '../../../components/certificate-rows';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
@@ -176,7 +183,7 @@ export default function CertificateDetailPage() {
           ) : (
             <Spinner />
           )}
-          <EventList path={`/certificates/${data.id}/events`} fieldLabel={rowTitle} />
+          <EventList path={apiPaths.certificateEvents(data.id)} fieldLabel={rowTitle} />
         </>
       )}
     </div>

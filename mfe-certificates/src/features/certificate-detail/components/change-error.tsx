@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ApiErrorCode } from 'contracts';
 import { apiErrorCode, apiErrorMessage } from 'shared-ui';
 import { lifecycleMessages } from '../../../lifecycle-messages';
 
 /** The refusals that mean this screen shows an older state than the one stored. */
-const OUTDATED = ['STALE_VERSION', 'CERTIFICATE_VOIDED'];
+const OUTDATED: readonly ApiErrorCode[] = ['STALE_VERSION', 'CERTIFICATE_VOIDED'];
 
 /**
  * Why a revision or void was refused. When the certificate changed since this screen loaded it, NEU LADEN
@@ -11,10 +12,11 @@ const OUTDATED = ['STALE_VERSION', 'CERTIFICATE_VOIDED'];
  */
 export function ChangeError({ error, fallback }: { error: unknown; fallback: string }) {
   const queryClient = useQueryClient();
+  const code = apiErrorCode(error);
   return (
     <div className="cert-error" role="alert">
       <p>{apiErrorMessage(error) ?? fallback}</p>
-      {OUTDATED.includes(apiErrorCode(error) ?? '') && (
+      {code !== null && OUTDATED.includes(code) && (
         <button
           type="button"
           className="sui-button sui-button--secondary"

@@ -4,12 +4,12 @@ import {
   ORIGINS,
   REVISABLE_FIELDS,
   fieldMessages,
-  fromWire,
   type Certificate,
 } from 'contracts';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { apiFieldErrors, notify } from 'shared-ui';
-import { useRevise, type RevisionRequest } from '../../../api/lifecycle';
+import { useId, useState, type FormEvent } from 'react';
+import { notify, useFieldErrors, type FieldErrors } from 'shared-ui';
+import { fieldErrorsFromWire, type RevisionRequest } from '../../../api/wire';
+import { useReviseCertificate } from '../api/revise-certificate';
 import { Field } from '../../../components/field';
 import { lifecycleMessages } from '../../../lifecycle-messages';
 import { certMessages } from '../../../messages';
@@ -37,28 +37,19 @@ const valuesOf = (certificate: Certificate): Values => ({
 export function ReviseForm({ certificate, onDone }: { certificate: Certificate; onDone: () => void }) {
   const id = useId();
   const [values, setValues] = useState(() => valuesOf(certificate));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const revise = useRevise(certificate.id);
-  const formRef = useRef<HTMLFormElement>(null);
+  // The fields that show a message, top to bottom: the keyboard goes to the first one with a message.
+  const { errors, show } = useFieldErrors(['checked_by', 'reason'], (field) => `${id}-${field}`);
+  const revise = useReviseCertificate(certificate.id);
   const update = (change: Partial<Values>) => setValues((current) => ({ ...current, ...change }));
-  const invalid = (field: string) =>
+  const invalid = (field: keyof typeof errors) =>
     errors[field] ? { 'aria-invalid': true, 'aria-errormessage': `${id}-${field}-error` } : {};
-
-  const showErrors = (found: Record<string, string>) => {
-    setErrors(found);
-    // After the messages render: the first field with one gets the focus.
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    );
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
+    const found: FieldErrors<'checked_by' | 'reason'> = {};
     if (!values.checked_by.trim()) found.checked_by = fieldMessages.enter;
     if (!values.reason.trim()) found.reason = fieldMessages.required;
-    if (Object.keys(found).length) return showErrors(found);
-    setErrors({});
+    if (show(found)) return;
     revise.mutate(
       { ...values, version: certificate.version },
       {
@@ -66,13 +57,13 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
           notify.success(t.done(revised.revision));
           onDone();
         },
-        onError: (error) => showErrors(fromWire(apiFieldErrors(error))),
+        onError: (error) => show(fieldErrorsFromWire(error)),
       },
     );
   };
 
   return (
-    <form ref={formRef} className="cert-panel" noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
+    <form className="cert-panel" noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="cert-panel__title">
         {t.heading}
       </h2>

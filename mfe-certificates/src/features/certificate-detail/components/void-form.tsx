@@ -1,7 +1,7 @@
 import { fieldMessages, type Certificate, type Unit } from 'contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { apiFieldErrors, notify } from 'shared-ui';
-import { useVoid } from '../../../api/lifecycle';
+import { apiFieldErrors, notify, useFieldErrors, type FieldErrors } from 'shared-ui';
+import { useVoidCertificate } from '../api/void-certificate';
 import { lifecycleMessages } from '../../../lifecycle-messages';
 import { ChangeError } from './change-error';
 import { ReasonField } from './reason-field';
@@ -26,19 +26,17 @@ export function VoidForm({
   const [whole, setWhole] = useState(true);
   const [chosen, setChosen] = useState<string[]>([]);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const voiding = useVoid(certificate.id);
+  const { errors, show } = useFieldErrors(['serials', 'reason'], (field) =>
+    field === 'serials' ? `${id}-units` : `${id}-reason`,
+  );
+  const voiding = useVoidCertificate(certificate.id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
+    const found: FieldErrors<'serials' | 'reason'> = {};
     if (!whole && chosen.length === 0) found.serials = t.chooseUnit;
     if (!reason.trim()) found.reason = fieldMessages.required;
-    setErrors(found);
-    if (Object.keys(found).length) {
-      document.getElementById(`${id}-${found.serials ? 'units' : 'reason'}`)?.focus();
-      return;
-    }
+    if (show(found)) return;
     voiding.mutate(
       { version: certificate.version, reason, ...(whole ? {} : { serials: chosen }) },
       {
@@ -46,7 +44,7 @@ export function VoidForm({
           notify.success(t.done);
           onDone();
         },
-        onError: (error) => setErrors(apiFieldErrors(error)),
+        onError: (error) => show(apiFieldErrors(error)),
       },
     );
   };

@@ -7,8 +7,8 @@ import {
 } from 'contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { brandsQuery, machinesByBrandQuery } from 'shared-ui';
-import type { CertificateQuery } from '../../../api/get-certificates';
-import { useCheckers } from '../../../api/get-checkers';
+import type { CertificateQuery } from '../../../api/wire';
+import { useCheckers } from '../api/get-checkers';
 import { listMessages } from '../list-messages';
 import { dateProblems } from '../list-query';
 

@@ -141,6 +141,13 @@ describe('CertificateListPage', () => {
   });
 
   it('leads from a search by a whole unit serial to that unit, and from no other search', async () => {
+    // The server names the unit a search by its whole serial found; any other search names none.
+    const serve = getMock.getMockImplementation()!;
+    getMock.mockImplementation(async (url, options) =>
+      url === '/certificates' && (options as { params: { search?: string } }).params.search === '4852611002'
+        ? answer([{ ...row(1), unit_serial: '4852611002' }], 1)
+        : serve(url, options),
+    );
     list = answer([row(1)], 1);
     const user = await renderList('/?search=4852611002');
     expect(await screen.findByRole('link', { name: 'Einheit 4852611002 öffnen' })).toHaveAttribute(
@@ -221,7 +228,9 @@ describe('CertificateListPage', () => {
     await user.type(screen.getByLabelText('BIS'), '2026-02-01');
     expect(await screen.findByText('Das Bis-Datum liegt vor dem Von-Datum.')).toBeInTheDocument();
     expect(screen.getByLabelText('BIS')).toHaveAttribute('aria-invalid', 'true');
-    expect(lastQuery()).toEqual({ brand_id: 1, from: '2026-03-01', page: 1, per_page: 10 });
+    await waitFor(() =>
+      expect(lastQuery()).toEqual({ brand_id: 1, from: '2026-03-01', page: 1, per_page: 10 }),
+    );
     expect(getMock.mock.calls.length).toBeGreaterThan(sent);
 
     await user.type(screen.getByLabelText('GEPRÜFT VON'), '  Erika {Enter}');

@@ -2,13 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import {
   allows,
   DEFAULT_PAGE_SIZE,
-  SEARCH_MAX,
   type CertificateSort,
   type CertificateSummary,
   staffUrls,
-  unitSerialIn,
 } from 'contracts';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   apiErrorMessage,
@@ -17,13 +15,14 @@ import {
   LoadError,
   meQuery,
   messages,
+  SearchBox,
   Spinner,
   type ColumnDef,
   type TableSort,
 } from 'shared-ui';
-import { useCertificates, type CertificateQuery } from '../../../api/get-certificates';
+import { useCertificates } from '../../../api/get-certificates';
+import type { CertificateQuery } from '../../../api/wire';
 import { StatusBadge } from '../../../components/status-badge';
-import { certMessages } from '../../../messages';
 import { listMessages } from '../list-messages';
 import { hasFilter, LIST_PARAMS, paramsWithQuery, queryFromParams } from '../list-query';
 import { CertificateFilters, type Filter } from './certificate-filters';
@@ -31,7 +30,7 @@ import { ExportPanel } from './export-panel';
 import '../../../styles/remote.css';
 import './certificate-list.css';
 
-const t = certMessages.list;
+const t = listMessages.table;
 
 /** Column ids are the sort orders: the server sorts the whole data set, not just the page on screen. */
 const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown>[] => [
@@ -122,20 +121,12 @@ export default function CertificateListPage() {
 
   const setQuery = (change: (current: CertificateQuery) => CertificateQuery) =>
     setParams(paramsWithQuery(params, change(query)));
-  // The search box follows the URL (a link, Back); typing changes only the box until the search is sent.
-  const [text, setText] = useState(query.search ?? '');
-  const [searched, setSearched] = useState(query.search);
-  if (searched !== query.search) {
-    setSearched(query.search);
-    setText(query.search ?? '');
-  }
   const certificates = useCertificates(query);
   const me = useQuery(meQuery);
-  // A search by a whole unit serial leads straight to that unit's page (history, void, labels).
+  // A search by a whole unit serial leads straight to that unit's page (history, void, labels); the server
+  // names the unit it found.
   const unitSerial = query.search
-    ? certificates.data?.data
-        .map((c) => unitSerialIn(query.search!, c.first_serial, c.last_serial, c.quantity))
-        .find(Boolean)
+    ? certificates.data?.data.find((certificate) => certificate.unit_serial)?.unit_serial
     : undefined;
   const sort: TableSort | null = query.sort ? { id: query.sort, desc: query.order === 'desc' } : null;
   const filter: Filter = {
@@ -147,37 +138,25 @@ export default function CertificateListPage() {
     status: query.status,
   };
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = text.trim();
-    setText(trimmed);
+  const search = (trimmed: string) =>
     setQuery(({ search: _previous, ...rest }) => ({
       ...rest,
       page: 1,
       ...(trimmed ? { search: trimmed } : {}),
     }));
-  };
 
   return (
     <div className="cert-screen" data-testid="certificate-list">
       <div className="cert-list-bar">
-        <form className="cert-toolbar" role="search" onSubmit={search}>
-          <input
-            className="sui-input"
-            type="search"
-            placeholder={messages.search}
-            aria-label={messages.search}
-            maxLength={SEARCH_MAX}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <button type="submit" className="sui-button" aria-label={t.searchButton} title={t.searchButton}>
-            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </form>
+        {/* Follows the URL (a link, Back); typing changes only the box until the search is sent. */}
+        <SearchBox
+          className="cert-toolbar"
+          label={messages.search}
+          buttonLabel={t.searchButton}
+          icon
+          value={query.search ?? ''}
+          onSearch={search}
+        />
         <ExportPanel
           query={query}
           total={

@@ -1,8 +1,7 @@
 import type { ExportFormat, ExportRows } from 'contracts';
-import { useEffect, useId, useRef, useState } from 'react';
-import { apiErrorMessage, notify } from 'shared-ui';
-import { exportCertificates, saveFile } from '../../../api/export-certificates';
-import type { CertificateQuery } from '../../../api/get-certificates';
+import { useId, useState } from 'react';
+import type { CertificateQuery } from '../../../api/wire';
+import { useExportCertificates } from '../api/export-certificates';
 import { listMessages } from '../list-messages';
 
 const t = listMessages.export;
@@ -22,33 +21,7 @@ export function ExportPanel({ query, total }: ExportPanelProps) {
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [rows, setRows] = useState<ExportRows>('certificates');
-  const [received, setReceived] = useState<number | null>(null);
-  const running = useRef<AbortController | null>(null);
-  // Leaving the screen ends a running download.
-  useEffect(() => () => running.current?.abort(), []);
-
-  const start = async () => {
-    const controller = new AbortController();
-    running.current = controller;
-    setReceived(0);
-    try {
-      const file = await exportCertificates({
-        query,
-        format,
-        rows,
-        signal: controller.signal,
-        onProgress: setReceived,
-      });
-      saveFile(file.blob, file.fileName);
-      notify.success(t.done(file.fileName));
-    } catch (error) {
-      if (controller.signal.aborted) notify.info(t.cancelled);
-      else notify.error(apiErrorMessage(error) ?? t.failed);
-    } finally {
-      running.current = null;
-      setReceived(null);
-    }
-  };
+  const { received, start, cancel } = useExportCertificates();
 
   const nothing = total === 0;
   return (
@@ -89,7 +62,7 @@ export function ExportPanel({ query, total }: ExportPanelProps) {
             className="sui-button"
             disabled={nothing}
             aria-describedby={`${id}-count`}
-            onClick={() => void start()}
+            onClick={() => void start({ query, format, rows })}
           >
             {t.start}
           </button>
@@ -101,11 +74,7 @@ export function ExportPanel({ query, total }: ExportPanelProps) {
         <div className="cert-export-action" role="status">
           <progress aria-label={t.progressLabel} />
           <span>{t.running(megabytes(received))}</span>
-          <button
-            type="button"
-            className="sui-button sui-button--secondary"
-            onClick={() => running.current?.abort()}
-          >
+          <button type="button" className="sui-button sui-button--secondary" onClick={cancel}>
             {t.cancel}
           </button>
         </div>

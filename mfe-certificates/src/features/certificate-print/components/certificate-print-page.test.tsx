@@ -31,6 +31,7 @@ const stored: PrintData = {
   recordsCount: 1,
   serial_no: '4852611001',
   endSerialNo: '4852611002',
+  serials: ['4852611001', '4852611002'],
   created_at: '2026-11-21T10:00:00.000Z',
   ...ISSUED_PRINT,
 };

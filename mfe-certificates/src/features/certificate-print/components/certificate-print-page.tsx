@@ -6,7 +6,7 @@ import { useRecordPrints } from '../../../api/record-prints';
 import { CertificatePage } from '../../../components/certificate-document';
 import { PrintRoot } from '../../../components/print-root';
 import { lifecycleMessages } from '../../../lifecycle-messages';
-import { certMessages } from '../../../messages';
+import { printMessages } from '../../../components/print-messages';
 import '../../../styles/remote.css';
 
 const LIST_URL = staffUrls.tab('certificate_list');
@@ -33,15 +33,15 @@ export default function CertificatePrintPage() {
   return (
     <div className="cert-screen" data-testid="certificate-print">
       <div className="cert-toolbar cert-toolbar--start">
-        <Link to={LIST_URL}>← {certMessages.print.back}</Link>
+        <Link to={LIST_URL}>← {printMessages.back}</Link>
       </div>
       {!validId ? (
         <p className="cert-error" role="alert">
-          {certMessages.print.notFound}
+          {printMessages.notFound}
         </p>
       ) : certificate.isError ? (
         <LoadError
-          message={apiErrorMessage(certificate.error) ?? certMessages.print.failed}
+          message={apiErrorMessage(certificate.error) ?? printMessages.failed}
           onRetry={() => void certificate.refetch()}
         />
       ) : !data ? (
@@ -50,16 +50,16 @@ export default function CertificatePrintPage() {
         <>
           <div className="cert-print-bar">
             <h1 className="cert-title">
-              {certMessages.print.heading} {data.machine_name} · {data.first_serial}
+              {printMessages.heading} {data.machine_name} · {data.first_serial}
               {data.quantity > 1 && ` – ${data.last_serial}`}
               {data.revision > 1 && ` · ${lifecycleMessages.revisionHeading(data.revision)}`}
             </h1>
             <button type="button" className="sui-button" onClick={() => window.print()}>
-              {certMessages.print.print}
+              {printMessages.print}
             </button>
           </div>
           <div className="cert-preview">
-            <CertificatePage data={data} unit={0} copy={0} />
+            <CertificatePage data={data} serial={data.serials[0]} copy={0} />
           </div>
           {(data.replaced_at || data.voided_units > 0) && (
             <p className="cert-note" role="note">

@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateList, Machine, PrintData } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { http, setConfig } from 'shared-ui';
 import { PRESET_STORAGE_KEY } from '../hooks/use-label-preset';
 import LabelsPage from './labels-page';
+import { fixtureSerials } from '../../../test-support/serials';
 import { ISSUED, ISSUED_PRINT } from '../../../test-support/standing';
 
 const getMock = jest.spyOn(http, 'get');
@@ -28,6 +29,7 @@ const certificate = {
   crowd: 3,
   serial_no: '4852406001',
   endSerialNo: '4852406003',
+  serials: ['4852406001', '4852406002', '4852406003'],
   created_at: '2026-11-21T08:00:00.000Z',
   ...ISSUED_PRINT,
 } as PrintData;
@@ -137,7 +139,9 @@ describe('LabelsPage: serial labels', () => {
     expect(screen.queryByRole('region', { name: 'Vorschau' })).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText('PRÜFBERICHT SUCHEN'), ' 4852406002 {Enter}');
-    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 10, search: '4852406002' });
+    await waitFor(() =>
+      expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 10, search: '4852406002' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' }));
     expect(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' })).toHaveAttribute(
       'aria-pressed',
@@ -186,9 +190,11 @@ describe('LabelsPage: serial labels', () => {
     );
 
     await user.selectOptions(screen.getByLabelText('ZEILEN PRO SEITE:'), '20');
-    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 20 });
+    await waitFor(() => expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 20 }));
     await user.type(screen.getByLabelText('PRÜFBERICHT SUCHEN'), 'MAB{Enter}');
-    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 20, search: 'MAB' });
+    await waitFor(() =>
+      expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 20, search: 'MAB' }),
+    );
   });
 
   it('says in German when the search fails, and searching again asks the server again', async () => {
@@ -228,7 +234,7 @@ describe('LabelsPage: presets', () => {
   });
 
   it('puts up to 24 labels on an A4 sheet, sizes the print page, and remembers the choice', async () => {
-    answers['/certificates/7'] = { ...certificate, crowd: 30 };
+    answers['/certificates/7'] = { ...certificate, crowd: 30, serials: fixtureSerials('4852406', 1, 30) };
     const user = userEvent.setup();
     const { unmount } = renderPage('/labels?certificate=7');
     await user.selectOptions(await screen.findByLabelText('ETIKETTENFORMAT'), 'A4-Bogen 3 × 8 (70 × 37 mm)');
@@ -348,7 +354,9 @@ describe('LabelsPage: product labels', () => {
     const user = userEvent.setup();
     renderPage('/labels');
     await user.type(await screen.findByLabelText('PRÜFBERICHT SUCHEN'), '4852406002{Enter}');
-    expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 10, search: '4852406002' });
+    await waitFor(() =>
+      expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 10, search: '4852406002' }),
+    );
     await user.click(screen.getByRole('button', { name: 'PRODUKTETIKETTEN' }));
     expect(await screen.findByLabelText('MASCHINE SUCHEN')).toHaveValue('');
     expect(await screen.findByText('AirMAB 5000')).toBeInTheDocument();

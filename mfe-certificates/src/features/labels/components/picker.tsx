@@ -1,9 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from 'contracts';
 import { useState } from 'react';
-import { DataTable, LoadError, Spinner, type ColumnDef } from 'shared-ui';
+import { DataTable, LoadError, SearchBox, Spinner, type ColumnDef } from 'shared-ui';
 import { labelMessages } from '../label-messages';
-import { SearchForm } from './search-form';
 
 /** One result row; `name` tells the rows' choose buttons apart for screen readers. */
 export interface PickerRow {
@@ -107,7 +106,14 @@ export function Picker<T>({
 
   return (
     <section className="cert-labels-picker">
-      <SearchForm label={label} placeholder={placeholder} onSearch={runSearch} />
+      <SearchBox
+        className="cert-labels-search"
+        label={label}
+        showLabel
+        placeholder={placeholder}
+        buttonLabel={labelMessages.search}
+        onSearch={runSearch}
+      />
       {results()}
     </section>
   );

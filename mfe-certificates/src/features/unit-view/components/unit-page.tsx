@@ -1,8 +1,8 @@
-import { qrUrl, staffUrls } from 'contracts';
+import { apiPaths, qrUrl, staffUrls } from 'contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link, useParams } from 'react-router-dom';
 import { apiErrorMessage, EventList, formatDate, getConfig, LoadError, Spinner } from 'shared-ui';
-import { useUnit } from '../../../api/lifecycle';
+import { useUnit } from '../../../api/get-unit';
 import { rowTitle } from '../../../components/certificate-rows';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
@@ -76,7 +76,7 @@ export default function UnitPage() {
       <div className="cert-actions">
         <PrintLinks id={certificate.id} print={t.reprint} labels={t.labels} />
       </div>
-      <EventList path={`/units/${encodeURIComponent(serial)}/events`} fieldLabel={rowTitle} />
+      <EventList path={apiPaths.unitEvents(serial)} fieldLabel={rowTitle} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LANDING_TIMEOUT_MS, type MachineRef } from '../api/get-landing';
 import type { LandingConfig } from '../config';
@@ -320,7 +320,8 @@ describe('LandingScreen', () => {
     expect(screen.getByText('Data loading ...')).toBeInTheDocument();
 
     await act(async () => jest.advanceTimersByTime(LANDING_TIMEOUT_MS));
-    expect(screen.getByRole('alert')).toHaveTextContent('The page could not be loaded');
+    // The abort settles through a few promises: wait for the message rather than read it at once.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The page could not be loaded'));
   });
 
   it('sends no token, even when a staff member is signed in on this browser', async () => {

@@ -3,20 +3,16 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Brand, Machine, MachineBody } from 'contracts';
 import { uploadImage } from '../../../api/upload-image';
-import { apiError, renderScreen, sharedFetchers } from '../../../test/render';
-import { createMachine } from '../api/create-machine';
-import { updateMachine } from '../api/update-machine';
+import { apiError, renderScreen, sharedFetchers, writeFetchers } from '../../../test/render';
 import MachineFormPage from './machine-form-page';
 
 jest.mock('../../../api/upload-image');
-jest.mock('../api/create-machine');
-jest.mock('../api/update-machine');
 const mocks = {
   getBrands: sharedFetchers.getBrands,
   uploadImage: jest.mocked(uploadImage),
-  createMachine: jest.mocked(createMachine),
+  createMachine: writeFetchers.createMachine,
   getMachine: sharedFetchers.getMachine,
-  updateMachine: jest.mocked(updateMachine),
+  updateMachine: writeFetchers.updateMachine,
 };
 
 const brands: Brand[] = [
@@ -126,7 +122,8 @@ describe('MachineFormPage', () => {
       fireEvent.click(save());
     });
     await waitFor(() => expect(save()).toBeDisabled());
-    expect(mocks.createMachine).toHaveBeenCalledTimes(1);
+    // The request starts a few microtasks after the click: wait for it, not for luck.
+    await waitFor(() => expect(mocks.createMachine).toHaveBeenCalledTimes(1));
     const expected: MachineBody = {
       brand_id: 2,
       electronic_circuit_board: 1,
@@ -249,6 +246,7 @@ describe('MachineFormPage', () => {
       '/api/uploads/neu.png',
     );
     await user.click(save());
+    await waitFor(() => expect(mocks.createMachine).toHaveBeenCalled());
     expect(mocks.createMachine.mock.calls[0][0]).toMatchObject({ image: 'uploads/neu.png' });
   });
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiPaths } from 'contracts';
 import { Link, useParams } from 'react-router-dom';
-import { brandsQuery, EventList, LoadError, machineQuery, Spinner } from 'shared-ui';
+import { brandsQuery, EventList, httpStatus, LoadError, machineQuery, Spinner } from 'shared-ui';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
-import { httpStatus } from '../../../http-status';
 import { machineMessages } from '../../../messages';
 import { MachineForm } from './machine-form';
 import '../../../styles/remote.css';
@@ -44,7 +44,7 @@ export default function MachineFormPage() {
       {content()}
       {typeof id === 'number' && machine.isSuccess && (
         <EventList
-          path={`/machine/${id}/events`}
+          path={apiPaths.machineEvents(id)}
           title={text.changes}
           fieldLabel={(field) => text.fields[field] ?? field}
         />

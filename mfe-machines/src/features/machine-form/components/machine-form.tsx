@@ -1,66 +1,38 @@
-import type { Brand, Machine, MachineBody, MachineFields } from 'contracts';
-import { EAN_MAX, SERIAL_PREFIX_MAX, TEXT_MAX, URL_MAX, validateMachineFields } from 'contracts';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { validateMachineFields, type Brand, type Machine, type MachineBody } from 'contracts';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import Select from 'react-select';
 import {
   apiErrorMessage,
   apiFieldErrors,
   ConfirmDialog,
+  httpStatus,
   notify,
   SHORT_TOAST_MS,
+  useFieldErrors,
   useSubmitGuard,
+  type FieldErrors,
 } from 'shared-ui';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
-import { httpStatus } from '../../../http-status';
 import { machineMessages } from '../../../messages';
 import { useImageUpload } from '../../../hooks/use-image-upload';
+import { useCreateMachine } from '../api/create-machine';
+import { useUpdateMachine } from '../api/update-machine';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { useSaveMachine } from '../hooks/use-save-machine';
+import {
+  FIELD_IDS,
+  FIELD_ORDER,
+  initialValues,
+  MAX_LENGTH,
+  type Field,
+  type TextFieldName,
+  type Values,
+} from '../machine-values';
+import { BrandSelect } from './brand-select';
+import { CircuitBoardField } from './circuit-board-field';
 
 const text = machineMessages.form;
-
-type Values = MachineFields & { image: string; electronic_circuit_board: 0 | 1 };
-type Field = keyof Values;
-type Errors = Partial<Record<Field, string>>;
-
-/** Input ids, in the order of the form: the first invalid one gets the focus. */
-const FIELD_IDS: Record<Field, string> = {
-  brand_id: 'machine-brand_id',
-  electronic_circuit_board: 'machine-electronic_circuit_board',
-  name: 'machine-name',
-  serial_prefix: 'machine-serial_prefix',
-  link_ger: 'machine-link_ger',
-  link_en: 'machine-link_en',
-  image: 'machine-image',
-  ean_number: 'machine-ean_number',
-};
-
-type TextFieldName = 'name' | 'serial_prefix' | 'link_ger' | 'link_en' | 'ean_number';
-
-/** MachineBody's length limits, so the browser stops typing where the API would refuse. */
-const MAX_LENGTH: Record<TextFieldName, number> = {
-  name: TEXT_MAX,
-  serial_prefix: SERIAL_PREFIX_MAX,
-  link_ger: URL_MAX,
-  link_en: URL_MAX,
-  ean_number: EAN_MAX,
-};
-
-function initialValues(machine: Machine | null): Values {
-  return {
-    brand_id: machine?.brand_id ?? null,
-    electronic_circuit_board: machine?.electronic_circuit_board === 1 ? 1 : 0,
-    name: machine?.name ?? '',
-    serial_prefix: machine?.serial_prefix ?? '',
-    link_ger: machine?.link_ger ?? '',
-    link_en: machine?.link_en ?? '',
-    image: machine?.image ?? '',
-    ean_number: machine?.ean_number ?? '',
-  };
-}
 
 interface Props {
   /** null adds a machine. */
@@ -77,18 +49,19 @@ export function MachineForm({ id, brands, machine }: Props) {
   const navigate = useNavigate();
   const initial = useMemo(() => initialValues(machine), [machine]);
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, show, clear } = useFieldErrors(FIELD_ORDER, (field) => FIELD_IDS[field]);
   const [formError, setFormError] = useState<string | null>(null);
   // After a success the form stays disabled until the dashboard opens.
   const [saved, setSaved] = useState(false);
-  const save = useSaveMachine(id);
+  const create = useCreateMachine();
+  const update = useUpdateMachine(id ?? 0);
+  const save = id === null ? create : update;
   const guard = useSubmitGuard();
   const upload = useImageUpload((path) => change('image', path));
-  const brandErrorId = useId();
   const changed = (Object.keys(initial) as Field[]).some((field) => values[field] !== initial[field]);
   const leaving = useLeaveGuard(changed && !saved);
 
-  // Spec §8: the toast closes after 1 s, then the dashboard opens. A timer of its own, so a hovered
+  // The toast closes after 1 s, then the dashboard opens. A timer of its own, so a hovered
   // (paused) toast does not hold the user on a form that is already saved.
   useEffect(() => {
     if (!saved) return;
@@ -98,13 +71,7 @@ export function MachineForm({ id, brands, machine }: Props) {
 
   function change<F extends Field>(field: F, value: Values[F]) {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  function showErrors(found: Errors) {
-    setErrors(found);
-    const first = (Object.keys(FIELD_IDS) as Field[]).find((field) => found[field]);
-    if (first) document.getElementById(FIELD_IDS[first])?.focus();
+    clear(field);
   }
 
   function submit(event: FormEvent) {
@@ -114,14 +81,13 @@ export function MachineForm({ id, brands, machine }: Props) {
 
   async function send() {
     setFormError(null);
-    const found = validateMachineFields(values);
-    showErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (show(validateMachineFields(values))) return;
 
     const body: MachineBody = {
       ...values,
       brand_id: values.brand_id!,
-      // Not on the form, but PUT replaces the whole machine: what the earlier app kept in hidden state.
+      // Not on the form, but PUT replaces the whole machine: what the earlier app kept in hidden state
+      // (docs/earlier-app.md).
       voltage_resistance: machine?.voltage_resistance ?? '',
       observation: machine?.observation ?? '',
       description: machine?.description ?? '',
@@ -133,10 +99,8 @@ export function MachineForm({ id, brands, machine }: Props) {
     } catch (error) {
       // shared-ui's HTTP client already showed 'Token abgelaufen…' and went to /login.
       if (httpStatus(error) === 401) return;
-      const fields = apiFieldErrors(error) as Errors;
-      showErrors(fields);
+      const refused = show(apiFieldErrors(error) as FieldErrors<Field>);
       // A reason that belongs to no field (database down, machine deleted meanwhile) shows above SPEICHERN.
-      const refused = Object.keys(fields).length > 0;
       if (!refused) setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
       const failed = refused
         ? [text.createRefused, text.updateRefused]
@@ -164,55 +128,18 @@ export function MachineForm({ id, brands, machine }: Props) {
       {/* noValidate: the German messages below replace the browser's own bubbles for url inputs. */}
       <form className="mach-card" onSubmit={submit} noValidate>
         <div className="mach-grid">
-          <div className="sui-field">
-            <label htmlFor={FIELD_IDS.brand_id}>{text.brand}</label>
-            <Select<Brand>
-              inputId={FIELD_IDS.brand_id}
-              unstyled
-              className="mach-select"
-              classNamePrefix="mach-select"
-              options={brands}
-              getOptionLabel={(brand) => brand.name}
-              getOptionValue={(brand) => String(brand.id)}
-              value={brands.find((brand) => brand.id === values.brand_id) ?? null}
-              // Clearing (✕) passes null; the earlier app crashed there.
-              onChange={(brand) => change('brand_id', brand?.id ?? null)}
-              isClearable
-              placeholder={text.choose}
-              noOptionsMessage={() => text.noBrands}
-              aria-invalid={errors.brand_id ? true : undefined}
-              aria-errormessage={errors.brand_id ? brandErrorId : undefined}
-            />
-            {errors.brand_id && (
-              // aria-errormessage needs a message that is announced (WAI-ARIA 1.2), hence the alert role.
-              <p id={brandErrorId} className="sui-field-error" role="alert">
-                {errors.brand_id}
-              </p>
-            )}
-          </div>
-          <fieldset className="sui-field mach-radios">
-            <legend>{text.circuitBoard}</legend>
-            <div className="mach-radios__options">
-              {(
-                [
-                  [1, text.yes],
-                  [0, text.no],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="mach-radio">
-                  <input
-                    id={value === 1 ? FIELD_IDS.electronic_circuit_board : undefined}
-                    type="radio"
-                    name="electronic_circuit_board"
-                    value={value}
-                    checked={values.electronic_circuit_board === value}
-                    onChange={() => change('electronic_circuit_board', value)}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <BrandSelect
+            id={FIELD_IDS.brand_id}
+            brands={brands}
+            value={values.brand_id}
+            onChange={(brandId) => change('brand_id', brandId)}
+            error={errors.brand_id}
+          />
+          <CircuitBoardField
+            id={FIELD_IDS.electronic_circuit_board}
+            value={values.electronic_circuit_board}
+            onChange={(value) => change('electronic_circuit_board', value)}
+          />
           {textField('name', text.name)}
           {textField('serial_prefix', text.serialPrefix)}
           {textField('link_ger', text.linkGer)}

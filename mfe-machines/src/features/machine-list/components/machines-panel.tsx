@@ -1,11 +1,20 @@
 import type { MachineListItem } from 'contracts';
-import { allows, DEFAULT_PAGE_SIZE, SEARCH_MAX, staffUrls } from 'contracts';
+import { allows, DEFAULT_PAGE_SIZE, staffUrls } from 'contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, formatDate, LoadError, meQuery, messages, Spinner, type ColumnDef } from 'shared-ui';
+import {
+  DataTable,
+  formatDate,
+  LoadError,
+  meQuery,
+  messages,
+  SearchBox,
+  Spinner,
+  type ColumnDef,
+} from 'shared-ui';
 import { machineMessages } from '../../../messages';
-import { useMachines, type MachineSearch } from '../hooks/use-machines';
+import { useMachines, type MachineSearch } from '../api/get-machines';
 
 const text = machineMessages.list;
 
@@ -30,8 +39,6 @@ const columns: ColumnDef<MachineListItem, unknown>[] = [
 
 /** The machine catalogue: search on demand, server-side paging and sorting over all machines. */
 export function MachinesPanel() {
-  // What the box shows; only a search (button or Enter) turns it into the query.
-  const [searchText, setSearchText] = useState('');
   const [query, setQuery] = useState<MachineSearch>({
     search: '',
     page: 1,
@@ -51,29 +58,15 @@ export function MachinesPanel() {
           </Link>
         )}
         <span className="mach-toolbar__spacer" />
-        <form
-          role="search"
+        <SearchBox
           className="mach-search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setQuery({ ...query, search: searchText.trim(), page: 1 });
-          }}
-        >
-          <input
-            className="sui-input"
-            type="search"
-            placeholder={messages.search}
-            aria-label={messages.search}
-            maxLength={SEARCH_MAX}
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            // The search box has the focus when the tab opens, as in the earlier app.
-            autoFocus
-          />
-          <button type="submit" className="sui-button mach-search__button" aria-label={text.search}>
-            <SearchIcon />
-          </button>
-        </form>
+          label={messages.search}
+          buttonLabel={text.search}
+          icon
+          onSearch={(search) => setQuery({ ...query, search, page: 1 })}
+          // The search box has the focus when the tab opens, as in the earlier app (docs/earlier-app.md).
+          autoFocus
+        />
       </div>
       {machines.isError ? (
         <LoadError message={text.loadFailed} onRetry={() => void machines.refetch()} />
@@ -96,14 +89,5 @@ export function MachinesPanel() {
         />
       )}
     </>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
-      <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
-    </svg>
   );
 }

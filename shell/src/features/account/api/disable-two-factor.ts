@@ -1,5 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiPaths } from 'contracts';
 import { http } from 'shared-ui';
 
 export async function disableTwoFactor(password: string): Promise<void> {
-  await http.post('/me/two-factor/disable', { password });
+  await http.post(apiPaths.meTwoFactorDisable(), { password });
 }
+
+export const useDisableTwoFactor = () => useMutation({ mutationFn: disableTwoFactor });

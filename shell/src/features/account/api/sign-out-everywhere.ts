@@ -1,5 +1,7 @@
+import { apiPaths } from 'contracts';
 import { http } from 'shared-ui';
 
+/** Ends every session of the account, this one included (the sign-out dialog then forgets the token). */
 export async function signOutEverywhere(): Promise<void> {
-  await http.post('/me/sign-out-everywhere');
+  await http.post(apiPaths.meSignOutEverywhere());
 }

@@ -3,7 +3,7 @@ import { formatDateTime, ROLE_LABELS, type Me } from 'contracts';
 import { useState } from 'react';
 import { apiErrorMessage, LoadError, meQuery, meQueryKey, Spinner } from 'shared-ui';
 import { SignOutDialog } from '../../../components/sign-out-dialog';
-import { signInsQuery } from '../api/get-sign-ins';
+import { useSignIns } from '../api/get-sign-ins';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { accountMessages } from '../messages';
 import { ChangePasswordForm } from './change-password-form';
@@ -65,7 +65,7 @@ function SessionsCard() {
 
 function SignInsCard({ me }: { me: Me }) {
   const text = accountMessages.signIns;
-  const signIns = useQuery({ ...signInsQuery, queryKey: [...signInsQuery.queryKey, me.id] });
+  const signIns = useSignIns(me.id);
   return (
     <section className="sh-card" aria-labelledby="sign-ins-heading">
       <h2 id="sign-ins-heading">{text.heading}</h2>

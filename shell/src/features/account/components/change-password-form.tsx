@@ -1,9 +1,8 @@
 import { PASSWORD_MIN } from 'contracts';
 import { useState, type FormEvent } from 'react';
-import { notify } from 'shared-ui';
+import { notify, useFieldErrors, type FieldErrors } from 'shared-ui';
 import { FormField } from '../../../components/form-field';
-import { useFieldErrors, type FieldErrors } from '../../../components/use-field-errors';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { accountMessages } from '../messages';
 
 const text = accountMessages.password;
@@ -15,7 +14,7 @@ const EMPTY: Record<Field, string> = { current_password: '', new_password: '', r
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [values, setValues] = useState(EMPTY);
   const { errors, show, showApiError } = useFieldErrors(FIELDS, (field) => `password-${field}`);
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -25,16 +24,16 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
     else if ([...values.new_password].length < PASSWORD_MIN) found.new_password = text.tooShort;
     if (values.new_password && values.repeat !== values.new_password) found.repeat = text.mismatch;
     if (show(found)) return;
-    setBusy(true);
     try {
-      await changePassword({ current_password: values.current_password, new_password: values.new_password });
+      await change.mutateAsync({
+        current_password: values.current_password,
+        new_password: values.new_password,
+      });
       setValues(EMPTY);
       notify.success(text.changed);
       onChanged();
     } catch (error) {
       showApiError(error, accountMessages.failed);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -56,7 +55,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       {field('current_password', text.current, 'current-password')}
       {field('new_password', text.next, 'new-password', text.hint)}
       {field('repeat', text.repeat, 'new-password')}
-      <button type="submit" className="sui-button" disabled={busy}>
+      <button type="submit" className="sui-button" disabled={change.isPending}>
         {text.submit}
       </button>
     </form>

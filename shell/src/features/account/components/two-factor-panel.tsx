@@ -3,9 +3,9 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { apiErrorMessage, apiFieldErrors, notify } from 'shared-ui';
 import { FormField } from '../../../components/form-field';
-import { confirmTwoFactor } from '../api/confirm-two-factor';
-import { disableTwoFactor } from '../api/disable-two-factor';
-import { startTwoFactor } from '../api/start-two-factor';
+import { useConfirmTwoFactor } from '../api/confirm-two-factor';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useStartTwoFactor } from '../api/start-two-factor';
 import { accountMessages } from '../messages';
 
 const text = accountMessages.twoFactor;
@@ -17,18 +17,13 @@ const text = accountMessages.twoFactor;
 export function TwoFactorPanel({ me, onChanged }: { me: Me; onChanged: () => void }) {
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const startSetup = useStartTwoFactor();
 
-  const start = async () => {
-    setBusy(true);
-    try {
-      setSetup(await startTwoFactor());
-    } catch (error) {
-      notify.error(apiErrorMessage(error) ?? accountMessages.failed);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const start = () =>
+    startSetup.mutate(undefined, {
+      onSuccess: setSetup,
+      onError: (error) => notify.error(apiErrorMessage(error) ?? accountMessages.failed),
+    });
 
   if (recoveryCodes)
     return (
@@ -47,7 +42,7 @@ export function TwoFactorPanel({ me, onChanged }: { me: Me; onChanged: () => voi
     <div className="sh-stack">
       <p>{text.off}</p>
       <div>
-        <button type="button" className="sui-button" onClick={start} disabled={busy}>
+        <button type="button" className="sui-button" onClick={start} disabled={startSetup.isPending}>
           {text.start}
         </button>
       </div>
@@ -124,6 +119,7 @@ function Enrolment({
   setup: TwoFactorSetup;
   onConfirmed: (codes: string[]) => void;
 }) {
+  const confirm = useConfirmTwoFactor();
   return (
     <div className="sh-enrol">
       <p>{text.scan}</p>
@@ -143,7 +139,7 @@ function Enrolment({
         autoComplete="one-time-code"
         maxLength={6}
         onSubmit={async (code) => {
-          const codes = await confirmTwoFactor(code);
+          const codes = await confirm.mutateAsync(code);
           notify.success(text.enabled);
           onConfirmed(codes);
         }}
@@ -177,6 +173,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function Enabled({ required, onDisabled }: { required: boolean; onDisabled: () => void }) {
+  const disable = useDisableTwoFactor();
   return (
     <div className="sh-stack">
       <p>{text.on}</p>
@@ -192,7 +189,7 @@ function Enabled({ required, onDisabled }: { required: boolean; onDisabled: () =
           type="password"
           autoComplete="current-password"
           onSubmit={async (password) => {
-            await disableTwoFactor(password);
+            await disable.mutateAsync(password);
             notify.success(text.disabled);
             onDisabled();
           }}

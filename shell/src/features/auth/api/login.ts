@@ -1,13 +1,11 @@
-import type { LoginBody, LoginResponse, SecondFactorBody, TokenResponse } from 'contracts';
+import { apiPaths, type LoginBody, type LoginResponse } from 'contracts';
 import { http } from 'shared-ui';
 
+/**
+ * A plain fetcher without a TanStack Query hook: the sign-in form is the login screen, which loads without
+ * TanStack Query (docs/architecture.md#budgets).
+ */
 export async function login(body: LoginBody): Promise<LoginResponse> {
-  const { data } = await http.post<LoginResponse>('/login', body);
-  return data;
-}
-
-/** The code from the authenticator app, or a recovery code, for the challenge of a right password. */
-export async function secondFactor(body: SecondFactorBody): Promise<TokenResponse> {
-  const { data } = await http.post<TokenResponse>('/login/second-factor', body);
+  const { data } = await http.post<LoginResponse>(apiPaths.login(), body);
   return data;
 }

@@ -5,11 +5,13 @@ import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { Route } from 'react-router-dom';
 import { getToken, setToken } from 'shared-ui';
 import { renderAt } from '../../../test/render';
-import { login, secondFactor } from '../api/login';
+import { login } from '../api/login';
+import { secondFactor } from '../api/second-factor';
 import { validateLogin } from './login-page';
 import { LoginRoute } from './login-route';
 
-jest.mock('../api/login', () => ({ login: jest.fn(), secondFactor: jest.fn() }));
+jest.mock('../api/login', () => ({ login: jest.fn() }));
+jest.mock('../api/second-factor', () => ({ secondFactor: jest.fn() }));
 const loginMock = login as jest.MockedFunction<typeof login>;
 const secondFactorMock = secondFactor as jest.MockedFunction<typeof secondFactor>;
 

@@ -1,8 +1,10 @@
 import { EMAIL_PATTERN } from 'contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { apiErrorMessage, isHttpError, messages, notify, setToken } from 'shared-ui';
-import { Logo } from '../../../components/logo';
-import { login, secondFactor } from '../api/login';
+import { useState, type FormEvent } from 'react';
+import { apiErrorMessage, httpStatus, messages, notify, setToken } from 'shared-ui';
+import { login } from '../api/login';
+import { CodeStep } from './code-step';
+import { LoginCard } from './login-card';
+import { LoginField } from './login-field';
 import './login-page.css';
 
 const text = messages.login;
@@ -12,7 +14,7 @@ interface FieldErrors {
   password?: string;
 }
 
-/** Spec §5: checked before sending; the request is sent only when there are no errors. */
+/** Checked before sending; the request is sent only when there are no errors. */
 export function validateLogin(username: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
   const email = username.trim();
@@ -55,7 +57,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
       setChallenge(answer.challenge);
       setSubmitting(false);
     } catch (error) {
-      const status = isHttpError(error) ? (error as { response?: { status?: number } }).response?.status : 0;
+      const status = httpStatus(error) ?? 0;
       if (status && status < 500) {
         setErrors({ username: text.emailRejected, password: text.passwordRejected });
         document.getElementById('login-username')?.focus();
@@ -84,7 +86,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
 
   return (
     <LoginCard heading={text.heading} onSubmit={onSubmit}>
-      <Field
+      <LoginField
         id="login-username"
         name="username"
         label={text.email}
@@ -95,7 +97,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
         onChange={setUsername}
         autoFocus
       />
-      <Field
+      <LoginField
         id="login-password"
         name="password"
         label={text.password}
@@ -109,123 +111,5 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
         {text.submit}
       </button>
     </LoginCard>
-  );
-}
-
-/** The white card on the dark page, with the logo and the step's heading. */
-function LoginCard({
-  heading,
-  onSubmit,
-  children,
-}: {
-  heading: string;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  children: ReactNode;
-}) {
-  return (
-    <main className="sh-login">
-      <form className="sh-login__card" onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
-        <Logo variant="light" />
-        <h1 id="login-heading" className="sh-login__heading">
-          {heading}
-        </h1>
-        {children}
-      </form>
-    </main>
-  );
-}
-
-/** The second step: a code from the authenticator app or a recovery code. */
-function CodeStep({
-  challenge,
-  onSignedIn,
-  onRestart,
-}: {
-  challenge: string;
-  onSignedIn: (token: string) => void;
-  onRestart: () => void;
-}) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [submitting, setSubmitting] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = code.trim();
-    if (!value) {
-      setError(text.codeRequired);
-      document.getElementById('login-code')?.focus();
-      return;
-    }
-    setSubmitting(true);
-    try {
-      onSignedIn((await secondFactor({ challenge, code: value })).token);
-    } catch (failure) {
-      setError(apiErrorMessage(failure) ?? text.failed);
-      setCode('');
-      setSubmitting(false);
-      document.getElementById('login-code')?.focus();
-    }
-  };
-
-  return (
-    <LoginCard heading={text.codeHeading} onSubmit={onSubmit}>
-      <p className="sh-login__hint">{text.codeHint}</p>
-      <Field
-        id="login-code"
-        name="code"
-        label={text.code}
-        type="text"
-        autoComplete="one-time-code"
-        value={code}
-        error={error}
-        onChange={setCode}
-        autoFocus
-      />
-      <button type="submit" className="sui-button sh-login__submit" disabled={submitting}>
-        {text.codeSubmit}
-      </button>
-      <button type="button" className="sh-login__back" onClick={onRestart}>
-        {text.back}
-      </button>
-    </LoginCard>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  name: string;
-  label: string;
-  type: string;
-  autoComplete: string;
-  value: string;
-  error?: string;
-  onChange: (value: string) => void;
-  autoFocus?: boolean;
-}
-
-function Field({ id, name, label, type, autoComplete, value, error, onChange, autoFocus }: FieldProps) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="sui-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className="sui-input"
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        autoFocus={autoFocus}
-      />
-      {error && (
-        <p id={errorId} className="sui-field-error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

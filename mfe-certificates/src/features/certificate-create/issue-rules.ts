@@ -1,0 +1,28 @@
+import type { Certificate, CertificateDraft } from 'contracts';
+import { apiErrorMessage, httpStatus, isHttpError } from 'shared-ui';
+import { certMessages } from '../../messages';
+
+const t = certMessages.create;
+
+/** A 401 already said "session expired" and went to the login page: no second toast. */
+export const isUnauthorized = (error: unknown) => httpStatus(error) === 401;
+
+/** The German toast for a failed creation: the API's own message when it sent one. */
+export function failureMessage(error: unknown): string {
+  const detail =
+    apiErrorMessage(error) ?? (isHttpError(error) ? t.tryAgain : `${t.unreachable} ${t.tryAgain}`);
+  return `${t.failed} ${detail}`;
+}
+
+/** How soon after an issue the same machine, checker and quantity again is asked about first. */
+const REPEAT_WINDOW_MS = 2 * 60_000;
+
+/** The same machine, checker and quantity as the certificate issued less than two minutes ago. */
+export function isRepeat(last: { data: Certificate; answeredAt: number }, draft: CertificateDraft) {
+  return (
+    Date.now() - last.answeredAt < REPEAT_WINDOW_MS &&
+    last.data.machine_id === draft.machine_id &&
+    last.data.checked_by === draft.checked_by &&
+    last.data.quantity === draft.quantity
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from 'shared-ui';
+import { machineMessages } from '../../../messages';
+import { MachinesPanel } from './machines-panel';
+import '../../../styles/remote.css';
+
+// Brand management is used rarely; it stays out of the tab's first load (docs/architecture.md#budgets).
+const BrandsPanel = lazy(() => import('./brands-panel'));
+
+type View = 'machines' | 'brands';
+const VIEWS: View[] = ['machines', 'brands'];
+
+/**
+ * Tab "Bearbeiten": the machine catalogue and, behind a switch, the brands. A view stays mounted
+ * once opened, so a search or a half-filled brand survives switching back and forth.
+ */
+export default function MachineListPage() {
+  const [view, setView] = useState<View>('machines');
+  const [opened, setOpened] = useState<View[]>(['machines']);
+  if (!opened.includes(view)) setOpened([...opened, view]);
+
+  return (
+    <div className="mach-screen" data-testid="machine-list">
+      <div className="mach-switch" role="group" aria-label={machineMessages.views.label}>
+        {VIEWS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="mach-switch__option"
+            aria-pressed={view === option}
+            onClick={() => setView(option)}
+          >
+            {machineMessages.views[option]}
+          </button>
+        ))}
+      </div>
+      <section
+        className="mach-screen"
+        hidden={view !== 'machines'}
+        aria-label={machineMessages.views.machines}
+      >
+        <MachinesPanel />
+      </section>
+      {opened.includes('brands') && (
+        <section className="mach-screen" hidden={view !== 'brands'} aria-label={machineMessages.views.brands}>
+          <Suspense fallback={<Spinner />}>
+            <BrandsPanel />
+          </Suspense>
+        </section>
+      )}
+    </div>
+  );
+}

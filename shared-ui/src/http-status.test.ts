@@ -1,0 +1,18 @@
+import { describe, expect, it } from '@jest/globals';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { httpStatus } from './http-status';
+
+describe('httpStatus', () => {
+  it('reads the status of an answered request', () => {
+    const config = { headers: new AxiosHeaders() };
+    const response = { status: 404, data: {}, statusText: '', headers: {}, config };
+    expect(httpStatus(new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, response))).toBe(404);
+  });
+
+  it('is undefined when no answer came, or for anything that is not a request error', () => {
+    expect(httpStatus(new AxiosError('offline', 'ERR_NETWORK'))).toBeUndefined();
+    expect(httpStatus(new Error('boom'))).toBeUndefined();
+    expect(httpStatus(null)).toBeUndefined();
+    expect(httpStatus(undefined)).toBeUndefined();
+  });
+});

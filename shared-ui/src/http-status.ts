@@ -1,0 +1,8 @@
+/**
+ * The HTTP status of a failed request, or undefined when no answer came (network error, timeout, not an HTTP
+ * error at all). Read from the error's shape, so that callers need no axios of their own.
+ */
+export function httpStatus(error: unknown): number | undefined {
+  const status = (error as { response?: { status?: unknown } } | null | undefined)?.response?.status;
+  return typeof status === 'number' ? status : undefined;
+}

@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { PASSWORD_MIN, type Account, type Role } from 'contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { apiErrorMessage, apiFieldErrors, ConfirmDialog, meQuery, notify } from 'shared-ui';
+import { FormField } from '../../../components/form-field';
+import { useChangeAccountRoles } from '../api/change-account-roles';
+import { useDisableAccount } from '../api/disable-account';
+import { useEnableAccount } from '../api/enable-account';
+import { useResetAccountPassword } from '../api/reset-account-password';
+import { adminMessages } from '../messages';
+import { RolesFieldset } from './roles-fieldset';
+
+const text = adminMessages.accounts;
+
+/** One account's roles, a new first password, and disabling or enabling it (never one's own). */
+export function EditAccount({ account, onClose }: { account: Account; onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [roles, setRoles] = useState<Role[]>(account.roles);
+  const [rolesError, setRolesError] = useState<string | undefined>();
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const own = useQuery(meQuery).data?.id === account.id;
+  useEffect(() => heading.current?.focus(), []);
+
+  const changeRoles = useChangeAccountRoles(account.id);
+  const resetPassword = useResetAccountPassword(account.id);
+  const disable = useDisableAccount(account.id);
+  const enable = useEnableAccount(account.id);
+  // One change at a time: every button waits while any of them runs.
+  const busy = changeRoles.isPending || resetPassword.isPending || disable.isPending || enable.isPending;
+  const run = async (
+    action: () => Promise<Account>,
+    done: string,
+    onFieldError?: (message: string) => void,
+  ) => {
+    try {
+      await action();
+      notify.success(done);
+      return true;
+    } catch (error) {
+      const field = Object.values(apiFieldErrors(error))[0];
+      if (field && onFieldError) onFieldError(field);
+      else notify.error(apiErrorMessage(error) ?? adminMessages.failed);
+      return false;
+    }
+  };
+
+  const saveRoles = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!roles.length) return setRolesError(text.rolesRequired);
+    setRolesError(undefined);
+    await run(() => changeRoles.mutateAsync(roles), text.rolesSaved, setRolesError);
+  };
+  const onResetPassword = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if ([...password].length < PASSWORD_MIN) {
+      setPasswordError(password ? text.tooShort : text.required);
+      document.getElementById('reset-password')?.focus();
+      return;
+    }
+    setPasswordError(undefined);
+    if (await run(() => resetPassword.mutateAsync(password), text.passwordReset, setPasswordError))
+      setPassword('');
+  };
+
+  return (
+    <section className="sh-card" aria-labelledby="edit-account-heading" data-testid="account-editor">
+      <div className="sh-page__title">
+        <h2 id="edit-account-heading" ref={heading} tabIndex={-1}>
+          {text.editHeading(account.email)}
+        </h2>
+        <button type="button" className="sui-button sui-button--secondary" onClick={onClose}>
+          {text.close}
+        </button>
+      </div>
+      <div className="sh-editor">
+        <form className="sh-form" onSubmit={saveRoles} noValidate>
+          <RolesFieldset
+            id="edit-roles"
+            legend={text.roles}
+            value={roles}
+            error={rolesError}
+            onChange={setRoles}
+          />
+          <button type="submit" className="sui-button" disabled={busy}>
+            {text.saveRoles}
+          </button>
+        </form>
+        <form className="sh-form" onSubmit={onResetPassword} noValidate>
+          <FormField
+            id="reset-password"
+            label={text.newPassword}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={password}
+            error={passwordError}
+            hint={text.resetHint}
+            onChange={setPassword}
+          />
+          <button type="submit" className="sui-button sui-button--secondary" disabled={busy}>
+            {text.resetPassword}
+          </button>
+        </form>
+        <div className="sh-stack">
+          <p>
+            {text.status}: {account.disabled ? text.disabled : text.active}
+          </p>
+          <div>
+            {own ? (
+              <p className="sh-note">{text.ownAccount}</p>
+            ) : account.disabled ? (
+              <button
+                type="button"
+                className="sui-button"
+                disabled={busy}
+                onClick={() => run(() => enable.mutateAsync(), text.enabledDone)}
+              >
+                {text.enable}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="sui-button sh-button--danger"
+                onClick={() => setConfirming(true)}
+              >
+                {text.disable}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={text.disable}
+        message={text.disableQuestion(account.email)}
+        confirmLabel={text.yes}
+        cancelLabel={text.no}
+        busy={busy}
+        onConfirm={async () => {
+          await run(() => disable.mutateAsync(), text.disabledDone);
+          setConfirming(false);
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </section>
+  );
+}

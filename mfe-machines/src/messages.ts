@@ -1,7 +1,7 @@
 import { fieldMessages } from 'contracts';
 
 /**
- * The German strings of this remote, the earlier app's (docs/earlier-app.md) with its typos corrected; the
+ * The German strings of this remote, the earlier app's with its typos corrected (docs/earlier-app.md); the
  * upload messages are the API's own (from contracts), so the browser's early check and the server say the same
  * thing.
  */

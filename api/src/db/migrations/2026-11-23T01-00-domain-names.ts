@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Certificate columns named for what they hold; the API keeps the earlier app's (docs/earlier-app.md) names on the wire
+ * Certificate columns named for what they hold; the API keeps the earlier app's names on the wire
  * (docs/decisions/0005-wire-names.md). Indexes follow a renamed column on both databases.
  */
 export const RENAMED = {

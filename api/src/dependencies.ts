@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/database';
 import { auditQueries } from './modules/audit/audit.repository';
 import { auditService } from './modules/audit/audit.service';
 import { authService } from './modules/auth/auth.service';
+import { loginChallengesRepository } from './modules/auth/login-challenges.repository';
 import { loginThrottleRepository } from './modules/auth/login-throttle.repository';
 import { sessionsRepository } from './modules/auth/sessions.repository';
 import { brandsRepository } from './modules/brands/brands.repository';
@@ -41,6 +42,7 @@ export function createRepositories(database: DatabaseHandle) {
     sessions: sessionsRepository(db),
     throttle: loginThrottleRepository(db),
     twoFactor: twoFactorRepository(db),
+    challenges: loginChallengesRepository(db),
     settings: settingsRepository(db),
     brands: brandsRepository(db),
     machines: machinesRepository(database),
@@ -61,13 +63,13 @@ export type Repositories = ReturnType<typeof createRepositories>;
  * tests only (api/src/test/harness.ts).
  */
 export function createServices(repositories: Repositories, config: Config, passwordCost?: ScryptCost) {
-  const { users, sessions, throttle, twoFactor, settings, brands, machines, certificates, revisions, units } =
-    repositories;
+  const { users, sessions, throttle, twoFactor, challenges, settings, brands, machines } = repositories;
+  const { certificates, revisions, units } = repositories;
   const audit = auditService(repositories.audit);
   const uploads = uploadsService(repositories.uploads, audit);
   return {
     audit,
-    auth: authService({ users, sessions, throttle, twoFactor }, audit, {
+    auth: authService({ users, sessions, throttle, twoFactor, challenges }, audit, {
       idleMinutes: config.sessionIdleMinutes,
       maxHours: config.sessionMaxHours,
     }),

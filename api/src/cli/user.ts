@@ -5,7 +5,8 @@ import { migrate, openDatabase } from '../db/database';
 import { auditQueries } from '../modules/audit/audit.repository';
 import { auditService, type AuditEntry } from '../modules/audit/audit.service';
 import { passwordProblem } from '../modules/users/password-policy';
-import { rolesOf, usersRepository } from '../modules/users/users.repository';
+import { rolesOf } from '../modules/users/roles';
+import { usersRepository } from '../modules/users/users.repository';
 
 /** What the command line does to accounts, as the audit trail names it. */
 type CliAction =

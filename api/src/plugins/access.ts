@@ -2,7 +2,8 @@ import { allows, type ApiErrorCode, type RoleNeed } from 'contracts';
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import { HttpError } from '../errors';
 import { messages } from '../messages';
-import type { AuthService, SignedIn } from '../modules/auth/auth.service';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { SignedIn } from '../modules/auth/sessions';
 import { tokenOf, unauthorized } from './authenticate';
 
 /**

@@ -19,3 +19,5 @@ export function settingsRepository(db: Db) {
     },
   };
 }
+
+export type SettingsRepository = ReturnType<typeof settingsRepository>;

@@ -20,6 +20,23 @@ export interface AuditFilter {
   before?: number;
 }
 
+/** The events with the e-mail of the account that caused each, as the trail's pages show them. */
+function events(db: Kysely<Database>) {
+  return db
+    .selectFrom('audit_events')
+    .leftJoin('users', 'users.id', 'audit_events.account_id')
+    .select([
+      'audit_events.id',
+      'audit_events.at',
+      'audit_events.account_id',
+      'users.email as account_email',
+      'audit_events.action',
+      'audit_events.subject_type',
+      'audit_events.subject_id',
+      'audit_events.details',
+    ]);
+}
+
 /** The audit trail's queries, on the database or inside another module's transaction. Appends only. */
 export function auditQueries(db: Kysely<Database>) {
   return {
@@ -39,7 +56,7 @@ export function auditQueries(db: Kysely<Database>) {
 
     /** Up to `limit` events matching `filter`, newest first, older than `before` (keyset paging). */
     page(filter: AuditFilter, limit: number) {
-      let query = events();
+      let query = events(db);
       if (filter.account_id !== undefined)
         query = query.where('audit_events.account_id', '=', filter.account_id);
       if (filter.action) query = query.where('audit_events.action', '=', filter.action);
@@ -56,7 +73,7 @@ export function auditQueries(db: Kysely<Database>) {
      * than `before`. Each subject is found in the subject index.
      */
     ofSubjects(subjects: Subjects, before: number | undefined, limit: number) {
-      return events()
+      return events(db)
         .where((eb) =>
           eb.or(
             subjects
@@ -87,22 +104,6 @@ export function auditQueries(db: Kysely<Database>) {
         .execute();
     },
   };
-
-  function events() {
-    return db
-      .selectFrom('audit_events')
-      .leftJoin('users', 'users.id', 'audit_events.account_id')
-      .select([
-        'audit_events.id',
-        'audit_events.at',
-        'audit_events.account_id',
-        'users.email as account_email',
-        'audit_events.action',
-        'audit_events.subject_type',
-        'audit_events.subject_id',
-        'audit_events.details',
-      ]);
-  }
 }
 
 /** Things the trail names as subjects: a type and the ids of that type. */

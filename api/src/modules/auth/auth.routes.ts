@@ -4,7 +4,7 @@ import { ApiError, LoginBody, LoginResponse, SecondFactorBody, TokenResponse } f
 import type { FastifyReply } from 'fastify';
 import type { Services } from '../../dependencies';
 import { tokenOf, unauthorized } from '../../plugins/authenticate';
-import { ThrottledError } from './auth.service';
+import { ThrottledError } from './sign-in-throttle';
 
 /** A locked sign-in tells the client when to try again. */
 async function withRetryAfter<T>(reply: FastifyReply, attempt: () => Promise<T>): Promise<T> {

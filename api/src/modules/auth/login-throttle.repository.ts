@@ -69,3 +69,5 @@ export function loginThrottleRepository(db: Db) {
     },
   };
 }
+
+export type LoginThrottleRepository = ReturnType<typeof loginThrottleRepository>;

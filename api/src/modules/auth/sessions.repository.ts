@@ -67,3 +67,5 @@ export function sessionsRepository(db: Db) {
     },
   };
 }
+
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -1,38 +1,13 @@
 import type { Db } from '../../db/database';
-import { hashToken } from './sessions.repository';
 import { hashRecoveryCode } from './two-factor';
 
-/** Two-factor state kept in the database, so the step between password and code works on any instance. */
+/**
+ * An account's authenticator secret (pending until its first code, then the last time step taken) and its
+ * recovery codes. Secrets and codes stay together: turning two-factor sign-in on or off writes both in one
+ * transaction. The login challenge between password and code is login-challenges.repository.ts.
+ */
 export function twoFactorRepository(db: Db) {
   return {
-    async addChallenge(token: string, accountId: number, expiresAt: Date) {
-      await db
-        .insertInto('login_challenges')
-        .values({ token_hash: hashToken(token), user_id: accountId, expires_at: expiresAt.toISOString() })
-        .execute();
-    },
-
-    /** The account of a challenge that has not expired. */
-    async challengeUser(token: string, now = new Date()) {
-      const row = await db
-        .selectFrom('login_challenges')
-        .select('user_id')
-        .where('token_hash', '=', hashToken(token))
-        .where('expires_at', '>', now.toISOString())
-        .executeTakeFirst();
-      return row?.user_id;
-    },
-
-    /** Ends a challenge, and with it every expired one. */
-    async endChallenge(token: string, now = new Date()) {
-      await db
-        .deleteFrom('login_challenges')
-        .where((eb) =>
-          eb.or([eb('token_hash', '=', hashToken(token)), eb('expires_at', '<=', now.toISOString())]),
-        )
-        .execute();
-    },
-
     async setPendingSecret(accountId: number, secret: string) {
       await db
         .updateTable('users')

@@ -52,19 +52,19 @@ const sortColumns = {
   created_at: 'machines.created_at',
 } as const;
 
-export function machinesRepository({ db, kind }: DatabaseHandle) {
-  /** The machines whose article number, EAN or prefix, or whose brand's name, contains `search`. */
-  function matchesOf(search: string) {
-    // One list of ids, so each half is answered from its index; an OR of the two scanned every machine.
-    const ids = sql`
-      select id from machines where ${machineSearchMatches(kind, search)}
-      union all
-      select id from machines where brand_id in (select id from brands where ${containsText('brands.name_key', search)})`;
-    // PostgreSQL planned `in (…)` as a merge join along the whole primary key; given the ids as an array, it
-    // looks each one up (docs/architecture.md#budgets).
-    return kind === 'postgres' ? sql`machines.id = any(array(${ids}))` : sql`machines.id in (${ids})`;
-  }
+/** The machines whose article number, EAN or prefix, or whose brand's name, contains `search`. */
+function matchesOf(kind: DatabaseHandle['kind'], search: string) {
+  // One list of ids, so each half is answered from its index; an OR of the two scanned every machine.
+  const ids = sql`
+    select id from machines where ${machineSearchMatches(kind, search)}
+    union all
+    select id from machines where brand_id in (select id from brands where ${containsText('brands.name_key', search)})`;
+  // PostgreSQL planned `in (…)` as a merge join along the whole primary key; given the ids as an array, it
+  // looks each one up (docs/architecture.md#budgets).
+  return kind === 'postgres' ? sql`machines.id = any(array(${ids}))` : sql`machines.id in (${ids})`;
+}
 
+export function machinesRepository({ db, kind }: DatabaseHandle) {
   return {
     get(id: number) {
       return db.selectFrom('machines').select(machineColumns).where('id', '=', id).executeTakeFirst();
@@ -114,7 +114,7 @@ export function machinesRepository({ db, kind }: DatabaseHandle) {
      * (docs/architecture.md#budgets).
      */
     async list({ search, sort, order, limit, offset }: MachineListPage) {
-      const matching = search ? sql`where ${matchesOf(search)}` : sql``;
+      const matching = search ? sql`where ${matchesOf(kind, search)}` : sql``;
       const { rows } = await sql<MachineListRow & { total: number }>`
         select machines.id, machines.name, brands.name as brand_name, machines.ean_number, machines.created_at,
                count(*) over () as total

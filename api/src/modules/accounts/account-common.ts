@@ -1,0 +1,61 @@
+import type { Account, AuditAction, AuditDetails } from 'contracts';
+import { badRequest, notFound } from '../../errors';
+import { messages } from '../../messages';
+import type { AuditEntry, AuditService } from '../audit/audit.service';
+import { passwordProblem } from '../users/password-policy';
+import { rolesOf } from '../users/roles';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+
+// What the accounts' use cases share: administering (account-administration.ts), the own account
+// (own-account.ts) and two-factor enrolment (two-factor-enrolment.ts).
+
+export const toAccount = (row: UserRow & { last_sign_in_at?: string | null }): Account => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  roles: rolesOf(row.roles),
+  disabled: row.disabled === 1,
+  must_change_password: row.must_change_password === 1,
+  two_factor: row.totp_secret !== null,
+  last_sign_in_at: row.last_sign_in_at ?? null,
+  created_at: row.created_at,
+});
+
+/** A 400 for a new password the rules refuse, on the form's field `field`. */
+export function assertPassword(password: string, field: string) {
+  const problem = passwordProblem(password);
+  if (problem) throw badRequest(messages.checkFields, { [field]: problem });
+}
+
+/** The account's row, or a 404. */
+export const existingAccount =
+  (users: Pick<UsersRepository, 'findById'>) =>
+  async (id: number): Promise<UserRow> => {
+    const user = await users.findById(id);
+    if (!user) throw notFound(messages.accountNotFound);
+    return user;
+  };
+
+/** The actions about an account whose details name its e-mail. */
+type AccountAction = {
+  [A in AuditAction]: AuditDetails[A] extends { email: string } ? A : never;
+}[AuditAction];
+
+/**
+ * An event about an account, by the signed-in account `accountId`: its details name the account's e-mail
+ * beside what `details` adds.
+ */
+export const accountEvent =
+  (audit: Pick<AuditService, 'record'>) =>
+  <A extends AccountAction>(
+    accountId: number,
+    action: A,
+    user: UserRow,
+    details?: Omit<AuditDetails[A], 'email' | 'by'>,
+  ) =>
+    audit.record({
+      accountId,
+      action,
+      subject: { type: 'account', id: user.id },
+      details: { email: user.email, ...details },
+    } as AuditEntry<AccountAction>);

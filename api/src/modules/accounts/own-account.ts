@@ -1,0 +1,70 @@
+import type { Me, SignInList } from 'contracts';
+import { badRequest } from '../../errors';
+import { messages } from '../../messages';
+import type { AuditService } from '../audit/audit.service';
+import type { SignedIn } from '../auth/sessions';
+import { verifyPassword, type ScryptCost } from '../users/password';
+import type { UsersRepository } from '../users/users.repository';
+import { accountEvent, assertPassword, existingAccount } from './account-common';
+import type { SettingsRepository } from './settings.repository';
+
+/** What every signed-in account does to itself: who it is, its password, its sessions and sign-ins. */
+export function ownAccount({
+  users,
+  settings,
+  audit,
+  cost,
+}: {
+  users: Pick<UsersRepository, 'findById' | 'setPassword' | 'revokeSessions'>;
+  settings: Pick<SettingsRepository, 'get'>;
+  audit: Pick<AuditService, 'record' | 'signIns'>;
+  /** scrypt cost of new passwords; tests lower it (api/src/test/harness.ts). */
+  cost?: ScryptCost;
+}) {
+  const existing = existingAccount(users);
+  const record = accountEvent(audit);
+
+  return {
+    async me(account: SignedIn): Promise<Me> {
+      const user = await existing(account.id);
+      return {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        roles: account.roles,
+        must_change_password: account.mustChangePassword,
+        two_factor: account.twoFactor,
+        two_factor_required: (await settings.get()).require_two_factor,
+      };
+    },
+
+    /** With the current password; ends every other session of the account, keeps this one. */
+    async changeOwnPassword(account: SignedIn, current: string, next: string) {
+      const user = await existing(account.id);
+      if (!(await verifyPassword(current, user.password_hash)))
+        throw badRequest(messages.checkFields, { current_password: messages.passwordWrong });
+      if (current === next) throw badRequest(messages.checkFields, { new_password: messages.passwordSame });
+      assertPassword(next, 'new_password');
+      await users.setPassword(account.id, next, { mustChange: false, keepSession: account.sessionId, cost });
+      await record(account.id, 'account.password_changed', user);
+    },
+
+    async signOutEverywhere(account: SignedIn) {
+      const user = await existing(account.id);
+      await users.revokeSessions(account.id);
+      await record(account.id, 'auth.signed_out_everywhere', user);
+    },
+
+    /** The account's last 20 sign-ins, failed ones too, newest first. */
+    async signIns(account: SignedIn): Promise<SignInList> {
+      const rows = await audit.signIns(account.id, 20);
+      return {
+        data: rows.map((row) => ({
+          at: row.at,
+          ok: row.action === 'auth.signed_in',
+          address: String(JSON.parse(row.details).address ?? ''),
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { LoginResponse } from 'contracts';
+import { HttpError } from '../../errors';
+import { messages } from '../../messages';
+import { dummyPasswordHash, verifyPassword } from '../users/password';
+import { normalizeEmail, type UsersRepository } from '../users/users.repository';
+import type { LoginChallengesRepository } from './login-challenges.repository';
+import { newToken, type SessionKeeping } from './sessions';
+import { attemptKeys, type SignInThrottle } from './sign-in-throttle';
+
+/** Time between a right password and the code from the authenticator app. */
+const CHALLENGE_MINUTES = 5;
+
+/** The first step of a sign-in: e-mail and password. */
+export function signingIn({
+  users,
+  challenges,
+  locks,
+  session,
+}: {
+  users: Pick<UsersRepository, 'findByEmail'>;
+  challenges: Pick<LoginChallengesRepository, 'add'>;
+  locks: SignInThrottle;
+  session: Pick<SessionKeeping, 'start'>;
+}) {
+  return {
+    /**
+     * A new session token for a right e-mail and password, or a challenge for the second factor when the
+     * account has one. Wrong passwords count toward the locks (sign-in-throttle.ts).
+     */
+    async login(email: string, password: string, clientAddress: string): Promise<LoginResponse> {
+      const keys = attemptKeys(clientAddress, normalizeEmail(email));
+      await locks.assertNotLocked(keys);
+      const user = await users.findByEmail(email);
+      // Unknown and disabled accounts still pay for one scrypt, so timing does not reveal which exist.
+      const passwordOk = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+      if (!user || user.disabled || !passwordOk) {
+        await locks.failed(keys, {
+          accountId: user?.id ?? null,
+          email: normalizeEmail(email),
+          clientAddress,
+          step: 'password',
+        });
+        throw new HttpError(401, 'LOGIN_FAILED', messages.loginFailed);
+      }
+      if (!user.totp_secret) {
+        await locks.passed(user.email);
+        return { token: await session.start(user, clientAddress) };
+      }
+      const challenge = newToken();
+      await challenges.add(challenge, user.id, new Date(Date.now() + CHALLENGE_MINUTES * 60_000));
+      return { second_factor: 'totp', challenge };
+    },
+  };
+}

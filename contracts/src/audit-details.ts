@@ -3,6 +3,7 @@ import type { RevisableField } from './constants';
 import type {
   AuditAction,
   AuditEvent,
+  AuditPage,
   Brand,
   BrandBody,
   CertificateExportQuery,
@@ -78,3 +79,6 @@ export type TypedAuditEvent = {
 /** Fails to compile when an action has no entry in AuditDetails or an entry names no action. */
 type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 export const AUDIT_DETAILS_COMPLETE: Exactly<keyof AuditDetails, AuditAction> = true;
+
+/** A page of the audit trail with each event's details typed by its action. */
+export type TypedAuditPage = Omit<AuditPage, 'data'> & { data: TypedAuditEvent[] };

@@ -16,7 +16,6 @@ import {
 } from './constants';
 import { ROLES } from './accounts';
 import type { ApiErrorCode } from './errors';
-import type { TypedAuditEvent } from './audit-details';
 import {
   CHECKED_BY_MAX,
   DESCRIPTION_MAX,
@@ -478,8 +477,8 @@ export const AuditPage = Type.Object({
   /** The `before` of the next page, null on the last one. */
   next: Type.Union([Type.Integer(), Type.Null()]),
 });
-/** The page with each event's details typed by its action (contracts/src/audit-details.ts). */
-export type AuditPage = Omit<Static<typeof AuditPage>, 'data'> & { data: TypedAuditEvent[] };
+/** As the wire has it; readers take TypedAuditPage (contracts/src/audit-details.ts). */
+export type AuditPage = Static<typeof AuditPage>;
 
 /** What a staff screen printed: the pages right after issuing, a reprint, or the certificate's labels. */
 export const PRINT_KINDS = ['print', 'reprint', 'labels'] as const;

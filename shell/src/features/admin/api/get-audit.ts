@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiPaths, queryKeys, type AuditPage, type AuditQuery } from 'contracts';
+import { apiPaths, queryKeys, type TypedAuditPage, type AuditQuery } from 'contracts';
 import { http } from 'shared-ui';
 
-export async function getAudit(query: AuditQuery): Promise<AuditPage> {
-  const { data } = await http.get<AuditPage>(apiPaths.audit(), { params: query });
+export async function getAudit(query: AuditQuery): Promise<TypedAuditPage> {
+  const { data } = await http.get<TypedAuditPage>(apiPaths.audit(), { params: query });
   return data;
 }
 

@@ -2,12 +2,13 @@
  * Staff roles (docs/architecture.md#accounts-and-roles). The API enforces them on every call; the staff app
  * hides what an account's roles do not allow. An administrator may do everything.
  */
-export const ROLES = ['admin', 'pruefer', 'stammdaten', 'lesen'] as const;
+export const ROLES = ['admin', 'pruefer', 'freigabe', 'stammdaten', 'lesen'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   admin: 'Administrator',
   pruefer: 'Prüfer',
+  freigabe: 'Freigabe (Qualität)',
   stammdaten: 'Stammdaten',
   lesen: 'Lesen',
 };
@@ -16,6 +17,11 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const ROLE_NEEDS = {
   /** Issue, revise and void certificates; print certificates and labels. */
   certify: ['pruefer'],
+  /**
+   * Release tested units (also a second person's release and a deviation release, Sonderfreigabe) and edit test
+   * plans: the quality department's right, kept apart from testing (EN 10204 3.1, ISO 9001 8.6).
+   */
+  release: ['freigabe'],
   /** Machines, brands and images. */
   catalogue: ['stammdaten'],
   /** Accounts, settings and the whole audit log. */

@@ -50,3 +50,10 @@ export const meSignOutEverywhere = () => '/me/sign-out-everywhere';
 export const meTwoFactorSetup = () => '/me/two-factor/setup';
 export const meTwoFactorConfirm = () => '/me/two-factor/confirm';
 export const meTwoFactorDisable = () => '/me/two-factor/disable';
+// The test record (docs/decisions/0010-test-record.md).
+export const machineTestPlan = (machineId: number) => `/machine/${id(machineId)}/test-plan`;
+export const machineTestPlanCopy = (machineId: number) => `/machine/${id(machineId)}/test-plan/copy`;
+export const certificateRelease = (certificateId: number) => `/certificates/${id(certificateId)}/release`;
+export const unitAttempts = (serial: string) => `/units/${id(serial)}/attempts`;
+export const reportFirstPassYield = () => '/reports/first-pass-yield';
+export const reportStepTrend = () => '/reports/step-trend';

@@ -69,6 +69,11 @@ export type AuditDetails = {
   'account.two_factor_enabled': AccountDetails;
   'account.two_factor_disabled': AccountDetails;
   'settings.changed': { before: Settings; after: Settings };
+  'account.two_factor_reset': AccountDetails & { reason: string };
+  /** A wrong current password given to change the own password or two-factor sign-in. */
+  'account.password_check_failed': AccountDetails & { address: string };
+  'account.unlocked': AccountDetails;
+  'account.two_factor_requirement_changed': AccountDetails & { required: boolean };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

@@ -17,3 +17,4 @@ export * from './accounts';
 export * from './errors';
 export * from './paths';
 export * from './audit-details';
+export * from './test-record';

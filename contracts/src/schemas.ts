@@ -16,6 +16,7 @@ import {
 } from './constants';
 import { ROLES } from './accounts';
 import type { ApiErrorCode } from './errors';
+import { CERTIFICATE_VERDICTS, CertificateTestRecord, ResultsBody, UNIT_RELEASES } from './test-record';
 import {
   CHECKED_BY_MAX,
   DESCRIPTION_MAX,
@@ -188,10 +189,13 @@ export const CertificateCreateBody = Type.Object({
   machine_id: Id,
   checked_by: Text(CHECKED_BY_MAX),
   crowd: Type.Integer({ minimum: QUANTITY.min, maximum: QUANTITY.max }),
-  ...checkProperties,
-  resistance_to_voltage: Literals(VOLTAGE_VALUES),
+  // The earlier app's checks (docs/earlier-app.md): mapped onto the machine's plan when `results` is not sent.
+  ...Type.Partial(Type.Object(checkProperties)).properties,
+  resistance_to_voltage: Type.Optional(Literals(VOLTAGE_VALUES)),
   observation: Literals(OBSERVATIONS),
   origin_germany: Literals(ORIGINS),
+  /** The values measured against the machine's current test plan (docs/decisions/0010-test-record.md). */
+  results: Type.Optional(ResultsBody),
 });
 export type CertificateCreateBody = Static<typeof CertificateCreateBody>;
 
@@ -204,6 +208,10 @@ const lifecycle = {
   /** Sent back with a revision or void: a change made on an older version is refused. */
   version: Type.Integer(),
   voided_units: Type.Integer(),
+  /** The test's outcome, computed by the API from the plan and the values (docs/decisions/0010-test-record.md). */
+  verdict: Literals(CERTIFICATE_VERDICTS),
+  /** Units that failed and were not released by deviation. */
+  failed_units: Type.Integer(),
 };
 
 /**
@@ -247,6 +255,8 @@ export const PrintData = Type.Object({
   void_reason: Nullable(Type.String()),
   /** The units voided on their own or with the whole certificate; their pages print STORNIERT. */
   voided_serials: Type.Array(Type.String()),
+  /** The plan it was tested against, each unit's values and verdicts, who tested and who released. */
+  test_record: CertificateTestRecord,
 });
 export type PrintData = Static<typeof PrintData> & Record<(typeof CHECK_FIELDS)[number], string>;
 export const CertificateCreateResponse = Type.Array(PrintData);
@@ -277,6 +287,7 @@ export const CertificateFilterQuery = Type.Object({
   machine_id: Type.Optional(Id),
   checked_by: Type.Optional(Text(CHECKED_BY_MAX)),
   status: Type.Optional(Literals(CERTIFICATE_STATUSES)),
+  verdict: Type.Optional(Literals(CERTIFICATE_VERDICTS)),
 });
 export type CertificateFilterQuery = Static<typeof CertificateFilterQuery>;
 export const CERTIFICATE_FILTERS = Object.keys(
@@ -367,6 +378,10 @@ const UnitCounts = {
   certificates: Type.Integer(),
   units: Type.Integer(),
   voided_units: Type.Integer(),
+  /** The test's outcome, computed by the API from the plan and the values (docs/decisions/0010-test-record.md). */
+  verdict: Literals(CERTIFICATE_VERDICTS),
+  /** Units that failed and were not released by deviation. */
+  failed_units: Type.Integer(),
 };
 /** A series of a monthly report: one count per month of the report's `months`, zero where nothing was issued. */
 const MonthlyCounts = {
@@ -437,6 +452,10 @@ export const AUDIT_ACTIONS = [
   'account.two_factor_enabled',
   'account.two_factor_disabled',
   'settings.changed',
+  'account.two_factor_reset',
+  'account.password_check_failed',
+  'account.unlocked',
+  'account.two_factor_requirement_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -538,6 +557,7 @@ export const Unit = Type.Object({
   unit_index: Type.Integer(),
   voided_at: Nullable(Timestamp),
   void_reason: Nullable(Type.String()),
+  release: Literals(UNIT_RELEASES),
 });
 export type Unit = Static<typeof Unit>;
 
@@ -577,6 +597,10 @@ export const Account = Type.Object({
   /** Set by an administrator's first or reset password: the account must choose its own before anything else. */
   must_change_password: Type.Boolean(),
   two_factor: Type.Boolean(),
+  /** An administrator requires two-factor sign-in of this account, whatever the setting for all says. */
+  two_factor_required: Type.Boolean(),
+  /** Until when failed sign-ins lock the account; null when it is not locked. */
+  locked_until: Type.Union([Timestamp, Type.Null()]),
   last_sign_in_at: Type.Union([Timestamp, Type.Null()]),
   created_at: Timestamp,
 });
@@ -594,7 +618,11 @@ export const RolesBody = Type.Object({ roles: Roles });
 export type RolesBody = Static<typeof RolesBody>;
 
 /** Settings an administrator changes for every account. */
-export const Settings = Type.Object({ require_two_factor: Type.Boolean() });
+export const Settings = Type.Object({
+  require_two_factor: Type.Boolean(),
+  /** Units that pass wait for release by a second person with the release right, not the tester (EN 10204 3.1). */
+  release_by_second_person: Type.Boolean(),
+});
 export type Settings = Static<typeof Settings>;
 
 /** The signed-in account: who it is, its roles, and what it must do before anything else. */
@@ -630,3 +658,12 @@ export const RecoveryCodes = Type.Object({ recovery_codes: Type.Array(Type.Strin
 export type RecoveryCodes = Static<typeof RecoveryCodes>;
 export const PasswordBody = Type.Object({ password: Password });
 export type PasswordBody = Static<typeof PasswordBody>;
+/** The current password, which enrolling in two-factor sign-in asks for. */
+export const CurrentPasswordBody = Type.Object({ current_password: Password });
+export type CurrentPasswordBody = Static<typeof CurrentPasswordBody>;
+/** An administrator resets a colleague's two-factor sign-in, saying why. */
+export const TwoFactorResetBody = Type.Object({ reason: Reason });
+export type TwoFactorResetBody = Static<typeof TwoFactorResetBody>;
+/** Whether an administrator requires two-factor sign-in of one account. */
+export const TwoFactorRequiredBody = Type.Object({ required: Type.Boolean() });
+export type TwoFactorRequiredBody = Static<typeof TwoFactorRequiredBody>;

@@ -1,0 +1,360 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CHECK_FIELDS, CHECK_NOT_OK, CHECK_OK, VOLTAGE_OK } from './constants';
+
+/**
+ * The test record (docs/decisions/0010-test-record.md): a machine's versioned test plan, the values measured per
+ * unit against it, the verdicts the API computes from them, and the release.
+ */
+
+/** The certificate's six languages, in their printed order. */
+export const PLAN_LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
+export type PlanLanguage = (typeof PLAN_LANGUAGES)[number];
+
+/** pass/fail; a number with unit and limits; one of given options; free text (never decides the verdict). */
+export const STEP_KINDS = ['pass_fail', 'numeric', 'choice', 'text'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+export const STEP_KIND_LABELS: Record<StepKind, string> = {
+  pass_fail: 'Bestanden / nicht bestanden',
+  numeric: 'Messwert',
+  choice: 'Auswahl',
+  text: 'Text',
+};
+
+/** What a pass/fail step is entered as. */
+export const PASS = 'pass';
+export const FAIL = 'fail';
+
+export const PLAN_STEPS_MAX = 60;
+export const STEP_TITLE_MAX = 120;
+export const STEP_TEXT_MAX = 120;
+export const STEP_OPTIONS_MAX = 20;
+export const STEP_DECIMALS_MAX = 6;
+/** A measured or written value as entered (a number keeps its decimals as typed). */
+export const RESULT_VALUE_MAX = 200;
+
+const Text = (maxLength: number) => Type.String({ maxLength });
+const Literals = <T extends readonly string[]>(values: T) =>
+  Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v))));
+const Limit = Type.Union([Type.Number(), Type.Null()]);
+
+export const StepTitle = Type.Object(
+  Object.fromEntries(PLAN_LANGUAGES.map((language) => [language, Text(STEP_TITLE_MAX)])) as Record<
+    PlanLanguage,
+    ReturnType<typeof Text>
+  >,
+);
+export type StepTitle = Static<typeof StepTitle>;
+
+/** One step of a plan. `key` names it in results and export columns and stays the same across versions. */
+export const PlanStep = Type.Object({
+  key: Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$', maxLength: 40 }),
+  title: StepTitle,
+  kind: Literals(STEP_KINDS),
+  /** Numeric: the unit printed beside the value, e.g. MΩ. */
+  unit: Text(20),
+  /** Numeric: the limits, inclusive; null where there is none. */
+  lower: Limit,
+  upper: Limit,
+  /** Numeric: how many decimals a value may have. */
+  decimals: Type.Integer({ minimum: 0, maximum: STEP_DECIMALS_MAX }),
+  /** Choice: what may be chosen, and which of those pass. */
+  options: Type.Array(Text(60), { maxItems: STEP_OPTIONS_MAX }),
+  passing: Type.Array(Text(60), { maxItems: STEP_OPTIONS_MAX }),
+  /** The test conditions, e.g. "500 V DC, 60 s". */
+  parameters: Text(STEP_TEXT_MAX),
+  /** The standard and clause, e.g. "IEC 60204-1, 18.3". */
+  standard: Text(STEP_TEXT_MAX),
+  required: Type.Boolean(),
+  /** Measured for each unit, or once for the whole certificate. */
+  per_unit: Type.Boolean(),
+});
+export type PlanStep = Static<typeof PlanStep>;
+
+export const TestPlanBody = Type.Object({
+  steps: Type.Array(PlanStep, { minItems: 1, maxItems: PLAN_STEPS_MAX }),
+  /** The version the editor started from: a plan changed meanwhile by someone else is refused (409). */
+  based_on: Type.Integer({ minimum: 0 }),
+});
+export type TestPlanBody = Static<typeof TestPlanBody>;
+
+export const CopyPlanBody = Type.Object({ from_machine_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type CopyPlanBody = Static<typeof CopyPlanBody>;
+
+/** A machine's plan: version 0 is the built-in default (docs/decisions/0010-test-record.md), never stored. */
+export const TestPlan = Type.Object({
+  machine_id: Type.Integer(),
+  version: Type.Integer(),
+  steps: Type.Array(PlanStep),
+  created_at: Type.Union([Type.String(), Type.Null()]),
+  created_by_name: Type.Union([Type.String(), Type.Null()]),
+});
+export type TestPlan = Static<typeof TestPlan>;
+
+/**
+ * The values the form sends with a new certificate: the per-certificate steps once, and one object per unit (in
+ * unit order) with its per-unit steps. Values are strings as typed ("0,8" with a German comma is fine); the API
+ * parses and judges them.
+ */
+const Values = Type.Record(Type.String({ maxLength: 40 }), Text(RESULT_VALUE_MAX), { maxProperties: PLAN_STEPS_MAX });
+export const ResultsBody = Type.Object({
+  certificate: Values,
+  units: Type.Array(Values, { maxItems: 1000 }),
+});
+export type ResultsBody = Static<typeof ResultsBody>;
+
+/** A retest of one unit after repair: every step of the certificate's plan, for this unit. */
+export const RetestBody = Type.Object({ values: Values });
+export type RetestBody = Static<typeof RetestBody>;
+
+export const STEP_VERDICTS = ['pass', 'fail', 'open'] as const;
+export type StepVerdict = (typeof STEP_VERDICTS)[number];
+
+/**
+ * Where a unit stands: released (passed, and released where a second person must), released by deviation
+ * (Sonderfreigabe: failed, released with a stated reason), failed (not released), or passed and waiting for release.
+ */
+export const UNIT_RELEASES = ['released', 'deviation', 'failed', 'awaiting_release'] as const;
+export type UnitRelease = (typeof UNIT_RELEASES)[number];
+
+export const UNIT_RELEASE_LABELS: Record<UnitRelease, string> = {
+  released: 'Freigegeben',
+  deviation: 'Sonderfreigabe',
+  failed: 'Nicht bestanden',
+  awaiting_release: 'Zur Freigabe',
+};
+
+/** A certificate's verdict in lists and filters: every unit released; some failed; some waiting for release. */
+export const CERTIFICATE_VERDICTS = ['released', 'failed', 'awaiting_release'] as const;
+export type CertificateVerdict = (typeof CERTIFICATE_VERDICTS)[number];
+
+export const CERTIFICATE_VERDICT_LABELS: Record<CertificateVerdict, string> = {
+  released: 'Freigegeben',
+  failed: 'Nicht bestanden',
+  awaiting_release: 'Zur Freigabe',
+};
+
+/** One attempt at testing one unit: what was measured, how each step was judged, by whom and when. */
+export const TestAttempt = Type.Object({
+  attempt: Type.Integer(),
+  values: Type.Record(Type.String(), Type.String()),
+  verdicts: Type.Record(Type.String(), Literals(STEP_VERDICTS)),
+  passed: Type.Boolean(),
+  tested_by_name: Type.String(),
+  tested_at: Type.String(),
+});
+export type TestAttempt = Static<typeof TestAttempt>;
+
+/** A unit's test record: its attempts (oldest first, the last counts) and its release. */
+export const UnitTestRecord = Type.Object({
+  serial: Type.String(),
+  release: Literals(UNIT_RELEASES),
+  attempts: Type.Array(TestAttempt),
+  released_by_name: Type.Union([Type.String(), Type.Null()]),
+  released_at: Type.Union([Type.String(), Type.Null()]),
+  deviation_reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type UnitTestRecord = Static<typeof UnitTestRecord>;
+
+/** The test record of a certificate, as the print, the detail page and the retest form read it. */
+export const CertificateTestRecord = Type.Object({
+  plan_version: Type.Integer(),
+  steps: Type.Array(PlanStep),
+  verdict: Literals(CERTIFICATE_VERDICTS),
+  tested_by_name: Type.String(),
+  units: Type.Array(UnitTestRecord),
+});
+export type CertificateTestRecord = Static<typeof CertificateTestRecord>;
+
+/** Release by a second person: the units waiting; or a deviation release of failed units with a reason. */
+export const ReleaseBody = Type.Object({
+  serials: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 })),
+  /** Sonderfreigabe: required to release units that failed; printed and audited. */
+  deviation_reason: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type ReleaseBody = Static<typeof ReleaseBody>;
+
+const title = (de: string, en: string, fr: string, es: string, it: string, pt: string): StepTitle => ({
+  de,
+  en,
+  fr,
+  es,
+  it,
+  pt,
+});
+
+const passFail = (
+  key: string,
+  stepTitle: StepTitle,
+  { parameters = '', standard = '' }: { parameters?: string; standard?: string } = {},
+): PlanStep => ({
+  key,
+  title: stepTitle,
+  kind: 'pass_fail',
+  unit: '',
+  lower: null,
+  upper: null,
+  decimals: 0,
+  options: [],
+  passing: [],
+  parameters,
+  standard,
+  required: true,
+  per_unit: false,
+});
+
+/**
+ * Every machine's plan until its first edit: the checks the earlier app's form had (docs/terminology.md names each
+ * term and its source), each once per certificate, so that what was issued before and what the earlier app's
+ * `POST /certificate` sends ("OK" passes, "NOT OK" fails) keep printing the same.
+ */
+export const DEFAULT_PLAN_STEPS: readonly PlanStep[] = [
+  passFail(
+    'perpendicularity',
+    title(
+      'Rechtwinkligkeit',
+      'Perpendicularity',
+      'Perpendicularité',
+      'Perpendicularidad',
+      'Perpendicolarità',
+      'Perpendicularidade',
+    ),
+    { standard: 'ISO 1101' },
+  ),
+  passFail(
+    'tolerance_of_spindle',
+    title(
+      'Aufnahme / Rundlauf',
+      'Tool holder / radial run-out',
+      'Porte-outil / battement radial',
+      'Portaherramientas / oscilación radial',
+      'Portautensile / oscillazione radiale',
+      'Porta-ferramentas / batimento radial',
+    ),
+    { standard: 'ISO 1101' },
+  ),
+  passFail(
+    'magnet_base_switch',
+    title(
+      'Magnetschalter/Funktion',
+      'Magnetic base switch / function',
+      'Interrupteur du socle magnétique / fonction',
+      'Interruptor de la base magnética / función',
+      'Interruttore della base magnetica / funzione',
+      'Interruptor da base magnética / função',
+    ),
+  ),
+  passFail(
+    'motor_switch',
+    title(
+      'Motorschalter/Funktion',
+      'Motor switch / function',
+      'Interrupteur du moteur / fonction',
+      'Interruptor del motor / función',
+      'Interruttore del motore / funzione',
+      'Interruptor do motor / função',
+    ),
+  ),
+  passFail(
+    'guide',
+    title(
+      'Führung/Funktion',
+      'Slide guide / function',
+      'Guidage / fonction',
+      'Guía / función',
+      'Guida / funzione',
+      'Guia / função',
+    ),
+  ),
+  passFail(
+    'isolation',
+    title(
+      'Schutzleiter',
+      'Protective conductor',
+      'Conducteur de protection',
+      'Conductor de protección',
+      'Conduttore di protezione',
+      'Condutor de proteção',
+    ),
+    { standard: 'IEC 60204-1, 18.2.2' },
+  ),
+  passFail(
+    'insulation_resistance',
+    title(
+      'Isolationswiderstand',
+      'Insulation resistance',
+      "Résistance d'isolement",
+      'Resistencia de aislamiento',
+      'Resistenza di isolamento',
+      'Resistência de isolamento',
+    ),
+    { parameters: '500 V DC', standard: 'IEC 60204-1, 18.3' },
+  ),
+  {
+    ...passFail(
+      'resistance_to_voltage',
+      title(
+        'Spannungsfestigkeit',
+        'Dielectric strength',
+        'Rigidité diélectrique',
+        'Rigidez dieléctrica',
+        'Rigidità dielettrica',
+        'Rigidez dielétrica',
+      ),
+      { standard: 'IEC 60204-1, 18.4' },
+    ),
+    kind: 'choice',
+    options: [VOLTAGE_OK, CHECK_NOT_OK],
+    passing: [VOLTAGE_OK],
+  },
+  passFail(
+    'accessories',
+    title('Zubehör', 'Accessories', 'Accessoires', 'Accesorios', 'Accessori', 'Acessórios'),
+  ),
+  passFail(
+    'technical_certification',
+    title(
+      'Prüfung/Produktion',
+      'Production check',
+      'Contrôle en production',
+      'Control de producción',
+      'Controllo di produzione',
+      'Controlo de produção',
+    ),
+  ),
+];
+
+/** The earlier app's check value as a pass/fail entry, and back (its lists and exports keep "OK" / "NOT OK"). */
+export const passFailOf = (legacy: string) => (legacy === CHECK_OK ? PASS : legacy === CHECK_NOT_OK ? FAIL : legacy);
+export const legacyOf = (entry: string) => (entry === PASS ? CHECK_OK : entry === FAIL ? CHECK_NOT_OK : entry);
+
+/** The earlier app's check fields, in the default plan's order. */
+export const LEGACY_CHECK_KEYS: readonly string[] = [...CHECK_FIELDS, 'resistance_to_voltage'];
+
+/** "0,8" or "0.8" as typed: a sign, digits, at most one decimal separator. No exponent, no NaN or Infinity. */
+export const NUMBER_PATTERN = /^[+-]?\d{1,15}(?:[.,]\d{1,15})?$/;
+
+/** How many decimals a typed number has. */
+export const decimalsOf = (typed: string) => typed.split(/[.,]/)[1]?.length ?? 0;
+
+/** The typed number's value, or undefined when it is not one. */
+export function numberOf(typed: string): number | undefined {
+  const trimmed = typed.trim();
+  if (!NUMBER_PATTERN.test(trimmed)) return undefined;
+  return Number(trimmed.replace(',', '.'));
+}
+
+/** How a numeric step's value compares to its limits: the same rule in the API (the verdict) and the form (a mark). */
+export function withinLimits(step: Pick<PlanStep, 'lower' | 'upper'>, value: number): boolean {
+  return (step.lower === null || value >= step.lower) && (step.upper === null || value <= step.upper);
+}
+
+/** "≥ 1 MΩ", "≤ 60 V", "0,5 … 2 mm": the limit as printed and shown beside the field. */
+export function limitText(step: Pick<PlanStep, 'lower' | 'upper' | 'unit'>, locale = 'de-DE'): string {
+  const number = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: STEP_DECIMALS_MAX });
+  const unit = step.unit ? ` ${step.unit}` : '';
+  if (step.lower !== null && step.upper !== null) return `${number(step.lower)} … ${number(step.upper)}${unit}`;
+  if (step.lower !== null) return `≥ ${number(step.lower)}${unit}`;
+  if (step.upper !== null) return `≤ ${number(step.upper)}${unit}`;
+  return '';
+}

@@ -78,7 +78,9 @@ export const TestPlanBody = Type.Object({
 });
 export type TestPlanBody = Static<typeof TestPlanBody>;
 
-export const CopyPlanBody = Type.Object({ from_machine_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export const CopyPlanBody = Type.Object({
+  from_machine_id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
 export type CopyPlanBody = Static<typeof CopyPlanBody>;
 
 /** A machine's plan: version 0 is the built-in default (docs/decisions/0010-test-record.md), never stored. */
@@ -96,7 +98,9 @@ export type TestPlan = Static<typeof TestPlan>;
  * unit order) with its per-unit steps. Values are strings as typed ("0,8" with a German comma is fine); the API
  * parses and judges them.
  */
-const Values = Type.Record(Type.String({ maxLength: 40 }), Text(RESULT_VALUE_MAX), { maxProperties: PLAN_STEPS_MAX });
+const Values = Type.Record(Type.String({ maxLength: 40 }), Text(RESULT_VALUE_MAX), {
+  maxProperties: PLAN_STEPS_MAX,
+});
 export const ResultsBody = Type.Object({
   certificate: Values,
   units: Type.Array(Values, { maxItems: 1000 }),
@@ -325,8 +329,10 @@ export const DEFAULT_PLAN_STEPS: readonly PlanStep[] = [
 ];
 
 /** The earlier app's check value as a pass/fail entry, and back (its lists and exports keep "OK" / "NOT OK"). */
-export const passFailOf = (legacy: string) => (legacy === CHECK_OK ? PASS : legacy === CHECK_NOT_OK ? FAIL : legacy);
-export const legacyOf = (entry: string) => (entry === PASS ? CHECK_OK : entry === FAIL ? CHECK_NOT_OK : entry);
+export const passFailOf = (legacy: string) =>
+  legacy === CHECK_OK ? PASS : legacy === CHECK_NOT_OK ? FAIL : legacy;
+export const legacyOf = (entry: string) =>
+  entry === PASS ? CHECK_OK : entry === FAIL ? CHECK_NOT_OK : entry;
 
 /** The earlier app's check fields, in the default plan's order. */
 export const LEGACY_CHECK_KEYS: readonly string[] = [...CHECK_FIELDS, 'resistance_to_voltage'];
@@ -351,10 +357,96 @@ export function withinLimits(step: Pick<PlanStep, 'lower' | 'upper'>, value: num
 
 /** "≥ 1 MΩ", "≤ 60 V", "0,5 … 2 mm": the limit as printed and shown beside the field. */
 export function limitText(step: Pick<PlanStep, 'lower' | 'upper' | 'unit'>, locale = 'de-DE'): string {
-  const number = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: STEP_DECIMALS_MAX });
+  const number = (value: number) =>
+    value.toLocaleString(locale, { maximumFractionDigits: STEP_DECIMALS_MAX });
   const unit = step.unit ? ` ${step.unit}` : '';
-  if (step.lower !== null && step.upper !== null) return `${number(step.lower)} … ${number(step.upper)}${unit}`;
+  if (step.lower !== null && step.upper !== null)
+    return `${number(step.lower)} … ${number(step.upper)}${unit}`;
   if (step.lower !== null) return `≥ ${number(step.lower)}${unit}`;
   if (step.upper !== null) return `≤ ${number(step.upper)}${unit}`;
   return '';
 }
+
+/** Why a value is refused, in German; the API's 400 and the form's marks say the same. */
+export const resultMessages = {
+  missing: 'Pflichtprüfung fehlt',
+  notNumber: 'Keine Zahl (z. B. 0,8)',
+  decimals: (decimals: number) =>
+    decimals === 0 ? 'Nur ganze Zahlen' : `Höchstens ${decimals} Nachkommastelle${decimals === 1 ? '' : 'n'}`,
+  passFail: 'Bitte „bestanden“ oder „nicht bestanden“ wählen',
+  option: 'Bitte eine der vorgegebenen Möglichkeiten wählen',
+  tooLong: `Höchstens ${RESULT_VALUE_MAX} Zeichen`,
+  unknownStep: 'Diese Prüfung steht nicht im Prüfplan',
+  outOfLimit: (limit: string) => `Außerhalb der Grenze ${limit}`,
+} as const;
+
+export type ValueJudgement =
+  { verdict: StepVerdict; error?: undefined } | { error: string; verdict?: undefined };
+
+/**
+ * How one typed value of `step` is judged: refused (with the reason), or pass / fail / open. Empty is open for an
+ * optional step and refused for a required one; text is never judged.
+ */
+export function judgeValue(step: PlanStep, typed: string | undefined): ValueJudgement {
+  const value = typed?.trim() ?? '';
+  if (!value) return step.required ? { error: resultMessages.missing } : { verdict: 'open' };
+  if (value.length > RESULT_VALUE_MAX) return { error: resultMessages.tooLong };
+  switch (step.kind) {
+    case 'pass_fail':
+      return value === PASS || value === FAIL ? { verdict: value } : { error: resultMessages.passFail };
+    case 'choice':
+      if (!step.options.includes(value)) return { error: resultMessages.option };
+      return { verdict: step.passing.includes(value) ? 'pass' : 'fail' };
+    case 'numeric': {
+      const number = numberOf(value);
+      if (number === undefined || !Number.isFinite(number)) return { error: resultMessages.notNumber };
+      if (decimalsOf(value) > step.decimals) return { error: resultMessages.decimals(step.decimals) };
+      return { verdict: withinLimits(step, number) ? 'pass' : 'fail' };
+    }
+    case 'text':
+      return { verdict: 'open' };
+  }
+}
+
+const ReportMonth = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$', maxLength: 7 });
+const MachineId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** First-pass yield: units passing at their first attempt / units tested, per machine and issue month. */
+export const FirstPassYieldQuery = Type.Object({
+  from: Type.Optional(ReportMonth),
+  to: Type.Optional(ReportMonth),
+  machine_id: Type.Optional(MachineId),
+});
+export type FirstPassYieldQuery = Static<typeof FirstPassYieldQuery>;
+export const FirstPassYieldReport = Type.Object({
+  from: ReportMonth,
+  to: ReportMonth,
+  data: Type.Array(
+    Type.Object({
+      machine_id: Type.Integer(),
+      machine_name: Type.String(),
+      month: Type.String(),
+      tested: Type.Integer(),
+      first_pass: Type.Integer(),
+    }),
+  ),
+});
+export type FirstPassYieldReport = Static<typeof FirstPassYieldReport>;
+
+/** The values of one numeric step of a machine's units over time, with the step (and its limits) as planned now. */
+export const StepTrendQuery = Type.Object({
+  machine_id: MachineId,
+  step: Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$', maxLength: 40 }),
+  from: Type.Optional(ReportMonth),
+  to: Type.Optional(ReportMonth),
+});
+export type StepTrendQuery = Static<typeof StepTrendQuery>;
+/** At most this many points, the newest: a chart shows no more. */
+export const STEP_TREND_MAX_POINTS = 2000;
+export const StepTrendReport = Type.Object({
+  from: ReportMonth,
+  to: ReportMonth,
+  step: Type.Union([PlanStep, Type.Null()]),
+  data: Type.Array(Type.Object({ serial: Type.String(), tested_at: Type.String(), value: Type.Number() })),
+});
+export type StepTrendReport = Static<typeof StepTrendReport>;

@@ -5,7 +5,6 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
-  SqliteDialect,
   type Migration,
   type PostgresPool,
   type PostgresPoolClient,
@@ -13,6 +12,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { BusyRetryingSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from './busy-retry';
 import * as initial from './migrations/2026-11-21T00-00-initial';
 import * as totals from './migrations/2026-11-21T01-00-totals';
 import * as checkerSearch from './migrations/2026-11-21T02-00-checker-search';
@@ -28,6 +28,9 @@ import * as accountsAndRoles from './migrations/2026-11-23T10-00-accounts-and-ro
 import * as reports from './migrations/2026-11-23T11-00-reports';
 import * as machineEan from './migrations/2026-11-23T12-00-machine-ean';
 import * as issueMonth from './migrations/2026-11-25T00-00-issue-month';
+import * as testRecord from './migrations/2026-11-25T10-00-test-record';
+import * as documents from './migrations/2026-11-25T12-00-documents';
+import * as dailyUse from './migrations/2026-11-25T13-00-daily-use';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -54,6 +57,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T11-00-reports': reports,
   '2026-11-23T12-00-machine-ean': machineEan,
   '2026-11-25T00-00-issue-month': issueMonth,
+  '2026-11-25T10-00-test-record': testRecord,
+  '2026-11-25T12-00-documents': documents,
+  '2026-11-25T13-00-daily-use': dailyUse,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;
@@ -112,16 +118,19 @@ export function openDatabase(
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
     const sqlite = new SQLite(database.file);
-    // WAL lets readers go on while a certificate is written; busy_timeout makes a second process wait, not fail.
+    // WAL lets readers go on while a certificate is written. A second process's write lock is waited for
+    // briefly here and then asynchronously (busy-retry.ts), never for seconds on the event loop.
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     // Reads of a large database go through the operating system's page cache: mapped, a page is read
     // without a system call, and a larger page cache of SQLite's own keeps the upper levels of each index.
     sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
     sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({
+      dialect: new BusyRetryingSqliteDialect({ database: withStatementCache(sqlite) }),
+    });
     return { db, kind: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

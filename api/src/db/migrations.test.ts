@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { CERTIFICATE_DEFAULTS, berlinIsoDate } from 'contracts';
+import { CERTIFICATE_DEFAULTS, DEFAULT_PLAN_STEPS, berlinIsoDate } from 'contracts';
 import { sql, type Kysely } from 'kysely';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
@@ -141,6 +141,37 @@ for (const kind of kinds) {
         voided_at: null,
         void_reason: null,
         voided_serials: [],
+        // Tested against the default plan, its checks the one attempt (migration 2026-11-25T10-00-test-record).
+        verdict: 'released',
+        failed_units: 0,
+        test_record: {
+          plan_version: 0,
+          steps: DEFAULT_PLAN_STEPS,
+          verdict: 'released',
+          tested_by_name: OLD_CERTIFICATE.checked_by,
+          units: ['ALT2611041', 'ALT2611042', 'ALT2611043'].map((serial) => ({
+            serial,
+            release: 'released',
+            attempts: [
+              {
+                attempt: 1,
+                values: Object.fromEntries(
+                  DEFAULT_PLAN_STEPS.map(({ key }) => [
+                    key,
+                    key === 'resistance_to_voltage' ? OLD_CERTIFICATE.resistance_to_voltage : 'pass',
+                  ]),
+                ),
+                verdicts: Object.fromEntries(DEFAULT_PLAN_STEPS.map(({ key }) => [key, 'pass'])),
+                passed: true,
+                tested_by_name: OLD_CERTIFICATE.checked_by,
+                tested_at: OLD_CERTIFICATE.created_at,
+              },
+            ],
+            released_by_name: null,
+            released_at: null,
+            deviation_reason: null,
+          })),
+        },
       });
     });
 

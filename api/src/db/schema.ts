@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { CertificateStatus, CheckField } from 'contracts';
+import type { CertificateStatus, CertificateVerdict, CheckField, UnitRelease } from 'contracts';
 
 /** Row types of every table (docs/architecture.md#data-model). Timestamps are ISO 8601 strings in UTC; booleans are 0/1. */
 export interface UsersTable {
@@ -16,6 +16,8 @@ export interface UsersTable {
   totp_secret: string | null;
   totp_pending_secret: string | null;
   totp_last_step: number | null;
+  /** 1: an administrator requires two-factor sign-in of this account (beside the setting for all). */
+  two_factor_required: Generated<number>;
 }
 
 /** Recovery codes of two-factor sign-in, only their SHA-256 stored; each good once. */
@@ -161,6 +163,14 @@ export type CertificatesTable = {
   voided_at: string | null;
   voided_by: number | null;
   void_reason: string | null;
+  // The test record (migration 2026-11-25T10-00-test-record, docs/decisions/0010-test-record.md).
+  plan_version: Generated<number>;
+  /** JSON of the plan's steps as tested; '' for certificates issued before plans (the default plan). */
+  plan_steps: Generated<string>;
+  /** The signed-in account's display name when it issued. */
+  tested_by_name: Generated<string>;
+  verdict: Generated<CertificateVerdict>;
+  failed_units: Generated<number>;
 } & Record<CheckField, string>;
 
 /** A revision that a newer one replaced: what it printed, when and why it was made. */
@@ -183,6 +193,36 @@ export interface CertificateUnitsTable {
   voided_at: string | null;
   voided_by: number | null;
   void_reason: string | null;
+  release: Generated<UnitRelease>;
+  released_by: number | null;
+  released_at: string | null;
+  /** Set when a failed unit was released by deviation (Sonderfreigabe). */
+  deviation_reason: string | null;
+}
+
+/** A machine's test plan versions; never changed once stored. */
+export interface TestPlansTable {
+  machine_id: number;
+  version: number;
+  /** JSON of contracts' PlanStep[]. */
+  steps: string;
+  created_at: string;
+  created_by: number;
+}
+
+/** One test of one unit: a retest adds an attempt, never overwrites one. */
+export interface TestAttemptsTable {
+  certificate_id: number;
+  unit_index: number;
+  attempt: number;
+  /** JSON: step key → value as entered. */
+  values: string;
+  /** JSON: step key → pass | fail | open. */
+  verdicts: string;
+  passed: number;
+  tested_by: number;
+  tested_by_name: string;
+  tested_at: string;
 }
 
 /** Row counts maintained by the writes (name 'certificates'). */
@@ -223,6 +263,50 @@ export interface UploadsTable {
   created_at: string;
 }
 
+/** A PDF's bytes, once per content, in chunks (api/src/db/migrations/2026-11-25T12-00-documents.ts). */
+export interface DocumentContentsTable {
+  sha256: string;
+  size: number;
+  chunk_count: number;
+  created_at: string;
+}
+
+export interface DocumentChunksTable {
+  sha256: string;
+  seq: number;
+  bytes: Buffer;
+}
+
+/** One version of a machine's document; never deleted. `valid_from` is a day, YYYY-MM-DD. */
+export interface MachineDocumentsTable {
+  id: Generated<number>;
+  machine_id: number;
+  kind: string;
+  language: string;
+  valid_from: string;
+  sha256: string;
+  file_name: string;
+  created_at: string;
+  created_by: number;
+}
+
+/** A customer's request for a paper copy; name, address and e-mail are emptied when erased. */
+export interface PaperRequestsTable {
+  id: Generated<number>;
+  machine_id: number;
+  serial: string;
+  kind: string;
+  language: string;
+  name: string;
+  address: string;
+  email: string;
+  created_at: string;
+  due: string;
+  sent_on: string | null;
+  sent_by: number | null;
+  erased_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -232,6 +316,8 @@ export interface Database {
   serial_counters: SerialCountersTable;
   certificates: CertificatesTable;
   certificate_units: CertificateUnitsTable;
+  test_plans: TestPlansTable;
+  test_attempts: TestAttemptsTable;
   uploads: UploadsTable;
   totals: TotalsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -243,4 +329,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
   settings: SettingsTable;
+  document_contents: DocumentContentsTable;
+  document_chunks: DocumentChunksTable;
+  machine_documents: MachineDocumentsTable;
+  paper_requests: PaperRequestsTable;
 }

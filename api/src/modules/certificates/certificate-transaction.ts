@@ -4,11 +4,12 @@ import type { AuditService } from '../audit/audit.service';
 import { unitTotalsRepository } from '../reports/unit-totals.repository';
 import { certificatesRepository } from './certificates.repository';
 import { revisionsRepository } from './revisions.repository';
+import { testAttemptsRepository } from './test-attempts.repository';
 import { unitsRepository } from './units.repository';
 
 /**
  * Runs `work` in one transaction with what issuing and the lifecycle write bound to it: the certificate rows,
- * its units, the units per month of the reports and the audit trail are stored together or not at all.
+ * its units and their tests, the units per month of the reports and the audit trail are stored together or not at all.
  */
 export function certificateTransactions(inTransaction: InTransaction, audit: AuditService) {
   return <T>(work: (trx: CertificateTransaction) => Promise<T>): Promise<T> =>
@@ -17,6 +18,7 @@ export function certificateTransactions(inTransaction: InTransaction, audit: Aud
         certificates: certificatesRepository(trx),
         revisions: revisionsRepository(trx),
         units: unitsRepository(trx),
+        attempts: testAttemptsRepository(trx),
         unitTotals: unitTotalsRepository(trx),
         audit: audit.within(trx),
       }),
@@ -30,6 +32,7 @@ export interface CertificateTransaction {
   certificates: ReturnType<typeof certificatesRepository>;
   revisions: ReturnType<typeof revisionsRepository>;
   units: ReturnType<typeof unitsRepository>;
+  attempts: ReturnType<typeof testAttemptsRepository>;
   unitTotals: ReturnType<typeof unitTotalsRepository>;
   audit: ReturnType<AuditService['within']>;
 }

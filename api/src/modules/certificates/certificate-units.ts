@@ -1,5 +1,5 @@
 import type { AuditAction, Certificate, EventsQuery, PrintedBody, Unit } from 'contracts';
-import { notFound } from '../../errors';
+import { HttpError, notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
 import type { CertificateView } from './certificate-view';
@@ -23,6 +23,20 @@ export function certificateUnits({
   view: Pick<CertificateView, 'rowOf' | 'get'>;
   audit: Pick<AuditService, 'record' | 'ofSubjects'>;
 }) {
+  /**
+   * Labels are for released units only: never for a unit that failed, waits for release or is voided
+   * (docs/decisions/0010-test-record.md), of the units `serials` names (all of the certificate's when undefined).
+   */
+  async function assertLabelled(id: number, serials: string[] | undefined) {
+    const refused = (await units.of(id))
+      .filter((unit) => !serials || serials.includes(unit.serial))
+      .filter(
+        (unit) => unit.voided_at !== null || (unit.release !== 'released' && unit.release !== 'deviation'),
+      )
+      .map((unit) => unit.serial);
+    if (refused.length) throw new HttpError(409, 'LABELS_REFUSED', messages.labelsRefused(refused));
+  }
+
   async function unitOf(serial: string) {
     const found = await units.bySerial(serial);
     if (!found) throw notFound(messages.unitNotFound);
@@ -62,8 +76,9 @@ export function certificateUnits({
     },
 
     /** A print dialog opened for an issued certificate: recorded in the audit trail. */
-    async printed(id: number, kind: PrintKind, accountId: number) {
+    async printed(id: number, kind: PrintKind, accountId: number, serials?: string[]) {
       await view.rowOf(id);
+      if (kind === 'labels') await assertLabelled(id, serials);
       await audit.record({ accountId, action: PRINT_ACTIONS[kind], subject: { type: 'certificate', id } });
     },
   };

@@ -1,16 +1,73 @@
-import type { Certificate } from 'contracts';
+import {
+  LEGACY_CHECK_KEYS,
+  judgeValue,
+  passFailOf,
+  type Certificate,
+  type CertificateTestRecord,
+  type TestAttempt,
+} from 'contracts';
 import { notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository';
 import type { RevisionsRepository } from './revisions.repository';
+import type { AttemptRow, TestAttemptsRepository } from './test-attempts.repository';
+import { stepsOf } from './test-results';
 import type { UnitsRepository } from './units.repository';
 
-/** What a certificate's print adds to its row: the revision it replaces and its units' serials. */
+type StoredUnit = Awaited<ReturnType<UnitsRepository['of']>>[number];
+
+/** What a certificate's print adds to its row: the revision it replaces, its units' serials and its test record. */
 export interface Standing {
   replaces_issued_at: string | null;
   serials: string[];
   voided_serials: string[];
   replaced_at?: string | null;
+  test_record: CertificateTestRecord;
+}
+
+/**
+ * The one test of a certificate issued before attempts were stored: its check columns read as the default plan's
+ * values, as it was printed.
+ */
+function legacyAttempt(row: CertificateRow, steps: CertificateTestRecord['steps']): TestAttempt {
+  const columns = row as unknown as Record<string, string>;
+  const values: Record<string, string> = {};
+  const verdicts: TestAttempt['verdicts'] = {};
+  for (const step of steps) {
+    const column = LEGACY_CHECK_KEYS.includes(step.key) ? columns[step.key] : undefined;
+    if (!column) continue;
+    values[step.key] = step.kind === 'pass_fail' ? passFailOf(column) : column;
+    verdicts[step.key] = judgeValue(step, values[step.key]).verdict ?? 'open';
+  }
+  const passed = !steps.some((step) => step.required && verdicts[step.key] === 'fail');
+  return { attempt: 1, values, verdicts, passed, tested_by_name: row.checked_by, tested_at: row.created_at };
+}
+
+/** The plan, every unit's attempts (oldest first) and releases of a certificate. */
+export function testRecordOf(
+  row: CertificateRow,
+  units: StoredUnit[],
+  attempts: AttemptRow[],
+): CertificateTestRecord {
+  const steps = stepsOf(row);
+  // Not Map.groupBy: Node 20 does not have it.
+  const byUnit = new Map<number, TestAttempt[]>();
+  for (const { unit_index, tested_by: _account, ...attempt } of attempts)
+    byUnit.set(unit_index, [...(byUnit.get(unit_index) ?? []), attempt]);
+  return {
+    plan_version: row.plan_version,
+    steps,
+    verdict: row.verdict,
+    tested_by_name: row.tested_by_name || row.checked_by,
+    units: units.map((unit) => ({
+      serial: unit.serial,
+      release: unit.release,
+      attempts: byUnit.get(unit.unit_index) ?? [legacyAttempt(row, steps)],
+      released_by_name: unit.released_by_name,
+      released_at: unit.released_at,
+      deviation_reason: unit.deviation_reason,
+    })),
+  };
 }
 
 /** The stored row as the certificate it prints; search keys, account ids and reasons stay inside. */
@@ -23,6 +80,9 @@ export function toCertificate(
     voided_by: _v,
     revision_reason: _why,
     issue_month: _month,
+    plan_steps: _steps,
+    plan_version: _version,
+    tested_by_name: _tester,
     ...row
   }: CertificateRow,
   standing: Standing,
@@ -30,15 +90,17 @@ export function toCertificate(
   return { ...row, replaced_at: null, ...standing } as Certificate;
 }
 
-/** Reads a certificate as it prints: its row, the revision it replaced and its stored units. */
+/** Reads a certificate as it prints: its row, the revision it replaced, its stored units and their tests. */
 export function certificateView({
   certificates,
   revisions,
   units,
+  attempts,
 }: {
   certificates: Pick<CertificatesRepository, 'get'>;
   revisions: Pick<RevisionsRepository, 'get'>;
   units: Pick<UnitsRepository, 'of'>;
+  attempts: Pick<TestAttemptsRepository, 'of'>;
 }) {
   async function rowOf(id: number): Promise<CertificateRow> {
     const row = await certificates.get(id);
@@ -46,7 +108,7 @@ export function certificateView({
     return row;
   }
 
-  /** The issue date of the revision before `revision` (none before the first), and the units' serials. */
+  /** The issue date of the revision before `revision` (none before the first), the units and their tests. */
   async function standingOf(row: CertificateRow, revision = row.revision): Promise<Standing> {
     const earlier = revision > 1 ? await revisions.get(row.id, revision - 1) : undefined;
     const stored = await units.of(row.id);
@@ -54,6 +116,7 @@ export function certificateView({
       replaces_issued_at: earlier?.issued_at ?? null,
       serials: stored.map((unit) => unit.serial),
       voided_serials: stored.filter((unit) => unit.voided_at !== null).map((unit) => unit.serial),
+      test_record: testRecordOf(row, stored, await attempts.of(row.id)),
     };
   }
 

@@ -13,11 +13,17 @@ import type { RevisionsRepository } from './revisions.repository';
 import { issuing } from './issuing';
 import { revising } from './revising';
 import type { UnitsRepository } from './units.repository';
+import type { SettingsRepository } from '../accounts/settings.repository';
+import type { TestPlansService } from '../test-plans/test-plans.service';
+import type { UsersRepository } from '../users/users.repository';
+import { releasing } from './releasing';
+import type { TestAttemptsRepository } from './test-attempts.repository';
+import { testers } from './testers';
 import { voiding } from './voiding';
 
 /**
  * The certificates' use cases, each its own file given only what it uses: issuing, the lifecycle (revising:
- * revise, revisions, history; voiding), the list, the export, and the units with the events and prints.
+ * revise, revisions, history; voiding), release and retest (releasing), the list, the export, and the units with the events and prints.
  */
 export function certificatesService(
   {
@@ -28,6 +34,10 @@ export function certificatesService(
     list,
     machines,
     brands,
+    attempts,
+    plans,
+    users,
+    settings,
   }: {
     /** The transactions that issue and change certificates (certificate-transaction.ts). */
     transaction: CertificateTransactions;
@@ -37,14 +47,20 @@ export function certificatesService(
     list: CertificateListRepository;
     machines: Pick<MachinesRepository, 'get'>;
     brands: Pick<BrandsRepository, 'get'>;
+    attempts: TestAttemptsRepository;
+    plans: Pick<TestPlansService, 'current'>;
+    users: Pick<UsersRepository, 'findById'>;
+    settings: Pick<SettingsRepository, 'get'>;
   },
   audit: AuditService,
 ) {
-  const view = certificateView({ certificates, revisions, units });
+  const view = certificateView({ certificates, revisions, units, attempts });
+  const tester = testers(users);
   const filters = certificateFilters({ machines, brands });
   return {
     get: view.get,
-    ...issuing({ certificates, machines, brands, view, transaction }),
+    ...issuing({ certificates, machines, brands, plans, testers: tester, settings, view, transaction }),
+    ...releasing({ units, attempts, settings, testers: tester, view, transaction }),
     ...revising({ revisions, units, view, transaction }),
     ...voiding({ units, view, transaction }),
     ...certificateList({ list, filters }),

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import {
-  CHECK_FIELDS,
   berlinMonth,
   fieldMessages,
   type Certificate,
   type CertificateDraft,
-  type CheckField,
+  type PlanStep,
+  type UnitRelease,
 } from 'contracts';
 import { unlessUnique } from '../../db/errors';
 import { HttpError, badRequest } from '../../errors';
@@ -15,7 +15,18 @@ import type { BrandsRepository } from '../brands/brands.repository';
 import type { MachinesRepository } from '../machines/machines.repository';
 import { totalsOf } from '../reports/unit-totals.repository';
 import type { CertificateTransactions } from './certificate-transaction';
-import { toCertificate, type CertificateView } from './certificate-view';
+import type { SettingsRepository } from '../accounts/settings.repository';
+import type { TestPlansService } from '../test-plans/test-plans.service';
+import type { Testers } from './testers';
+import type { CertificateView } from './certificate-view';
+import {
+  judgeResults,
+  legacyColumns,
+  legacyResults,
+  releaseOf,
+  verdictOf,
+  type JudgedUnit,
+} from './test-results';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository';
 import { serialBase, unitSerial } from './serial';
 
@@ -40,12 +51,13 @@ interface IssueContext {
 /** The certificate's row: the draft's checks and a snapshot of the machine and brand as they are now. */
 function rowOf(
   draft: CertificateDraft,
-  { machine, brand }: { machine: Machine; brand: Brand },
+  { machine, brand, plan, tester }: Snapshot,
   serials: { base: string; first: number; list: string[] },
+  { units, releases }: { units: JudgedUnit[]; releases: UnitRelease[] },
   accountId: number,
   now: Date,
 ) {
-  const checks = Object.fromEntries(CHECK_FIELDS.map((field) => [field, draft[field]]));
+  const { resistance_to_voltage, ...checks } = legacyColumns(units);
   return {
     brand_id: brand.id,
     machine_id: machine.id,
@@ -54,8 +66,8 @@ function rowOf(
     checked_by_key: searchKey(draft.checked_by),
     machine_name_key: searchKey(machine.name),
     quantity: draft.quantity,
-    ...(checks as Record<CheckField, string>),
-    resistance_to_voltage: draft.resistance_to_voltage,
+    ...checks,
+    resistance_to_voltage,
     observation: draft.observation,
     origin: draft.origin,
     electronic_circuit_board: machine.electronic_circuit_board,
@@ -73,11 +85,24 @@ function rowOf(
     last_serial: serials.list[serials.list.length - 1],
     created_at: now.toISOString(),
     issue_month: berlinMonth(now),
+    plan_version: plan.version,
+    plan_steps: JSON.stringify(plan.steps),
+    tested_by_name: tester,
+    ...verdictOf(releases),
   };
 }
 
+/** What a certificate is issued with besides the form: machine, brand, the plan, who tests and the settings. */
+interface Snapshot {
+  machine: Machine;
+  brand: Brand;
+  plan: { version: number; steps: PlanStep[] };
+  tester: string;
+  bySecondPerson: boolean;
+}
+
 /** Everything the certificate prints about the machine and brand comes from the database, never the client. */
-async function snapshotOf(
+async function machineAndBrand(
   draft: CertificateDraft,
   { machines, brands }: { machines: Pick<MachinesRepository, 'get'>; brands: Pick<BrandsRepository, 'get'> },
 ) {
@@ -96,19 +121,26 @@ async function snapshotOf(
 async function store(
   transaction: CertificateTransactions,
   draft: CertificateDraft,
-  snapshot: { machine: Machine; brand: Brand },
+  snapshot: Snapshot,
+  units: JudgedUnit[],
   { accountId, idempotencyKey, requestHash, now }: IssueContext,
-): Promise<Certificate> {
+): Promise<number> {
   const base = serialBase(snapshot.machine.serial_prefix, now);
   const { quantity } = draft;
+  const releases = units.map((unit) => releaseOf(unit.passed, snapshot.bySecondPerson));
   return transaction(async (trx) => {
     const first = (await trx.certificates.takeUnitNumbers(base, quantity)) - quantity + 1;
     const serials = Array.from({ length: quantity }, (_, k) => unitSerial(base, first, k));
     const row: CertificateRow = await trx.certificates.insert(
-      rowOf(draft, snapshot, { base, first, list: serials }, accountId, now),
+      rowOf(draft, snapshot, { base, first, list: serials }, { units, releases }, accountId, now),
     );
     await trx.certificates.countOneMore();
-    await trx.units.insert(row.id, serials);
+    await trx.units.insert(row.id, serials, releases);
+    await trx.attempts.insert(
+      row.id,
+      units.map((test, unit_index) => ({ unit_index, attempt: 1, test })),
+      { tested_by: accountId, tested_by_name: snapshot.tester, tested_at: now.toISOString() },
+    );
     await trx.unitTotals.add(totalsOf(row, { certificates: 1, units: quantity, voided_units: 0 }));
     await trx.audit.record(
       {
@@ -120,6 +152,8 @@ async function store(
           quantity,
           first_serial: row.first_serial,
           last_serial: row.last_serial,
+          plan_version: row.plan_version,
+          failed_units: row.failed_units,
         },
       },
       now,
@@ -132,7 +166,7 @@ async function store(
         certificate_id: row.id,
         created_at: now.toISOString(),
       });
-    return toCertificate(row, { replaces_issued_at: null, serials, voided_serials: [] });
+    return row.id;
   });
 }
 
@@ -141,15 +175,36 @@ export function issuing({
   certificates,
   machines,
   brands,
+  plans,
+  testers,
+  settings,
   view,
   transaction,
 }: {
   certificates: Pick<CertificatesRepository, 'findIssuedWithKey'>;
   machines: Pick<MachinesRepository, 'get'>;
   brands: Pick<BrandsRepository, 'get'>;
+  plans: Pick<TestPlansService, 'current'>;
+  testers: Testers;
+  settings: Pick<SettingsRepository, 'get'>;
   view: Pick<CertificateView, 'get'>;
   transaction: CertificateTransactions;
 }) {
+  /** The machine, brand, plan and tester of a new certificate, and its results judged against the plan. */
+  async function prepare(draft: CertificateDraft, accountId: number) {
+    const { machine, brand } = await machineAndBrand(draft, { machines, brands });
+    const plan = await plans.current(machine.id);
+    const units = judgeResults(plan.steps, draft.results ?? legacyResults(plan.steps, draft), draft.quantity);
+    const snapshot: Snapshot = {
+      machine,
+      brand,
+      plan,
+      tester: await testers.nameOf(accountId),
+      bySecondPerson: (await settings.get()).release_by_second_person,
+    };
+    return { snapshot, units };
+  }
+
   /** The certificate `key` issued before for this account, or undefined; a key sent with another request is refused. */
   async function issuedBefore(accountId: number, key: string | undefined, requestHash: string) {
     const earlier = key && (await certificates.findIssuedWithKey(accountId, key));
@@ -174,18 +229,18 @@ export function issuing({
       const requestHash = hashOf(draft);
       const replay = await issuedBefore(accountId, idempotencyKey, requestHash);
       if (replay) return replay;
-      const snapshot = await snapshotOf(draft, { machines, brands });
+      const { snapshot, units } = await prepare(draft, accountId);
       const serialTaken = () => new HttpError(409, 'SERIAL_CONFLICT', messages.serialConflict);
       const context = { accountId, idempotencyKey, requestHash, now };
-      return unlessUnique(store(transaction, draft, snapshot, context), serialTaken).catch(
-        async (error: unknown) => {
+      return unlessUnique(store(transaction, draft, snapshot, units, context), serialTaken)
+        .then(view.get)
+        .catch(async (error: unknown) => {
           // A concurrent request with the same key committed first (this one's key row collided and everything
           // it wrote rolled back): answer with that certificate, as a retry would get it.
           const winner = await issuedBefore(accountId, idempotencyKey, requestHash);
           if (winner) return winner;
           throw error;
-        },
-      );
+        });
     },
   };
 }

@@ -1,0 +1,179 @@
+import type { Certificate, ReleaseBody, UnitRelease } from 'contracts';
+import { unlessUnique } from '../../db/errors';
+import { HttpError, badRequest, notFound } from '../../errors';
+import { messages } from '../../messages';
+import type { SettingsRepository } from '../accounts/settings.repository';
+import type { CertificateTransaction, CertificateTransactions } from './certificate-transaction';
+import { testRecordOf, type CertificateView } from './certificate-view';
+import type { CertificateRow } from './certificates.repository';
+import { stale } from './lifecycle';
+import type { TestAttemptsRepository } from './test-attempts.repository';
+import { judgeRetest, releaseOf, stepsOf, verdictOf } from './test-results';
+import type { Testers } from './testers';
+import type { UnitsRepository } from './units.repository';
+
+type StoredUnit = Awaited<ReturnType<UnitsRepository['of']>>[number];
+
+const voided = () => new HttpError(409, 'CERTIFICATE_VOIDED', messages.releaseVoided);
+
+/** Stores the certificate's verdict after its units' releases changed, on the version it was read at. */
+async function storeVerdict(trx: CertificateTransaction, row: CertificateRow, releases: UnitRelease[]) {
+  if (!(await trx.certificates.changeAt(row.id, row.version, verdictOf(releases)))) throw stale();
+}
+
+/**
+ * Release by a second person, deviation release (Sonderfreigabe) and the retest of a failed unit
+ * (docs/decisions/0010-test-record.md). Each writes the units, the certificate's verdict and the audit event in
+ * one transaction.
+ */
+export function releasing({
+  units,
+  attempts,
+  settings,
+  testers,
+  view,
+  transaction,
+}: {
+  units: Pick<UnitsRepository, 'of' | 'bySerial'>;
+  attempts: Pick<TestAttemptsRepository, 'of'>;
+  settings: Pick<SettingsRepository, 'get'>;
+  testers: Testers;
+  view: CertificateView;
+  transaction: CertificateTransactions;
+}) {
+  /** The units `serials` names (every unit when undefined); a serial of another certificate is refused. */
+  function chosen(all: StoredUnit[], serials: string[] | undefined) {
+    if (!serials) return all;
+    const unknown = serials.filter((serial) => !all.some((unit) => unit.serial === serial));
+    if (unknown.length)
+      throw badRequest(messages.checkFields, { serials: messages.serialsNotInCertificate(unknown) });
+    return all.filter((unit) => serials.includes(unit.serial));
+  }
+
+  /** Whoever tested a unit of the certificate may not release it when a second person must. */
+  async function assertSecondPerson(row: CertificateRow, accountId: number) {
+    if (!(await settings.get()).release_by_second_person) return;
+    const testedBy = new Set([
+      row.created_by,
+      ...(await attempts.of(row.id)).map((attempt) => attempt.tested_by),
+    ]);
+    if (testedBy.has(accountId)) throw new HttpError(403, 'SAME_PERSON', messages.samePerson);
+  }
+
+  return {
+    /**
+     * Releases the units waiting for release (all, or those named); with a reason, releases the named failed
+     * units by deviation instead.
+     */
+    async release(
+      id: number,
+      { serials, deviation_reason }: ReleaseBody,
+      accountId: number,
+      now = new Date(),
+    ) {
+      const row = await view.rowOf(id);
+      if (row.status === 'voided') throw voided();
+      const all = await units.of(id);
+      const reason = deviation_reason?.trim();
+      if (deviation_reason !== undefined && !reason)
+        throw badRequest(messages.checkFields, { deviation_reason: messages.deviationReason });
+      const waiting = reason ? 'failed' : 'awaiting_release';
+      const targets = chosen(all, serials).filter((unit) => unit.voided_at === null);
+      if (targets.length === 0 || targets.some((unit) => unit.release !== waiting))
+        throw new HttpError(
+          409,
+          'NOTHING_TO_RELEASE',
+          reason ? messages.notFailed : messages.nothingToRelease,
+        );
+      await assertSecondPerson(row, accountId);
+      const release: UnitRelease = reason ? 'deviation' : 'released';
+      const indexes = targets.map((unit) => unit.unit_index);
+      await transaction(async (trx) => {
+        await trx.units.release(id, indexes, {
+          release,
+          released_by: accountId,
+          released_at: now.toISOString(),
+          deviation_reason: reason ?? null,
+        });
+        const releases = all.map((unit) => (indexes.includes(unit.unit_index) ? release : unit.release));
+        await storeVerdict(trx, row, releases);
+        const released = targets.map((unit) => unit.serial);
+        await trx.audit.record(
+          reason
+            ? {
+                accountId,
+                action: 'units.released_by_deviation',
+                subject: { type: 'certificate', id },
+                details: { serials: released, reason },
+              }
+            : {
+                accountId,
+                action: 'units.released',
+                subject: { type: 'certificate', id },
+                details: { serials: released },
+              },
+          now,
+        );
+      });
+      return view.get(id);
+    },
+
+    /** A retest of a failed unit after repair: a new attempt; a pass releases it (or makes it wait for release). */
+    async retest(
+      serial: string,
+      values: Record<string, string>,
+      accountId: number,
+      now = new Date(),
+    ): Promise<Certificate> {
+      const unit = await units.bySerial(serial);
+      if (!unit) throw notFound(messages.unitNotFound);
+      const row = await view.rowOf(unit.certificate_id);
+      if (unit.release !== 'failed' || unit.voided_at !== null || row.status === 'voided')
+        throw new HttpError(409, 'NOT_RETESTABLE', messages.notRetestable);
+      const test = judgeRetest(stepsOf(row), values);
+      const all = await units.of(row.id);
+      const tests = await attempts.of(row.id);
+      const earlier = testRecordOf(row, all, tests).units[unit.unit_index].attempts;
+      const release = releaseOf(test.passed, (await settings.get()).release_by_second_person);
+      const tester = {
+        tested_by: accountId,
+        tested_by_name: await testers.nameOf(accountId),
+        tested_at: now.toISOString(),
+      };
+      const retested = transaction(async (trx) => {
+        // A certificate issued before attempts were stored: its first test is kept as attempt 1 before the retest.
+        if (!tests.some((attempt) => attempt.unit_index === unit.unit_index))
+          await trx.attempts.insert(row.id, [{ unit_index: unit.unit_index, attempt: 1, test: earlier[0] }], {
+            tested_by: row.created_by,
+            tested_by_name: earlier[0].tested_by_name,
+            tested_at: earlier[0].tested_at,
+          });
+        const attempt = earlier.length + 1;
+        await trx.attempts.insert(row.id, [{ unit_index: unit.unit_index, attempt, test }], tester);
+        await trx.units.release(row.id, [unit.unit_index], {
+          release,
+          released_by: null,
+          released_at: null,
+          deviation_reason: null,
+        });
+        await storeVerdict(
+          trx,
+          row,
+          all.map((other) => (other.unit_index === unit.unit_index ? release : other.release)),
+        );
+        await trx.audit.record(
+          {
+            accountId,
+            action: 'unit.retested',
+            subject: { type: 'unit', id: serial },
+            details: { certificate_id: row.id, attempt, passed: test.passed },
+          },
+          now,
+        );
+      });
+      // Two retests of the same unit at once: the second one's attempt number is taken.
+      await unlessUnique(retested, stale);
+      return view.get(row.id);
+    },
+  };
+}

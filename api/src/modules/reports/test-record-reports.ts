@@ -1,0 +1,111 @@
+import {
+  STEP_TREND_MAX_POINTS,
+  numberOf,
+  type FirstPassYieldQuery,
+  type FirstPassYieldReport,
+  type StepTrendQuery,
+  type StepTrendReport,
+} from 'contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { TestPlansService } from '../test-plans/test-plans.service';
+import { periodOf } from './reports.service';
+
+/**
+ * The charts of the test record (docs/decisions/0010-test-record.md): first-pass yield per machine and month, and
+ * the trend of a numeric step. Certificates issued before attempts were stored have no first attempt and do not
+ * count.
+ */
+export function testRecordReportsRepository(db: Db) {
+  return {
+    /** Units tested and units passing at their first attempt, per machine and issue month from `from` to `to`. */
+    firstPassYield(from: string, to: string, machineId: number | undefined) {
+      return db
+        .selectFrom('certificates')
+        .innerJoin('test_attempts', (join) =>
+          join
+            .onRef('test_attempts.certificate_id', '=', 'certificates.id')
+            .on('test_attempts.attempt', '=', 1),
+        )
+        .select((eb) => [
+          'certificates.machine_id',
+          eb.fn.max('certificates.machine_name').as('machine_name'),
+          'certificates.issue_month as month',
+          eb.fn.countAll<number>().as('tested'),
+          eb.fn.sum<number>('test_attempts.passed').as('first_pass'),
+        ])
+        .where('certificates.issue_month', '>=', from)
+        .where('certificates.issue_month', '<=', to)
+        .$if(machineId !== undefined, (q) => q.where('certificates.machine_id', '=', machineId!))
+        .groupBy(['certificates.machine_id', 'certificates.issue_month'])
+        .orderBy('certificates.machine_id')
+        .orderBy('certificates.issue_month')
+        .execute();
+    },
+
+    /** The newest units' last attempts of a machine's certificates issued from `from` to `to`, newest first. */
+    lastAttempts(machineId: number, from: string, to: string) {
+      return db
+        .selectFrom('test_attempts')
+        .innerJoin('certificates', 'certificates.id', 'test_attempts.certificate_id')
+        .innerJoin('certificate_units', (join) =>
+          join
+            .onRef('certificate_units.certificate_id', '=', 'test_attempts.certificate_id')
+            .onRef('certificate_units.unit_index', '=', 'test_attempts.unit_index'),
+        )
+        .select(['certificate_units.serial', 'test_attempts.tested_at', 'test_attempts.values'])
+        .where('certificates.machine_id', '=', machineId)
+        .where('certificates.issue_month', '>=', from)
+        .where('certificates.issue_month', '<=', to)
+        .where(
+          'test_attempts.attempt',
+          '=',
+          sql<number>`(select max(a.attempt) from test_attempts a where a.certificate_id = test_attempts.certificate_id and a.unit_index = test_attempts.unit_index)`,
+        )
+        .orderBy('test_attempts.tested_at', 'desc')
+        .limit(STEP_TREND_MAX_POINTS)
+        .execute();
+    },
+  };
+}
+
+export type TestRecordReportsRepository = ReturnType<typeof testRecordReportsRepository>;
+
+export function testRecordReports(
+  reports: TestRecordReportsRepository,
+  plans: Pick<TestPlansService, 'current'>,
+  clock = () => new Date(),
+) {
+  return {
+    async firstPassYield(query: FirstPassYieldQuery): Promise<FirstPassYieldReport> {
+      const { from, to } = periodOf(query, clock());
+      const rows = await reports.firstPassYield(from, to, query.machine_id);
+      return {
+        from,
+        to,
+        data: rows.map((row) => ({
+          machine_id: row.machine_id,
+          machine_name: String(row.machine_name),
+          month: row.month,
+          tested: Number(row.tested),
+          first_pass: Number(row.first_pass),
+        })),
+      };
+    },
+
+    async stepTrend(query: StepTrendQuery): Promise<StepTrendReport> {
+      const { from, to } = periodOf(query, clock());
+      const step = (await plans.current(query.machine_id)).steps.find((s) => s.key === query.step) ?? null;
+      // Each unit's last attempt: what counts for it.
+      const rows = await reports.lastAttempts(query.machine_id, from, to);
+      const data = rows.flatMap((row) => {
+        const typed = (JSON.parse(row.values) as Record<string, string>)[query.step];
+        const value = typed === undefined ? undefined : numberOf(typed);
+        return value === undefined ? [] : [{ serial: row.serial, tested_at: row.tested_at, value }];
+      });
+      return { from, to, step, data: data.reverse() };
+    },
+  };
+}
+
+export type TestRecordReports = ReturnType<typeof testRecordReports>;

@@ -1,0 +1,68 @@
+import type { PlanStep } from 'contracts';
+import type { Db } from '../../db/database';
+
+export interface StoredPlan {
+  version: number;
+  steps: PlanStep[];
+  created_at: string;
+  created_by_name: string;
+}
+
+/** The versions of machines' test plans: one row each, never changed once stored. */
+export function testPlansRepository(db: Db) {
+  const plans = () =>
+    db
+      .selectFrom('test_plans')
+      .innerJoin('users', 'users.id', 'test_plans.created_by')
+      .select([
+        'test_plans.version',
+        'test_plans.steps',
+        'test_plans.created_at',
+        // An account without a display name is named by its e-mail.
+        (eb) =>
+          eb.fn
+            .coalesce(eb.fn<string | null>('nullif', ['users.name', eb.val('')]), 'users.email')
+            .as('created_by_name'),
+      ]);
+  const parsed = (
+    row: { version: number; steps: string; created_at: string; created_by_name: string } | undefined,
+  ) => row && { ...row, steps: JSON.parse(row.steps) as PlanStep[] };
+
+  return {
+    /** The newest version of a machine's plan, or undefined while it has the default plan. */
+    async current(machineId: number): Promise<StoredPlan | undefined> {
+      return parsed(
+        await plans()
+          .where('test_plans.machine_id', '=', machineId)
+          .orderBy('test_plans.version', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
+      );
+    },
+
+    async version(machineId: number, version: number): Promise<StoredPlan | undefined> {
+      return parsed(
+        await plans()
+          .where('test_plans.machine_id', '=', machineId)
+          .where('test_plans.version', '=', version)
+          .executeTakeFirst(),
+      );
+    },
+
+    /** Stores a version; the primary key refuses a second writer of the same version. */
+    async insert(plan: {
+      machine_id: number;
+      version: number;
+      steps: PlanStep[];
+      created_at: string;
+      created_by: number;
+    }) {
+      await db
+        .insertInto('test_plans')
+        .values({ ...plan, steps: JSON.stringify(plan.steps) })
+        .execute();
+    },
+  };
+}
+
+export type TestPlansRepository = ReturnType<typeof testPlansRepository>;

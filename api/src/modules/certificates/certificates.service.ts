@@ -61,7 +61,7 @@ export function certificatesService(
     get: view.get,
     ...issuing({ certificates, machines, brands, plans, testers: tester, settings, view, transaction }),
     ...releasing({ units, attempts, settings, testers: tester, view, transaction }),
-    ...revising({ revisions, units, view, transaction }),
+    ...revising({ revisions, units, settings, testers: tester, view, transaction }),
     ...voiding({ units, view, transaction }),
     ...certificateList({ list, filters }),
     ...certificateExport({ list, units, filters, audit }),

@@ -57,7 +57,7 @@ function rowOf(
   accountId: number,
   now: Date,
 ) {
-  const { resistance_to_voltage, ...checks } = legacyColumns(units);
+  const { resistance_to_voltage, ...checks } = legacyColumns(plan.steps, units);
   return {
     brand_id: brand.id,
     machine_id: machine.id,

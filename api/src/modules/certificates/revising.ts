@@ -17,6 +17,9 @@ import type { CertificateRow } from './certificates.repository';
 import type { RevisionsRepository } from './revisions.repository';
 import { assertChangeable, stale } from './lifecycle';
 import type { UnitsRepository } from './units.repository';
+import type { SettingsRepository } from '../accounts/settings.repository';
+import { correctTests } from './corrected-tests';
+import type { Testers } from './testers';
 
 /** A revision request in the names the code uses (`origin`, not the wire's `origin_germany`). */
 export type CertificateRevision = FromWire<RevisionBody>;
@@ -43,19 +46,24 @@ function revisionOf(row: CertificateRow, request: CertificateRevision) {
 }
 
 /**
- * Writes revision n+1 in `trx`: the certificate's fields and version, the checker's units per month, the
- * replaced revision as it printed, and the audit event with what changed.
+ * Writes revision n+1 in `trx`: the certificate's fields and version, the test record corrected with its checks
+ * (corrected-tests.ts), the checker's units per month, the replaced revision as it printed, and the audit event
+ * with what changed.
  */
 async function writeRevision(
   trx: CertificateTransaction,
   row: CertificateRow,
   change: { version: number; reason: string; after: Revisable; accountId: number; now: Date },
+  tests: { testerName: string; bySecondPerson: boolean },
 ) {
   const { version, reason, after, accountId, now } = change;
   const before = revisable(row);
   const at = now.toISOString();
+  const tester = { tested_by: accountId, tested_by_name: tests.testerName, tested_at: at };
+  const verdict = await correctTests(trx, row, after, { tester, bySecondPerson: tests.bySecondPerson });
   const written = await trx.certificates.changeAt(row.id, version, {
     ...after,
+    ...verdict,
     checked_by_key: searchKey(after.checked_by),
     revision: row.revision + 1,
     revised_at: at,
@@ -91,11 +99,15 @@ async function writeRevision(
 export function revising({
   revisions,
   units,
+  settings,
+  testers,
   view,
   transaction,
 }: {
   revisions: Pick<RevisionsRepository, 'get' | 'replaced' | 'emailOf'>;
   units: Pick<UnitsRepository, 'of'>;
+  settings: Pick<SettingsRepository, 'get'>;
+  testers: Testers;
   view: CertificateView;
   transaction: CertificateTransactions;
 }) {
@@ -129,8 +141,12 @@ export function revising({
       assertChangeable(row, request.version);
       if (!Object.keys(changes(revisable(row), after).after).length)
         throw badRequest(messages.nothingChanged);
+      const tests = {
+        testerName: await testers.nameOf(accountId),
+        bySecondPerson: (await settings.get()).release_by_second_person,
+      };
       await transaction((trx) =>
-        writeRevision(trx, row, { version: request.version, reason, after, accountId, now }),
+        writeRevision(trx, row, { version: request.version, reason, after, accountId, now }, tests),
       );
       return get(id);
     },

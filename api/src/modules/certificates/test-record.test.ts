@@ -364,6 +364,53 @@ for (const kind of kinds) {
       assert.ok(events.body.includes('units.released_by_deviation'));
     });
 
+    test('a revision correcting a check records a new attempt for every unit, so record, verdict and print agree', async () => {
+      const [certificate] = (await issue(units('2', '3'), 2)).json() as PrintData[];
+      const revise = (from: PrintData, accessories: string) =>
+        call('POST', apiPaths.certificateRevisions(from.id), {
+          version: from.version,
+          reason: 'Zubehör fehlte',
+          checked_by: from.checked_by,
+          ...Object.fromEntries(
+            [
+              'perpendicularity',
+              'tolerance_of_spindle',
+              'magnet_base_switch',
+              'motor_switch',
+              'guide',
+              'isolation',
+            ]
+              .concat(['insulation_resistance', 'technical_certification', 'resistance_to_voltage'])
+              .map((key) => [key, from[key as keyof PrintData]]),
+          ),
+          accessories,
+          observation: from.observation,
+          origin_germany: from.origin_germany,
+          electronic_circuit_board: from.electronic_circuit_board,
+        });
+      const failed = await revise(certificate, 'NOT OK');
+      assert.equal(failed.statusCode, 200, failed.body);
+      const revised = failed.json() as PrintData;
+      assert.equal(revised.verdict, 'failed');
+      assert.equal(revised.failed_units, 2);
+      for (const unit of revised.test_record.units) {
+        assert.equal(unit.release, 'failed');
+        assert.deepEqual(
+          unit.attempts.map((attempt) => attempt.verdicts.accessories),
+          ['pass', 'fail'],
+        );
+        assert.equal(
+          unit.attempts[1].values.insulation_resistance,
+          unit.attempts[0].values.insulation_resistance,
+        );
+      }
+      const back = (await revise(revised, 'OK')).json() as PrintData;
+      assert.equal(back.verdict, 'released');
+      assert.ok(
+        back.test_record.units.every((unit) => unit.release === 'released' && unit.attempts.length === 3),
+      );
+    });
+
     test('a voided certificate is neither released nor retested', async () => {
       const [certificate] = (await issue(units('2', '0,8', '2'))).json() as PrintData[];
       const voided = await call('POST', apiPaths.certificateVoid(certificate.id), {

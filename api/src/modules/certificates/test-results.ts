@@ -5,7 +5,6 @@ import {
   DEFAULT_PLAN_STEPS,
   LEGACY_CHECK_KEYS,
   judgeValue,
-  legacyOf,
   passFailOf,
   resultMessages,
   type CertificateDraft,
@@ -135,15 +134,16 @@ export function legacyResults(steps: readonly PlanStep[], draft: CertificateDraf
 }
 
 /**
- * The earlier app's check columns of a certificate tested against a plan (its lists, exports and `checked_by`
- * rows keep them): "OK" when every unit passed the step, "NOT OK" when one failed, the value of a choice, '' for
- * a check the plan does not have.
+ * The earlier app's check columns of a certificate tested against a plan (its lists, exports and revision form
+ * keep them): "NOT OK" when a unit failed the step, the chosen value of a choice, "OK" for any other step that
+ * passed, '' for a check the plan does not have.
  */
-export function legacyColumns(units: readonly JudgedUnit[]) {
+export function legacyColumns(steps: readonly PlanStep[], units: readonly JudgedUnit[]) {
   const column = (key: string) => {
+    const step = steps.find((s) => s.key === key);
+    if (!step || units.every((unit) => unit.values[key] === undefined)) return '';
     if (units.some((unit) => unit.verdicts[key] === 'fail')) return CHECK_NOT_OK;
-    const value = units[0]?.values[key];
-    return value === undefined ? '' : value === 'pass' ? CHECK_OK : legacyOf(value);
+    return step.kind === 'choice' ? (units[0].values[key] ?? '') : CHECK_OK;
   };
   return {
     ...(Object.fromEntries(CHECK_FIELDS.map((key) => [key, column(key)])) as Record<CheckField, string>),

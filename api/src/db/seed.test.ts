@@ -25,6 +25,13 @@ for (const kind of kinds) {
         });
         assert.equal(machines.total, 12);
         for (const machine of machines.rows) assert.ok(isValidEan(machine.ean_number), machine.name);
+        const first = machines.rows.find((machine) => machine.name === 'MAB 825')!;
+        const plan = await repositories.testPlans.current(first.id);
+        assert.equal(plan?.version, 1, 'the first machine has a plan of measured values');
+        assert.deepEqual(
+          plan.steps.filter((step) => step.kind === 'numeric').map((step) => step.key),
+          ['isolation', 'insulation_resistance', 'residual_voltage'],
+        );
         assert.equal(await seedDemo(testDb.database), null, 'a second start seeds nothing');
         assert.equal((await repositories.brands.list()).length, 3);
       } finally {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eanCheckDigit } from 'contracts';
+import { DEFAULT_PLAN_STEPS, eanCheckDigit, type PlanStep } from 'contracts';
 import { sql } from 'kysely';
 import { createRepositories, type Repositories } from '../dependencies';
 import type { DatabaseHandle } from './database';
@@ -41,6 +41,59 @@ const MACHINES = [
   ['Fräse FR 300', '550', 1],
 ] as const;
 
+/** A numeric step measured per unit, built from a step of the default plan or a new one. */
+const measured = (step: Pick<PlanStep, 'key' | 'title'>, numeric: Partial<PlanStep>): PlanStep => ({
+  ...step,
+  kind: 'numeric',
+  unit: '',
+  lower: null,
+  upper: null,
+  decimals: 2,
+  options: [],
+  passing: [],
+  parameters: '',
+  standard: '',
+  required: true,
+  per_unit: true,
+  ...numeric,
+});
+const defaultStep = (key: string) => DEFAULT_PLAN_STEPS.find((step) => step.key === key)!;
+
+/**
+ * The first machine's demo plan, version 1: the default checks, with the measured tests of IEC 60204-1 clause 18
+ * per unit (docs/terminology.md names each term): protective conductor, insulation resistance, residual voltage.
+ */
+const DEMO_PLAN: PlanStep[] = [
+  ...DEFAULT_PLAN_STEPS.filter((step) => !['isolation', 'insulation_resistance'].includes(step.key)),
+  measured(defaultStep('isolation'), {
+    unit: 'Ω',
+    upper: 0.3,
+    parameters: '10 A AC',
+    standard: 'IEC 60204-1, 18.2.2',
+  }),
+  measured(defaultStep('insulation_resistance'), {
+    unit: 'MΩ',
+    lower: 1,
+    decimals: 1,
+    parameters: '500 V DC, 60 s',
+    standard: 'IEC 60204-1, 18.3',
+  }),
+  measured(
+    {
+      key: 'residual_voltage',
+      title: {
+        de: 'Restspannung',
+        en: 'Residual voltage',
+        fr: 'Tension résiduelle',
+        es: 'Tensión residual',
+        it: 'Tensione residua',
+        pt: 'Tensão residual',
+      },
+    },
+    { unit: 'V', upper: 60, decimals: 0, parameters: '5 s', standard: 'IEC 60204-1, 18.5' },
+  ),
+];
+
 const slug = (name: string) =>
   name
     .toLowerCase()
@@ -52,7 +105,7 @@ const SEED_LOCK = 0x5eed;
 
 /**
  * Demo data: into a catalogue without brands, 3 brands and 12 machines with photos, product links and valid
- * EANs; into a database without accounts, one staff account. Returns the demo credentials, or null when
+ * EANs, the first with a test plan of measured values; into a database without accounts, one staff account. Returns the demo credentials, or null when
  * accounts existed already (created with `npm run user` before the first start, say).
  *
  * One transaction: a crash mid-way leaves no half catalogue. On PostgreSQL it first takes a lock, so of
@@ -66,19 +119,29 @@ export async function seedDemo(
     if (database.kind === 'postgres') await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const repositories = createRepositories({ ...database, db: trx });
     const { brands, users } = repositories;
-    if ((await brands.list()).length === 0) await seedCatalogue(repositories);
-    if ((await users.count()) > 0) return null;
-    const credentials = {
+    const demoMachine = (await brands.list()).length === 0 ? await seedCatalogue(repositories) : undefined;
+    const credentials = (await users.count()) === 0 && {
       email: 'demo@pruefbericht.example',
       password: crypto.randomBytes(9).toString('base64url'),
     };
-    await users.add({ ...credentials, name: 'Demo' });
-    return credentials;
+    const accountId = credentials ? await users.add({ ...credentials, name: 'Demo' }) : undefined;
+    const planBy = accountId ?? (await users.list())[0]?.id;
+    if (demoMachine !== undefined && planBy !== undefined)
+      await repositories.testPlans.insert({
+        machine_id: demoMachine,
+        version: 1,
+        steps: DEMO_PLAN,
+        created_at: new Date().toISOString(),
+        created_by: planBy,
+      });
+    return credentials || null;
   });
 }
 
-async function seedCatalogue({ brands, machines, uploads }: Repositories) {
+/** The demo catalogue; returns the first machine's id (it gets the demo plan). */
+async function seedCatalogue({ brands, machines, uploads }: Repositories): Promise<number> {
   const created = [];
+  const machineIds: number[] = [];
   for (const brand of BRANDS) {
     const logo = await uploads.store(brandLogo(brand.color), { mime: 'image/png', ext: 'png' });
     created.push(
@@ -92,7 +155,7 @@ async function seedCatalogue({ brands, machines, uploads }: Repositories) {
       ext: 'png',
     });
     const body = `400638${String(100000 + i * 137).slice(-6)}`;
-    await machines.create({
+    const machine = await machines.create({
       brand_id: brand.id,
       name,
       serial_prefix: prefix,
@@ -105,5 +168,8 @@ async function seedCatalogue({ brands, machines, uploads }: Repositories) {
       observation: '',
       description: '',
     });
+    machineIds.push(machine.id);
   }
+  return machineIds[0];
 }
+

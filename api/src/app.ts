@@ -12,8 +12,14 @@ import brandsRoutes from './modules/brands/brands.routes';
 import certificatesRoutes from './modules/certificates/certificates.routes';
 import lifecycleRoutes from './modules/certificates/lifecycle.routes';
 import unitsRoutes from './modules/certificates/units.routes';
-import healthRoutes from './modules/health/health.routes';
+import testPlansRoutes from './modules/test-plans/test-plans.routes';
+import testRecordRoutes from './modules/certificates/test-record.routes';
+import testRecordReportsRoutes from './modules/reports/test-record-reports.routes';
+import instrumentsRoutes from './modules/instruments/instruments.routes';
+import healthRoutes, { refuseUntilStarted } from './modules/health/health.routes';
 import landingRoutes from './modules/landing/landing.routes';
+import resolverRoutes from './modules/landing/resolver.routes';
+import documentsRoutes from './modules/documents/documents.routes';
 import machinesRoutes from './modules/machines/machines.routes';
 import reportsRoutes from './modules/reports/reports.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
@@ -21,7 +27,13 @@ import accountsRoutes, { meRoutes } from './modules/accounts/accounts.routes';
 import { assertRouteAccess, checkAccess } from './plugins/access';
 import frontends from './plugins/frontends';
 import { registerOpenApi } from './plugins/openapi';
-import { errorHandler, notFoundHandler, registerErrorHandling } from './plugins/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  notFoundHandler,
+  registerErrorHandling,
+} from './plugins/error-handler';
+import { helmetOptions, securityHeaders } from './plugins/security-headers';
 import { validatorCompiler } from './plugins/validation';
 import { createRepositories, createServices } from './dependencies';
 import type { ScryptCost } from './modules/users/password';
@@ -34,6 +46,8 @@ export interface AppOptions {
   serveFrontends?: boolean;
   /** scrypt cost of passwords set through the API; only tests lower it. */
   passwordCost?: ScryptCost;
+  /** False while main.ts still waits for the database: /readyz says not ready, other API calls 503. */
+  isStarted?: () => boolean;
 }
 
 /**
@@ -54,30 +68,29 @@ export const SOCKET_IDLE_MS = 10_000;
 /** Helmet's default value: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-function trustProxy(value: string | null): FastifyServerOptions['trustProxy'] {
-  if (!value) return false;
-  return value === 'true' ? true : value;
-}
-
 export async function buildApp({
   config,
   database,
   logger = false,
   serveFrontends = false,
   passwordCost,
+  isStarted = () => true,
 }: AppOptions) {
   const app = Fastify({
     logger,
     // One line per request, written by the onResponse hook below instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: trustProxy(config.trustProxy),
+    // Only named proxies (config.ts refuses `true`); a number trusts that many hops in front.
+    trustProxy: (config.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     // A client that sends headers and part of a body, then nothing, must not hold a connection for ever:
     // silence of 10 s closes it, and a whole request (a 5 MB upload on a slow line) gets 60 s.
     connectionTimeout: SOCKET_IDLE_MS,
     requestTimeout: 60_000,
-    // Fastify's own errors (a bad URL encoding, an overlong parameter) get the same German JSON answer.
-    frameworkErrors: errorHandler,
+    // Fastify's own errors (a bad URL encoding, an overlong parameter) and HTTP that Node cannot parse get
+    // the same German JSON answer and security headers as every other (plugins/error-handler.ts).
+    frameworkErrors: frameworkErrorHandler(securityHeaders(config)),
+    clientErrorHandler: clientErrorHandler(securityHeaders(config)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Headers arrive first and are small: 10 s for them (Node checks this and requestTimeout every 30 s).
@@ -101,40 +114,7 @@ export async function buildApp({
     );
   });
 
-  // Remotes deployed on their own hosts load scripts, styles and images from there.
-  const remoteOrigins = Object.values(config.remoteManifests)
-    .filter((url) => /^https?:/.test(url))
-    .map((url) => new URL(url).origin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remoteOrigins],
-        // react-select and react-toastify inject style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...remoteOrigins,
-          // COMPANY_LOGO may live on the company's own web server.
-          ...(config.companyLogo ? [new URL(config.companyLogo).origin] : []),
-        ],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...remoteOrigins],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Images and remote chunks may be fetched by frontends on other hosts (docs/architecture.md#deployment).
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
-    // Sent below, only over TLS: over plain HTTP the header means nothing and misleads (RFC 6797 §7.2).
-    strictTransportSecurity: false,
-  });
+  await app.register(helmet, helmetOptions(config));
   app.addHook('onSend', async (request, reply) => {
     // request.protocol is the socket's, or X-Forwarded-Proto from a proxy trusted by TRUST_PROXY.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
@@ -164,16 +144,22 @@ export async function buildApp({
       });
       // Every route says who may call it (its config.access); checked on every request, before the body is read.
       api.addHook('onRoute', assertRouteAccess);
+      api.addHook('onRequest', refuseUntilStarted(isStarted));
       api.addHook('onRequest', checkAccess(services.auth));
-      await api.register(healthRoutes, { db: database.db });
+      await api.register(healthRoutes, { db: database.db, isStarted });
       await api.register(authRoutes, { services });
       await api.register(landingRoutes, { services, config });
+      await api.register(documentsRoutes, { services, config });
       await api.register(uploadsRoutes, { services });
       await api.register(brandsRoutes, { services });
       await api.register(machinesRoutes, { services });
       await api.register(certificatesRoutes, { services });
       await api.register(lifecycleRoutes, { services });
       await api.register(unitsRoutes, { services });
+      await api.register(testPlansRoutes, { services });
+      await api.register(testRecordRoutes, { services });
+      await api.register(testRecordReportsRoutes, { services });
+      await api.register(instrumentsRoutes, { services });
       await api.register(auditRoutes, { services });
       await api.register(reportsRoutes, { services });
       await api.register(accountsRoutes, { services });
@@ -181,6 +167,8 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  // The GS1 Digital Link resolver (/01/…, /.well-known/gs1resolver) lives outside /api, before the frontends' fallback.
+  await app.register(resolverRoutes, { services, config, serveFrontends });
   if (serveFrontends) await app.register(frontends, { config });
 
   return app;

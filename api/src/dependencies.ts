@@ -14,8 +14,18 @@ import { certificatesRepository } from './modules/certificates/certificates.repo
 import { certificatesService } from './modules/certificates/certificates.service';
 import { revisionsRepository } from './modules/certificates/revisions.repository';
 import { unitsRepository } from './modules/certificates/units.repository';
+import { testAttemptsRepository } from './modules/certificates/test-attempts.repository';
+import { testPlansRepository } from './modules/test-plans/test-plans.repository';
+import { testPlansService } from './modules/test-plans/test-plans.service';
+import { testRecordReports, testRecordReportsRepository } from './modules/reports/test-record-reports';
+import { instrumentsRepository } from './modules/instruments/instruments.repository';
+import { instrumentsService } from './modules/instruments/instruments.service';
 import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
+import { documentChunksRepository } from './modules/documents/document-chunks.repository';
+import { documentsRepository } from './modules/documents/documents.repository';
+import { documentsService } from './modules/documents/documents.service';
+import { paperRequestsRepository } from './modules/documents/paper-requests.repository';
 import { machinesRepository } from './modules/machines/machines.repository';
 import { machinesService } from './modules/machines/machines.service';
 import { reportsRepository } from './modules/reports/reports.repository';
@@ -49,9 +59,16 @@ export function createRepositories(database: DatabaseHandle) {
     certificates: certificatesRepository(db),
     revisions: revisionsRepository(db),
     units: unitsRepository(db),
+    testPlans: testPlansRepository(db),
+    attempts: testAttemptsRepository(db),
+    testReports: testRecordReportsRepository(db),
+    instruments: instrumentsRepository(db),
     certificateList: certificateListRepository(db),
     uploads: uploadsRepository(db),
     landing: landingRepository(db),
+    documents: documentsRepository(db),
+    documentChunks: documentChunksRepository(db),
+    paperRequests: paperRequestsRepository(db),
     reports: reportsRepository(database),
   };
 }
@@ -67,13 +84,24 @@ export function createServices(repositories: Repositories, config: Config, passw
   const { certificates, revisions, units } = repositories;
   const audit = auditService(repositories.audit);
   const uploads = uploadsService(repositories.uploads, audit);
+  const testPlans = testPlansService({ plans: repositories.testPlans, machines, audit });
+  const documents = documentsService(
+    {
+      inTransaction: repositories.inTransaction,
+      documents: repositories.documents,
+      chunks: repositories.documentChunks,
+      requests: repositories.paperRequests,
+      machines,
+    },
+    audit,
+  );
   return {
     audit,
     auth: authService({ users, sessions, throttle, twoFactor, challenges }, audit, {
       idleMinutes: config.sessionIdleMinutes,
       maxHours: config.sessionMaxHours,
     }),
-    accounts: accountsService({ users, twoFactor, settings }, audit, passwordCost),
+    accounts: accountsService({ users, twoFactor, settings, throttle }, audit, passwordCost),
     uploads,
     brands: brandsService(brands, uploads, audit),
     machines: machinesService({ machines, brands }, uploads, audit),
@@ -86,11 +114,23 @@ export function createServices(repositories: Repositories, config: Config, passw
         list: repositories.certificateList,
         machines,
         brands,
+        attempts: repositories.attempts,
+        instruments: repositories.instruments,
+        plans: testPlans,
+        users,
+        settings,
       },
       audit,
     ),
+    testPlans,
+    instruments: instrumentsService(
+      { instruments: repositories.instruments, inTransaction: repositories.inTransaction },
+      audit,
+    ),
+    testReports: testRecordReports(repositories.testReports, testPlans),
     reports: reportsService(repositories.reports),
-    landing: landingService(repositories.landing),
+    documents,
+    landing: landingService(repositories.landing, documents),
   };
 }
 

@@ -3,6 +3,7 @@ import {
   ROLE_LABELS,
   ROLE_NEEDS,
   UPLOAD_MAX_PIXELS,
+  DOCUMENT_MAX_BYTES,
   fieldMessages,
   type RoleNeed,
 } from 'contracts';
@@ -11,6 +12,45 @@ import {
 export const messages = {
   badRequest: 'Die Anfrage ist ungültig.',
   checkFields: 'Bitte prüfen Sie die markierten Felder.',
+  // The test record (docs/decisions/0010-test-record.md).
+  checkResults: 'Bitte prüfen Sie die markierten Prüfwerte.',
+  checkPlan: 'Bitte prüfen Sie die markierten Angaben des Prüfplans.',
+  unitNotInCertificate: (unit: number, quantity: number) =>
+    `Einheit ${unit}: Das Zertifikat hat nur ${quantity} Einheit${quantity === 1 ? '' : 'en'}.`,
+  serialsNotInCertificate: (serials: string[]) => `Nicht aus diesem Zertifikat: ${serials.join(', ')}`,
+  // Test instruments (docs/decisions/0018-instruments.md).
+  instrumentNotFound: 'Dieses Prüfmittel gibt es nicht.',
+  inventoryTaken: 'Diese Inventarnummer gibt es schon.',
+  intervalPositive: 'Mindestens 1 Monat',
+  dayInvalid: 'Bitte ein gültiges Datum angeben (JJJJ-MM-TT)',
+  dueBeforeCalibration: 'Die Fälligkeit liegt vor der letzten Kalibrierung',
+  calibrationDay: 'Bitte ein gültiges Datum angeben, nicht in der Zukunft',
+  suspectSince: 'Bitte angeben, seit wann das Prüfmittel verdächtig ist (spätestens am Tag der Kalibrierung)',
+  suspectOnlyOut: 'Nur bei „außer Toleranz“',
+  impactNotFound: 'Diesen Eintrag gibt es nicht.',
+  impactNote: 'Bitte begründen, warum es keine Auswirkung hat',
+  impactNotRevised: 'Der Prüfbericht wurde seit dem Befund nicht korrigiert. Bitte zuerst korrigieren.',
+  impactNotVoided: 'Der Prüfbericht ist nicht storniert. Bitte zuerst stornieren.',
+  impactClosed: 'Dieser Eintrag ist schon abgeschlossen.',
+  instrumentMissing: 'Bitte das Prüfmittel angeben, das gemessen hat',
+  instrumentUnknown: 'Dieses Prüfmittel gibt es nicht',
+  instrumentNotNeeded: 'Dieser Schritt braucht kein Prüfmittel',
+  instrumentUnfit: (inventory: string, reason: string) => `Prüfmittel ${inventory}: ${reason}`,
+  instrumentOverdue: (due: string) => `Kalibrierung fällig seit ${due}`,
+  instrumentBlocked: 'gesperrt',
+  instrumentRetired: 'ausgesondert',
+  instrumentWrongKind: (kind: string) => `ist kein ${kind}`,
+  planVersionNotFound: 'Diese Version des Prüfplans gibt es nicht.',
+  planChanged:
+    'Der Prüfplan wurde inzwischen von jemand anderem geändert. Bitte laden Sie ihn neu und übernehmen Sie Ihre Änderungen.',
+  samePerson: 'Die Freigabe muss eine zweite Person erteilen, nicht der Prüfer.',
+  nothingToRelease: 'Hier ist nichts freizugeben: keine der Einheiten wartet auf Freigabe.',
+  notFailed: 'Eine Sonderfreigabe gibt es nur für nicht bestandene Einheiten.',
+  deviationReason: 'Bitte den Grund der Sonderfreigabe angeben.',
+  releaseVoided: 'Das Zertifikat ist storniert und kann nicht freigegeben werden.',
+  notRetestable: 'Nachgeprüft werden kann nur eine nicht bestandene, nicht stornierte Einheit.',
+  labelsRefused: (serials: string[]) =>
+    `Für diese Einheiten gibt es keine Etiketten (nicht bestanden, nicht freigegeben oder storniert): ${serials.join(', ')}`,
   invalidQuery: 'Die Abfrageparameter sind ungültig.',
   invalidJson: 'Die Anfrage enthält kein gültiges JSON.',
   emptyBody: 'Die Anfrage enthält keine Daten.',
@@ -45,6 +85,12 @@ export const messages = {
   accountLocked: (minutes: number) =>
     `Zu viele fehlgeschlagene Anmeldungen. Bitte versuchen Sie es in ${minutes} Minuten erneut.`,
   tooManyRequests: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+  currentPasswordLocked: (minutes: number) =>
+    `Zu oft ein falsches Passwort. Bitte versuchen Sie es in ${minutes} Minuten erneut.`,
+  ownAccountRoles: 'Die eigenen Rollen kann nur ein anderes Administrator-Konto ändern.',
+  ownAccountPassword: 'Das eigene Passwort ändern Sie unter „Mein Konto“ mit dem aktuellen Passwort.',
+  ownAccountTwoFactor: 'Die eigene Zwei-Faktor-Anmeldung ändern Sie unter „Mein Konto“.',
+  twoFactorRequiredForAccount: 'Die Zwei-Faktor-Anmeldung ist für dieses Konto vorgeschrieben.',
   databaseUnavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es gleich erneut.',
   webBaseRequired:
     'Dieser Server kennt seine öffentliche Adresse nicht. Bitte WEB_BASE setzen (z. B. https://pruefbericht.example.com).',
@@ -92,6 +138,51 @@ export const messages = {
   filterMachineUnknown: 'Diese Maschine gibt es nicht.',
   checkFilter: 'Bitte prüfen Sie den Filter.',
   nothingToExport: 'Kein Prüfbericht passt zu diesem Filter: es gibt nichts zu exportieren.',
+  nothingToExportAudit: 'Kein Eintrag des Protokolls passt zu diesem Filter: es gibt nichts zu exportieren.',
   periodInverted: 'Der Bis-Monat liegt vor dem Von-Monat.',
   periodTooLong: (months: number) => `Bitte höchstens ${months} Monate auf einmal wählen.`,
+  // Hardening (issue 30): work the instance takes on only so much of at once, and names that hide characters.
+  signInBusy:
+    'Gerade melden sich sehr viele gleichzeitig an. Bitte versuchen Sie es in einigen Sekunden erneut.',
+  uploadBusy:
+    'Gerade werden viele Bilder gleichzeitig geprüft. Bitte versuchen Sie es in einigen Sekunden erneut.',
+  exportsBusy: 'Gerade laufen zu viele Exporte. Bitte versuchen Sie es in einer Minute erneut.',
+  exportsBusyForAccount: (running: number) =>
+    `Sie haben bereits ${running} Exporte laufen. Bitte warten Sie, bis einer fertig ist.`,
+  fieldInvisible: 'Enthält unsichtbare Zeichen oder Steuerzeichen für die Schreibrichtung',
+  fieldBrokenText: 'Enthält ungültige Zeichen (ein halbes Unicode-Zeichenpaar)',
+  malformedRequest: 'Die Anfrage ist fehlerhaft und konnte nicht gelesen werden.',
+  // Documents behind the QR code and paper copies (docs/decisions/0012-documents.md). Customer-facing ones are
+  // English and German: the customer page shows them as they are.
+  documentFileMissing: 'Bitte eine PDF-Datei wählen.',
+  documentEmpty: 'Die Datei ist leer.',
+  documentTooLarge: `Die Datei ist zu groß (höchstens ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB).`,
+  documentNotPdf: 'Die Datei ist kein lesbares PDF (geprüft wird der Inhalt, nicht der Dateiname).',
+  documentEncrypted: 'Verschlüsselte PDFs werden nicht angenommen: Kunden müssen sie ohne Passwort öffnen können.',
+  documentJavascript: 'Das PDF enthält JavaScript und wird nicht angenommen.',
+  documentLaunch: 'Das PDF enthält eine Aktion, die ein Programm startet, und wird nicht angenommen.',
+  documentEmbeddedFile: 'Das PDF enthält eingebettete Dateien und wird nicht angenommen.',
+  documentKind: 'Bitte eine Dokumentart wählen.',
+  documentLanguage: 'Bitte einen Sprachcode nach ISO 639-1 angeben (zwei Kleinbuchstaben, z. B. de).',
+  documentValidFrom: 'Bitte ein gültiges Datum angeben (JJJJ-MM-TT).',
+  documentSameDay: 'Ab diesem Tag gilt schon eine Version dieser Art und Sprache.',
+  documentEarlier: (day: string) =>
+    `Es gilt schon eine Version ab ${day}. Eine früher gültige Version bitte ausdrücklich bestätigen.`,
+  documentUnknownField: (name: string) => `Unbekanntes Feld „${name}“.`,
+  documentNotFound: 'Document not found. / Dokument nicht gefunden.',
+  rangeNotSatisfiable: 'The requested byte range is outside the document. / Der Bytebereich liegt außerhalb des Dokuments.',
+  paperRequestNotFound: 'Anfrage nicht gefunden.',
+  paperRequestSentOn: 'Bitte den Tag des Versands angeben (nicht in der Zukunft, nicht vor der Anfrage).',
+  paperRequestAlreadySent: 'Diese Anfrage ist schon als versandt erledigt.',
+  paperRequestInvalid: 'Please check the marked fields. / Bitte prüfen Sie die markierten Felder.',
+  paperRequestName: 'Please enter your name. / Bitte geben Sie Ihren Namen an.',
+  paperRequestAddress: 'Please enter your postal address. / Bitte geben Sie Ihre Postanschrift an.',
+  paperRequestEmail: 'Please enter a valid e-mail address. / Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  paperRequestDocument: 'Please choose a document. / Bitte wählen Sie ein Dokument.',
+  gs1Malformed:
+    'This is not a valid GS1 Digital Link (GTIN with check digit, serial up to 20 characters). / Kein gültiger GS1 Digital Link (GTIN mit Prüfziffer, Seriennummer bis 20 Zeichen).',
+  gs1Unknown: 'Unknown product or serial number. / Unbekanntes Produkt oder unbekannte Seriennummer.',
+  gs1NoLink: 'There is no link of this type for this product. / Für dieses Produkt gibt es keinen Link dieser Art.',
+  paperRequestMarkup:
+    'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
 } as const;

@@ -23,6 +23,7 @@ export const secondFactor = () => '/login/second-factor';
 export const landingByGtin = (gtin: string) => `/brandMachineByGtin/${id(gtin)}`;
 export const machineEvents = (machineId: number) => `/machine/${id(machineId)}/events`;
 export const certificatesExport = () => '/certificates/export';
+export const certificatesTotals = () => '/certificates/totals';
 export const certificatePrinted = (certificateId: number) => `/certificates/${id(certificateId)}/printed`;
 export const certificateRevisions = (certificateId: number) => `/certificates/${id(certificateId)}/revisions`;
 export const certificateRevision = (certificateId: number, revision: number) =>
@@ -41,8 +42,13 @@ export const accountPassword = (accountId: number) => `/accounts/${id(accountId)
 export const accountRoles = (accountId: number) => `/accounts/${id(accountId)}/roles`;
 export const accountDisable = (accountId: number) => `/accounts/${id(accountId)}/disable`;
 export const accountEnable = (accountId: number) => `/accounts/${id(accountId)}/enable`;
+export const accountTwoFactorReset = (accountId: number) => `/accounts/${id(accountId)}/two-factor/reset`;
+export const accountTwoFactorRequired = (accountId: number) =>
+  `/accounts/${id(accountId)}/two-factor/required`;
+export const accountUnlock = (accountId: number) => `/accounts/${id(accountId)}/unlock`;
 export const settings = () => '/settings';
 export const audit = () => '/audit';
+export const auditExport = () => '/audit/export';
 export const me = () => '/me';
 export const mePassword = () => '/me/password';
 export const meSignIns = () => '/me/sign-ins';
@@ -57,3 +63,14 @@ export const certificateRelease = (certificateId: number) => `/certificates/${id
 export const unitAttempts = (serial: string) => `/units/${id(serial)}/attempts`;
 export const reportFirstPassYield = () => '/reports/first-pass-yield';
 export const reportStepTrend = () => '/reports/step-trend';
+export const machineDocuments = (machineId: number) => `/machine/${id(machineId)}/documents`;
+export const documentFile = (documentId: number, fileName: string) =>
+  `/documents/${id(documentId)}/${id(fileName)}`;
+export const paperRequests = () => '/paper-requests';
+export const paperRequestSent = (requestId: number) => `/paper-requests/${id(requestId)}/sent`;
+// Test instruments (docs/decisions/0018-instruments.md).
+export const instruments = () => '/instruments';
+export const instrument = (instrumentId: number) => `/instruments/${id(instrumentId)}`;
+export const instrumentCalibrations = (instrumentId: number) => `/instruments/${id(instrumentId)}/calibrations`;
+export const instrumentImpacts = () => '/instrument-impacts';
+export const instrumentImpactClose = (impactId: number) => `/instrument-impacts/${id(impactId)}/close`;

@@ -1,8 +1,10 @@
 import type { Role } from './accounts';
+import type { CalibrationBody, ImpactClosing, InstrumentBody } from './instruments';
 import type { RevisableField } from './constants';
 import type {
   AuditAction,
   AuditEvent,
+  AuditExportQuery,
   AuditPage,
   Brand,
   BrandBody,
@@ -36,7 +38,23 @@ type RevisedFields = Record<RevisableField, string | number>;
  * exactly these shapes, the UI reads them without casts by narrowing a TypedAuditEvent on its `action`.
  */
 export type AuditDetails = {
-  'certificate.issued': { machine_id: number; quantity: number; first_serial: string; last_serial: string };
+  'certificate.issued': {
+    machine_id: number;
+    quantity: number;
+    first_serial: string;
+    last_serial: string;
+    /** The plan version tested against and how many units failed (docs/decisions/0010-test-record.md). */
+    plan_version?: number;
+    failed_units?: number;
+  };
+  'test_plan.changed': { version: number; steps: number; copied_from?: number };
+  'units.released': { serials: string[] };
+  'units.released_by_deviation': { serials: string[]; reason: string };
+  'unit.retested': { certificate_id: number; attempt: number; passed: boolean };
+  'instrument.created': InstrumentBody;
+  'instrument.changed': Change<InstrumentBody>;
+  'instrument.calibrated': CalibrationBody & { affected_certificates: number };
+  'impact.closed': { instrument_id: number; closed_as: ImpactClosing; note: string };
   'certificate.printed': NoDetails;
   'certificate.reprinted': NoDetails;
   'certificate.revised': { revision: number; reason: string } & Change<RevisedFields>;
@@ -74,6 +92,19 @@ export type AuditDetails = {
   'account.password_check_failed': AccountDetails & { address: string };
   'account.unlocked': AccountDetails;
   'account.two_factor_requirement_changed': AccountDetails & { required: boolean };
+  /** The trail's filter as the request named it. */
+  'audit.exported': { format: ExportFormat; filter: Omit<AuditExportQuery, 'format'> };
+  'document.uploaded': {
+    machine_id: number;
+    kind: string;
+    language: string;
+    valid_from: string;
+    bytes: number;
+    sha256: string;
+  };
+  /** The earlier version of the same kind and language that `by` follows; it stays retrievable. */
+  'document.superseded': { machine_id: number; by: number; valid_from: string };
+  'paper_request.sent': { sent_on: string };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

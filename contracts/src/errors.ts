@@ -19,6 +19,8 @@ export const API_ERROR_CODES = [
   // 403
   'FORBIDDEN',
   'PASSWORD_CHANGE_REQUIRED',
+  // the tester may not release when a second person must (docs/decisions/0010-test-record.md)
+  'SAME_PERSON',
   'TWO_FACTOR_REQUIRED',
   // 404
   'NOT_FOUND',
@@ -29,6 +31,13 @@ export const API_ERROR_CODES = [
   'CERTIFICATE_VOIDED',
   'SERIAL_CONFLICT',
   'IDEMPOTENCY_KEY_REUSED',
+  // the test record (docs/decisions/0010-test-record.md)
+  'PLAN_CHANGED',
+  'NOTHING_TO_RELEASE',
+  'NOT_RETESTABLE',
+  'LABELS_REFUSED',
+  // an overdue, blocked, retired or wrong instrument in an issue (docs/decisions/0018-instruments.md)
+  'INSTRUMENT_UNFIT',
   // 413
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_PIXELS',
@@ -36,6 +45,10 @@ export const API_ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'UNSUPPORTED_FILE_TYPE',
   'BROKEN_IMAGE',
+  // a PDF carrying JavaScript, a launch action, an embedded file, or encrypted (docs/decisions/0012-documents.md)
+  'UNSAFE_PDF',
+  // 416: a byte range outside a document
+  'RANGE_NOT_SATISFIABLE',
   // 429
   'TOO_MANY_REQUESTS',
   'ACCOUNT_LOCKED',

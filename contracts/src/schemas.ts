@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { UnitDocument } from './document-schemas';
 import {
   CERTIFICATE_STATUSES,
   CHECK_FIELDS,
@@ -359,6 +360,8 @@ export const Landing = Type.Object({
       withdrawn: Type.Boolean(),
     }),
   ),
+  /** The machine's documents (docs/decisions/0012-documents.md), every language; absent when it has none. */
+  documents: Type.Optional(Type.Array(UnitDocument)),
 });
 export type Landing = Static<typeof Landing>;
 
@@ -430,6 +433,14 @@ export const AUDIT_ACTIONS = [
   'certificate.revised',
   'certificate.voided',
   'unit.voided',
+  'test_plan.changed',
+  'units.released',
+  'units.released_by_deviation',
+  'unit.retested',
+  'instrument.created',
+  'instrument.changed',
+  'instrument.calibrated',
+  'impact.closed',
   'labels.printed',
   'certificates.exported',
   'brand.created',
@@ -456,6 +467,10 @@ export const AUDIT_ACTIONS = [
   'account.password_check_failed',
   'account.unlocked',
   'account.two_factor_requirement_changed',
+  'audit.exported',
+  'document.uploaded',
+  'document.superseded',
+  'paper_request.sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -488,8 +503,22 @@ export const AuditQuery = Type.Object({
   /** Keyset paging: the events older than this id (the `next` of the previous page). */
   before: Type.Optional(Id),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+  /** The events of a unit (by its serial) and of the certificate that holds it. */
+  serial: Type.Optional(Type.String({ minLength: 1, maxLength: SERIAL_MAX_LENGTH })),
+  /** The events of a certificate (by its number) and of its units. */
+  certificate_id: Type.Optional(Id),
+  /** The events of a machine, of its certificates and of their units. */
+  machine_id: Type.Optional(Id),
+  /** The events of the account with this e-mail (any case), for readers of the trail who cannot list accounts. */
+  account_email: Type.Optional(Type.String({ minLength: 1, maxLength: EMAIL_MAX })),
 });
 export type AuditQuery = Static<typeof AuditQuery>;
+/** The audit trail as a file: the page's filter without its paging, newest first. */
+export const AuditExportQuery = Type.Composite([
+  Type.Omit(AuditQuery, ['before', 'limit']),
+  Type.Object({ format: Literals(EXPORT_FORMATS) }),
+]);
+export type AuditExportQuery = Static<typeof AuditExportQuery>;
 
 export const AuditPage = Type.Object({
   data: Type.Array(AuditEvent),
@@ -501,7 +530,11 @@ export type AuditPage = Static<typeof AuditPage>;
 
 /** What a staff screen printed: the pages right after issuing, a reprint, or the certificate's labels. */
 export const PRINT_KINDS = ['print', 'reprint', 'labels'] as const;
-export const PrintedBody = Type.Object({ kind: Literals(PRINT_KINDS) });
+export const PrintedBody = Type.Object({
+  kind: Literals(PRINT_KINDS),
+  /** Labels: the serials printed; a unit not released or voided is refused (docs/decisions/0010-test-record.md). */
+  serials: Type.Optional(Type.Array(Type.String({ maxLength: SERIAL_MAX_LENGTH }), { minItems: 1, maxItems: 1000 })),
+});
 export type PrintedBody = Static<typeof PrintedBody>;
 
 const Reason = Type.String({ maxLength: REASON_MAX });
@@ -624,6 +657,9 @@ export const Settings = Type.Object({
   release_by_second_person: Type.Boolean(),
 });
 export type Settings = Static<typeof Settings>;
+/** A change of settings names only the settings it changes. */
+export const SettingsChange = Type.Partial(Settings);
+export type SettingsChange = Static<typeof SettingsChange>;
 
 /** The signed-in account: who it is, its roles, and what it must do before anything else. */
 export const Me = Type.Object({
@@ -667,3 +703,6 @@ export type TwoFactorResetBody = Static<typeof TwoFactorResetBody>;
 /** Whether an administrator requires two-factor sign-in of one account. */
 export const TwoFactorRequiredBody = Type.Object({ required: Type.Boolean() });
 export type TwoFactorRequiredBody = Static<typeof TwoFactorRequiredBody>;
+/** How many certificates, and how many units they hold, the list's filter and search match. */
+export const CertificateTotals = Type.Object({ certificates: Type.Integer(), units: Type.Integer() });
+export type CertificateTotals = Static<typeof CertificateTotals>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CHECK_FIELDS, CHECK_NOT_OK, CHECK_OK, VOLTAGE_OK } from './constants';
+import { INSTRUMENT_KINDS } from './instruments';
 
 /**
  * The test record (docs/decisions/0010-test-record.md): a machine's versioned test plan, the values measured per
@@ -68,6 +69,8 @@ export const PlanStep = Type.Object({
   required: Type.Boolean(),
   /** Measured for each unit, or once for the whole certificate. */
   per_unit: Type.Boolean(),
+  /** A measured step: the kind of instrument that must take its values (docs/decisions/0018-instruments.md). */
+  instrument_kind: Type.Optional(Literals(INSTRUMENT_KINDS)),
 });
 export type PlanStep = Static<typeof PlanStep>;
 
@@ -101,14 +104,21 @@ export type TestPlan = Static<typeof TestPlan>;
 const Values = Type.Record(Type.String({ maxLength: 40 }), Text(RESULT_VALUE_MAX), {
   maxProperties: PLAN_STEPS_MAX,
 });
+/** Which instrument took the values of each step that names an instrument kind: step key → instrument id. */
+const Instruments = Type.Record(
+  Type.String({ maxLength: 40 }),
+  Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  { maxProperties: PLAN_STEPS_MAX },
+);
 export const ResultsBody = Type.Object({
   certificate: Values,
   units: Type.Array(Values, { maxItems: 1000 }),
+  instruments: Type.Optional(Instruments),
 });
 export type ResultsBody = Static<typeof ResultsBody>;
 
 /** A retest of one unit after repair: every step of the certificate's plan, for this unit. */
-export const RetestBody = Type.Object({ values: Values });
+export const RetestBody = Type.Object({ values: Values, instruments: Type.Optional(Instruments) });
 export type RetestBody = Static<typeof RetestBody>;
 
 export const STEP_VERDICTS = ['pass', 'fail', 'open'] as const;
@@ -146,6 +156,8 @@ export const TestAttempt = Type.Object({
   passed: Type.Boolean(),
   tested_by_name: Type.String(),
   tested_at: Type.String(),
+  /** The instrument that took each measured step's value: its inventory number. */
+  instruments: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type TestAttempt = Static<typeof TestAttempt>;
 
@@ -167,6 +179,10 @@ export const CertificateTestRecord = Type.Object({
   verdict: Literals(CERTIFICATE_VERDICTS),
   tested_by_name: Type.String(),
   units: Type.Array(UnitTestRecord),
+  /** The instruments used, with the calibration due date each had when it measured. */
+  instruments: Type.Optional(
+    Type.Array(Type.Object({ inventory_number: Type.String(), name: Type.String(), due: Type.String() })),
+  ),
 });
 export type CertificateTestRecord = Static<typeof CertificateTestRecord>;
 
@@ -366,6 +382,20 @@ export function limitText(step: Pick<PlanStep, 'lower' | 'upper' | 'unit'>, loca
   if (step.upper !== null) return `≤ ${number(step.upper)}${unit}`;
   return '';
 }
+
+/**
+ * Why a plan's step is refused, in German: the plan editor checks before sending and the API checks again, both
+ * with these words (api/src/modules/test-plans/plan-validation.ts).
+ */
+export const planStepMessages = {
+  titleMissing: 'Bitte den deutschen Titel angeben',
+  keyTaken: 'Diesen Schlüssel hat schon ein anderer Schritt',
+  lowerAboveUpper: 'Die untere Grenze liegt über der oberen',
+  unitMissing: 'Bitte die Einheit angeben (z. B. MΩ)',
+  optionsMissing: 'Bitte mindestens eine Möglichkeit angeben',
+  optionTwice: 'Diese Möglichkeit steht schon in der Liste',
+  passingMissing: 'Bitte angeben, welche Möglichkeiten bestehen',
+} as const;
 
 /** Why a value is refused, in German; the API's 400 and the form's marks say the same. */
 export const resultMessages = {

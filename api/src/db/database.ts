@@ -29,8 +29,10 @@ import * as reports from './migrations/2026-11-23T11-00-reports';
 import * as machineEan from './migrations/2026-11-23T12-00-machine-ean';
 import * as issueMonth from './migrations/2026-11-25T00-00-issue-month';
 import * as testRecord from './migrations/2026-11-25T10-00-test-record';
+import * as hardening from './migrations/2026-11-25T11-00-hardening';
 import * as documents from './migrations/2026-11-25T12-00-documents';
 import * as dailyUse from './migrations/2026-11-25T13-00-daily-use';
+import * as instruments from './migrations/2026-11-25T14-00-instruments';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -58,8 +60,10 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T12-00-machine-ean': machineEan,
   '2026-11-25T00-00-issue-month': issueMonth,
   '2026-11-25T10-00-test-record': testRecord,
+  '2026-11-25T11-00-hardening': hardening,
   '2026-11-25T12-00-documents': documents,
   '2026-11-25T13-00-daily-use': dailyUse,
+  '2026-11-25T14-00-instruments': instruments,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

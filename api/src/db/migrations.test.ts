@@ -171,6 +171,7 @@ for (const kind of kinds) {
             released_at: null,
             deviation_reason: null,
           })),
+          instruments: [],
         },
       });
     });

@@ -1,5 +1,14 @@
 import type { Generated } from 'kysely';
-import type { CertificateStatus, CertificateVerdict, CheckField, UnitRelease } from 'contracts';
+import type {
+  CalibrationResult,
+  CertificateStatus,
+  CertificateVerdict,
+  CheckField,
+  ImpactClosing,
+  InstrumentKind,
+  InstrumentStatus,
+  UnitRelease,
+} from 'contracts';
 
 /** Row types of every table (docs/architecture.md#data-model). Timestamps are ISO 8601 strings in UTC; booleans are 0/1. */
 export interface UsersTable {
@@ -210,6 +219,58 @@ export interface TestPlansTable {
   created_by: number;
 }
 
+/** Test instruments (migration 2026-11-25T14-00-instruments, docs/decisions/0018-instruments.md). */
+export interface InstrumentsTable {
+  id: Generated<number>;
+  inventory_number: string;
+  inventory_key: string;
+  name: string;
+  maker: string;
+  model: string;
+  serial_number: string;
+  kind: InstrumentKind;
+  interval_months: number;
+  last_calibrated: string;
+  due: string;
+  status: InstrumentStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InstrumentCalibrationsTable {
+  id: Generated<number>;
+  instrument_id: number;
+  calibrated_on: string;
+  result: CalibrationResult;
+  suspect_since: string | null;
+  note: string;
+  recorded_by: number;
+  recorded_at: string;
+}
+
+/** Which instrument took a step's values in an attempt, with its inventory number and due date then. */
+export interface AttemptInstrumentsTable {
+  certificate_id: number;
+  unit_index: number;
+  attempt: number;
+  step_key: string;
+  instrument_id: number;
+  inventory_number: string;
+  due: string;
+  tested_at: string;
+}
+
+export interface ImpactEntriesTable {
+  id: Generated<number>;
+  calibration_id: number;
+  instrument_id: number;
+  certificate_id: number;
+  closed_as: ImpactClosing | null;
+  note: string | null;
+  closed_by: number | null;
+  closed_at: string | null;
+}
+
 /** One test of one unit: a retest adds an attempt, never overwrites one. */
 export interface TestAttemptsTable {
   certificate_id: number;
@@ -318,6 +379,10 @@ export interface Database {
   certificate_units: CertificateUnitsTable;
   test_plans: TestPlansTable;
   test_attempts: TestAttemptsTable;
+  instruments: InstrumentsTable;
+  instrument_calibrations: InstrumentCalibrationsTable;
+  attempt_instruments: AttemptInstrumentsTable;
+  impact_entries: ImpactEntriesTable;
   uploads: UploadsTable;
   totals: TotalsTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { berlinIsoDate, type CertificateExportQuery, type CertificateSort } from 'contracts';
 import { HttpError } from '../../errors';
 import { messages } from '../../messages';
+import { BusyError } from '../../plugins/busy';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { CertificateFilters } from './certificate-filter';
 import type { CertificateExportRow, CertificateListRepository } from './certificate-list.repository';
@@ -11,7 +12,14 @@ import { CONTENT_TYPES, writeExport } from './export-writers';
 import type { UnitsRepository } from './units.repository';
 
 /** Rows an export reads from the database at a time. */
-const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 100;
+
+/**
+ * Exports one instance streams at once, and one account at once (in this instance). Each holds a batch of rows
+ * and a compressor; beyond these the next is refused with 429 and a Retry-After rather than slowing every
+ * export and the rest of the API (docs/decisions/0013-exports-for-every-reader.md).
+ */
+export const EXPORT_LIMITS = { perInstance: 5, perAccount: 2, retryAfterSeconds: 60 };
 
 /** An export request with the list's sort in the names the code uses. */
 export type CertificateExportRequest = Omit<CertificateExportQuery, 'sort'> & { sort?: CertificateSort };
@@ -52,9 +60,78 @@ export function certificateExport({
           serial: u.serial,
           unit: u.unit_index + 1,
           unit_voided: u.voided_at !== null,
+          unit_void_reason: u.void_reason,
         })),
       );
     }
+  }
+
+  let running = 0;
+  const runningFor = new Map<number, number>();
+  /** Takes a place for an export of `accountId`, or refuses; the returned function gives it back once. */
+  function takePlace(accountId: number): () => void {
+    const own = runningFor.get(accountId) ?? 0;
+    if (own >= EXPORT_LIMITS.perAccount)
+      throw new BusyError(messages.exportsBusyForAccount(own), EXPORT_LIMITS.retryAfterSeconds);
+    if (running >= EXPORT_LIMITS.perInstance)
+      throw new BusyError(messages.exportsBusy, EXPORT_LIMITS.retryAfterSeconds);
+    running++;
+    runningFor.set(accountId, own + 1);
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      running--;
+      const left = (runningFor.get(accountId) ?? 1) - 1;
+      if (left) runningFor.set(accountId, left);
+      else runningFor.delete(accountId);
+    };
+  }
+
+  /** The export's file, once its place is taken. */
+  async function start(
+    query: CertificateExportRequest,
+    accountId: number,
+    requested: CertificateExportQuery,
+  ) {
+    const { format, rows = 'certificates', sort = 'pos', order = 'asc', ...rest } = query;
+    const filter = await filters.of(rest);
+    const unit = filter.search && (await list.unitMatching(filter.search, filter));
+    const matching = unit ? { certificate_id: unit.id } : filter;
+    const batches = list.exportBatches(
+      matching,
+      { sort, direction: sort === 'pos' ? flip(order) : order },
+      EXPORT_BATCH,
+    );
+    const first = await batches.next();
+    if (first.done) {
+      await filters.assertKnown(filter);
+      throw new HttpError(404, 'NOTHING_TO_EXPORT', messages.nothingToExport);
+    }
+    await audit.record({
+      accountId,
+      action: 'certificates.exported',
+      subject: { type: 'export', id: format },
+      details: { format, rows, filter: asRequested(requested, order) },
+    });
+    const firstBatch = first.value;
+    async function* certificateBatches(): AsyncGenerator<CertificateExportRow[]> {
+      yield firstBatch;
+      yield* batches;
+    }
+    const body = new PassThrough();
+    const written =
+      rows === 'units'
+        ? writeExport(format, unitBatches(certificateBatches()), UNIT_COLUMNS, body)
+        : writeExport(format, certificateBatches(), CERTIFICATE_COLUMNS, body);
+    // Headers are sent by then; a failure midway can only cut the download short, which the browser sees.
+    written.catch((error: unknown) => body.destroy(error as Error));
+    const day = berlinIsoDate(new Date());
+    return {
+      body,
+      contentType: CONTENT_TYPES[format],
+      filename: `pruefberichte-${rows === 'units' ? 'seriennummern-' : ''}${day}.${format}`,
+    };
   }
 
   return {
@@ -64,44 +141,16 @@ export function certificateExport({
      * with a message rather than answered with an empty file.
      */
     async export(query: CertificateExportRequest, accountId: number, requested: CertificateExportQuery) {
-      const { format, rows = 'certificates', sort = 'pos', order = 'asc', ...rest } = query;
-      const filter = await filters.of(rest);
-      const unit = filter.search && (await list.unitMatching(filter.search, filter));
-      const matching = unit ? { certificate_id: unit.id } : filter;
-      const batches = list.exportBatches(
-        matching,
-        { sort, direction: sort === 'pos' ? flip(order) : order },
-        EXPORT_BATCH,
-      );
-      const first = await batches.next();
-      if (first.done) {
-        await filters.assertKnown(filter);
-        throw new HttpError(404, 'NOTHING_TO_EXPORT', messages.nothingToExport);
+      const release = takePlace(accountId);
+      try {
+        const file = await start(query, accountId, requested);
+        // Closed when the download ended, failed or was cancelled.
+        file.body.once('close', release);
+        return file;
+      } catch (error) {
+        release();
+        throw error;
       }
-      await audit.record({
-        accountId,
-        action: 'certificates.exported',
-        subject: { type: 'export', id: format },
-        details: { format, rows, filter: asRequested(requested, order) },
-      });
-      const firstBatch = first.value;
-      async function* certificateBatches(): AsyncGenerator<CertificateExportRow[]> {
-        yield firstBatch;
-        yield* batches;
-      }
-      const body = new PassThrough();
-      const written =
-        rows === 'units'
-          ? writeExport(format, unitBatches(certificateBatches()), UNIT_COLUMNS, body)
-          : writeExport(format, certificateBatches(), CERTIFICATE_COLUMNS, body);
-      // Headers are sent by then; a failure midway can only cut the download short, which the browser sees.
-      written.catch((error: unknown) => body.destroy(error as Error));
-      const day = berlinIsoDate(new Date());
-      return {
-        body,
-        contentType: CONTENT_TYPES[format],
-        filename: `pruefberichte-${rows === 'units' ? 'seriennummern-' : ''}${day}.${format}`,
-      };
     },
   };
 }

@@ -6,6 +6,15 @@ import type { BrandsRepository } from '../brands/brands.repository';
 import type { MachinesRepository } from '../machines/machines.repository';
 import type { CertificateFilter } from './certificate-list.repository';
 
+/**
+ * The certificate number a search names: digits as printed („Prüfbericht Nr. 7“), optionally after „Nr.“ or
+ * „#“; at most nine digits, so it fits every database's integer (a whole serial is ten and is a unit's).
+ */
+export function certificateNumberIn(search: string | undefined): number | undefined {
+  const digits = /^(?:nr\.?\s*|#\s*)?(\d{1,9})$/i.exec(search ?? '')?.[1];
+  return digits === undefined || Number(digits) === 0 ? undefined : Number(digits);
+}
+
 /** The day after `day` (YYYY-MM-DD). */
 const nextDay = (day: string) => berlinIsoDate(new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000));
 
@@ -63,7 +72,9 @@ export function certificateFilters({
         machine_id: query.machine_id,
         checker_key: checker ? searchKey(checker) : undefined,
         status: query.status,
+        verdict: query.verdict,
         search: search || undefined,
+        search_number: certificateNumberIn(search),
       };
     },
   };

@@ -1,4 +1,4 @@
-import type { CertificateSort, CertificateStatus } from 'contracts';
+import type { CertificateSort, CertificateStatus, CertificateVerdict } from 'contracts';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { orderBy } from '../../db/order';
 import type { CertificatesTable, Database } from '../../db/schema';
@@ -35,11 +35,13 @@ const LIST_COLUMNS = [
   'revision',
   'version',
   'voided_units',
+  'verdict',
+  'failed_units',
 ] as const;
 export type CertificateListRow = Pick<CertificateRow, (typeof LIST_COLUMNS)[number]>;
 const LIST_SELECTION = sql.join(LIST_COLUMNS.map((column) => sql.ref(column)));
 
-const EXPORT_COLUMNS = [...LIST_COLUMNS, 'brand_name', 'machine_name_key'] as const;
+const EXPORT_COLUMNS = [...LIST_COLUMNS, 'brand_name', 'machine_name_key', 'void_reason'] as const;
 export type CertificateExportRow = Pick<CertificateRow, (typeof EXPORT_COLUMNS)[number]>;
 
 /**
@@ -55,7 +57,10 @@ export interface CertificateFilter {
   machine_id?: number;
   checker_key?: string;
   status?: CertificateStatus;
+  verdict?: CertificateVerdict;
   search?: string;
+  /** The certificate number (Prüfbericht Nr.) the search names, found beside what else it matches. */
+  search_number?: number;
 }
 
 export const isFiltered = (filter: CertificateFilter) => Object.values(filter).some((v) => v !== undefined);
@@ -72,10 +77,12 @@ function matching(filter: CertificateFilter) {
   if (filter.brand_id !== undefined) conditions.push(sql`certificates.brand_id = ${filter.brand_id}`);
   if (filter.machine_id !== undefined) conditions.push(sql`certificates.machine_id = ${filter.machine_id}`);
   if (filter.status !== undefined) conditions.push(sql`certificates.status = ${filter.status}`);
+  if (filter.verdict !== undefined) conditions.push(sql`certificates.verdict = ${filter.verdict}`);
   if (filter.checker_key !== undefined)
     conditions.push(sql`certificates.checked_by_key = ${filter.checker_key}`);
   if (filter.search)
     conditions.push(sql`(certificates.serial_base = ${filter.search}
+      ${filter.search_number === undefined ? sql`` : sql`or certificates.id = ${filter.search_number}`}
       or certificates.machine_id in (select id from machines where ${containsText('machines.name_key', filter.search)})
       or ${containsText('certificates.checked_by_key', filter.search)})`);
   return conditions.length ? sql<SqlBool>`${sql.join(conditions, sql` and `)}` : sql<SqlBool>`1 = 1`;
@@ -198,6 +205,14 @@ export function certificateListRepository(db: Kysely<Database>) {
       const { rows } = await sql<{ count: number }>`
         select count(*) as count from certificates where ${matching(filter)}`.execute(db);
       return Number(rows[0].count);
+    },
+
+    /** How many certificates match `filter`, and how many units they hold. */
+    async totals(filter: CertificateFilter): Promise<{ certificates: number; units: number }> {
+      const { rows } = await sql<{ certificates: number; units: number }>`
+        select count(*) as certificates, coalesce(sum(quantity), 0) as units
+        from certificates where ${matching(filter)}`.execute(db);
+      return { certificates: Number(rows[0].certificates), units: Number(rows[0].units) };
     },
 
     /** The certificates matching `filter` in list order, `size` at a time (exportBatches). */

@@ -19,7 +19,10 @@ export function certificateList({
   list,
   filters,
 }: {
-  list: Pick<CertificateListRepository, 'listPage' | 'total' | 'unitMatching' | 'filteredPage' | 'count'>;
+  list: Pick<
+    CertificateListRepository,
+    'listPage' | 'total' | 'unitMatching' | 'filteredPage' | 'count' | 'totals'
+  >;
   filters: CertificateFilters;
 }) {
   return {
@@ -60,6 +63,19 @@ export function certificateList({
         rows.map(({ total: _total, ...row }) => row),
         total,
       );
+    },
+
+    /**
+     * How many certificates and units the list's filter and search match (the list's filter bar shows both).
+     * A whole unit serial matches the one certificate that holds it, as in the list.
+     */
+    async totals(request: Omit<CertificateListRequest, keyof PageRequest | 'sort'>) {
+      const filter = await filters.of(request);
+      const unit = filter.search && (await list.unitMatching(filter.search, filter));
+      if (unit) return { certificates: 1, units: unit.quantity };
+      const totals = await list.totals(filter);
+      if (!totals.certificates) await filters.assertKnown(filter);
+      return totals;
     },
   };
 }

@@ -5,6 +5,7 @@ import { unitTotalsRepository } from '../reports/unit-totals.repository';
 import { certificatesRepository } from './certificates.repository';
 import { revisionsRepository } from './revisions.repository';
 import { testAttemptsRepository } from './test-attempts.repository';
+import { instrumentsRepository } from '../instruments/instruments.repository';
 import { unitsRepository } from './units.repository';
 
 /**
@@ -19,6 +20,7 @@ export function certificateTransactions(inTransaction: InTransaction, audit: Aud
         revisions: revisionsRepository(trx),
         units: unitsRepository(trx),
         attempts: testAttemptsRepository(trx),
+        instruments: instrumentsRepository(trx),
         unitTotals: unitTotalsRepository(trx),
         audit: audit.within(trx),
       }),
@@ -33,6 +35,7 @@ export interface CertificateTransaction {
   revisions: ReturnType<typeof revisionsRepository>;
   units: ReturnType<typeof unitsRepository>;
   attempts: ReturnType<typeof testAttemptsRepository>;
+  instruments: ReturnType<typeof instrumentsRepository>;
   unitTotals: ReturnType<typeof unitTotalsRepository>;
   audit: ReturnType<AuditService['within']>;
 }

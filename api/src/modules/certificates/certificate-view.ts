@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository';
 import type { RevisionsRepository } from './revisions.repository';
+import type { InstrumentsRepository } from '../instruments/instruments.repository';
 import type { AttemptRow, TestAttemptsRepository } from './test-attempts.repository';
 import { stepsOf } from './test-results';
 import type { UnitsRepository } from './units.repository';
@@ -43,17 +44,36 @@ function legacyAttempt(row: CertificateRow, steps: CertificateTestRecord['steps'
   return { attempt: 1, values, verdicts, passed, tested_by_name: row.checked_by, tested_at: row.created_at };
 }
 
-/** The plan, every unit's attempts (oldest first) and releases of a certificate. */
+type UsedInstrument = Awaited<ReturnType<InstrumentsRepository['usedIn']>>[number];
+
+/** The plan, every unit's attempts (oldest first) and releases of a certificate, and the instruments used. */
 export function testRecordOf(
   row: CertificateRow,
   units: StoredUnit[],
   attempts: AttemptRow[],
+  used: UsedInstrument[] = [],
 ): CertificateTestRecord {
   const steps = stepsOf(row);
+  /** The inventory number of the instrument that took each step's value in one attempt, if any did. */
+  const instrumentsOf = (unitIndex: number, attempt: number) => {
+    const rows = used.filter((use) => use.unit_index === unitIndex && use.attempt === attempt);
+    return rows.length
+      ? { instruments: Object.fromEntries(rows.map((use) => [use.step_key, use.inventory_number])) }
+      : {};
+  };
   // Not Map.groupBy: Node 20 does not have it.
   const byUnit = new Map<number, TestAttempt[]>();
   for (const { unit_index, tested_by: _account, ...attempt } of attempts)
-    byUnit.set(unit_index, [...(byUnit.get(unit_index) ?? []), attempt]);
+    byUnit.set(unit_index, [
+      ...(byUnit.get(unit_index) ?? []),
+      { ...attempt, ...instrumentsOf(unit_index, attempt.attempt) },
+    ]);
+  const instruments = new Map(
+    used.map(({ inventory_number, name, due }) => [
+      `${inventory_number} ${due}`,
+      { inventory_number, name, due },
+    ]),
+  );
   return {
     plan_version: row.plan_version,
     steps,
@@ -67,6 +87,7 @@ export function testRecordOf(
       released_at: unit.released_at,
       deviation_reason: unit.deviation_reason,
     })),
+    instruments: [...instruments.values()],
   };
 }
 
@@ -96,11 +117,13 @@ export function certificateView({
   revisions,
   units,
   attempts,
+  instruments,
 }: {
   certificates: Pick<CertificatesRepository, 'get'>;
   revisions: Pick<RevisionsRepository, 'get'>;
   units: Pick<UnitsRepository, 'of'>;
   attempts: Pick<TestAttemptsRepository, 'of'>;
+  instruments: Pick<InstrumentsRepository, 'usedIn'>;
 }) {
   async function rowOf(id: number): Promise<CertificateRow> {
     const row = await certificates.get(id);
@@ -116,7 +139,7 @@ export function certificateView({
       replaces_issued_at: earlier?.issued_at ?? null,
       serials: stored.map((unit) => unit.serial),
       voided_serials: stored.filter((unit) => unit.voided_at !== null).map((unit) => unit.serial),
-      test_record: testRecordOf(row, stored, await attempts.of(row.id)),
+      test_record: testRecordOf(row, stored, await attempts.of(row.id), await instruments.usedIn(row.id)),
     };
   }
 

@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { CERTIFICATE_DEFAULTS, apiPaths, fromWire, type Certificate, type CertificateList } from 'contracts';
 import { messages } from '../../messages';
-import { apiUrl, auth, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
+import { TEST_COST, apiUrl, auth, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
+import { BusyError } from '../../plugins/busy';
+import { EXPORT_LIMITS } from './certificate-export';
+import { neutraliseFormula, writeExport } from './export-writers';
 
 /**
  * The certificate list's filters and its export (docs/architecture.md#reports-filters-exports-charts): days in Europe/Berlin, brand,
@@ -163,6 +168,8 @@ for (const kind of kinds) {
         'Revision',
         'Status',
         'Stornierte Einheiten',
+        'Prüfbericht Nr.',
+        'Stornogrund',
       ]);
       assert.deepEqual(rows.slice(1), [
         [
@@ -176,6 +183,8 @@ for (const kind of kinds) {
           '1',
           'Ausgestellt',
           '0',
+          String(issued[0].id),
+          '',
         ],
         [
           '01.03.2026 00:30',
@@ -188,6 +197,8 @@ for (const kind of kinds) {
           '1',
           'Ausgestellt',
           '0',
+          String(issued[1].id),
+          '',
         ],
         [
           '15.03.2026 13:00',
@@ -200,6 +211,8 @@ for (const kind of kinds) {
           '1',
           'Ausgestellt',
           '0',
+          String(issued[2].id),
+          '',
         ],
       ]);
     });
@@ -222,10 +235,10 @@ for (const kind of kinds) {
       assert.equal(sheet.getRow(1).getCell(1).value, 'Seriennummer');
       assert.ok((sheet.getColumn(1).width ?? 0) >= 15);
       const autoFilter = sheet.autoFilter as unknown as string;
-      assert.equal(autoFilter, 'A1:L5');
+      assert.equal(autoFilter, 'A1:N5');
       // Newest first, as the list: the Kernbohrer (March), then the three units of January.
       const values = [2, 3, 4, 5].map((r) => (sheet.getRow(r).values as unknown[]).slice(1));
-      assert.deepEqual(values[0], [
+      assert.deepEqual(values[0].slice(0, 13), [
         issued[2].first_serial,
         1,
         'nein',
@@ -238,6 +251,7 @@ for (const kind of kinds) {
         'Anna',
         1,
         'Ausgestellt',
+        issued[2].id,
       ]);
       assert.deepEqual(
         values.slice(1).map((row) => [row[0], row[1], row[3], row[9]]),
@@ -324,10 +338,11 @@ for (const kind of kinds) {
       const response = await exported({ format: 'csv', rows: 'units', status: 'partly_voided' });
       const rows: string[][] = parse(response.rawPayload.toString('utf8'), { bom: true, delimiter: ';' });
       assert.deepEqual(
-        rows.slice(1).map((row) => [row[0], row[2], row.at(-1)]),
+        rows.slice(1).map((row) => [row[0], row[2], row.at(-3), row.at(-2), row.at(-1)]),
         [
-          [issued[1].first_serial, 'nein', 'Teilweise storniert'],
-          [issued[1].last_serial, 'ja', 'Teilweise storniert'],
+          [issued[1].first_serial, 'nein', 'Teilweise storniert', String(issued[1].id), ''],
+          // Issue 31: the unit's own void reason beside its certificate's number.
+          [issued[1].last_serial, 'ja', 'Teilweise storniert', String(issued[1].id), 'Transportschaden'],
         ],
       );
 
@@ -355,3 +370,148 @@ for (const kind of kinds) {
     });
   });
 }
+
+for (const kind of kinds) {
+  describe(`export hardening on ${kind}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(kind);
+    });
+    after(() => t.close());
+
+    test('CSV: a name that a spreadsheet would run as a formula arrives as text', async () => {
+      const { brand, machine } = await seedMachine(t.repositories, {
+        brand: '=HYPERLINK("https://evil.example";"Klick")',
+        name: '@SUM(1+1)*cmd|" /C calc"!A0',
+      });
+      for (const checker of ['+49 2161 1234', '-2+3'])
+        await t.services.certificates.issue(
+          {
+            ...fromWire({ ...CERTIFICATE_DEFAULTS }),
+            brand_id: brand.id,
+            machine_id: machine.id,
+            checked_by: checker,
+            quantity: 1,
+          } as never,
+          t.accountId,
+        );
+      const response = await t.app.inject({
+        url: apiUrl(apiPaths.certificatesExport()),
+        query: { format: 'csv', sort: 'pos', order: 'asc' },
+        headers: auth(t.token),
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const rows: string[][] = parse(response.rawPayload.toString('utf8'), { bom: true, delimiter: ';' });
+      for (const row of rows.slice(1)) {
+        assert.equal(row[1], '\'=HYPERLINK("https://evil.example";"Klick")');
+        assert.equal(row[2], '\'@SUM(1+1)*cmd|" /C calc"!A0');
+        // Numbers stay numbers: the quantity is not a formula and is not touched.
+        assert.equal(row[5], '1');
+      }
+      assert.deepEqual(
+        rows
+          .slice(1)
+          .map((row) => row[6])
+          .sort(),
+        ["'+49 2161 1234", "'-2+3"],
+      );
+    });
+  });
+}
+
+test('every start of a formula that OWASP names is neutralised, other text is left alone', () => {
+  for (const start of ['=', '+', '-', '@', '\t', '\r'])
+    assert.equal(neutraliseFormula(`${start}1+1`), `'${start}1+1`);
+  for (const text of ['Max Mustermann', '4852406001', ' =1', 'a=b', ''])
+    assert.equal(neutraliseFormula(text), text);
+});
+
+for (const kind of kinds) {
+  describe(`export limits on ${kind}`, () => {
+    let t: TestApp;
+    before(async () => {
+      t = await createTestApp(kind);
+      const { brand, machine } = await seedMachine(t.repositories);
+      await t.services.certificates.issue(
+        {
+          ...fromWire({ ...CERTIFICATE_DEFAULTS }),
+          brand_id: brand.id,
+          machine_id: machine.id,
+          checked_by: 'Max',
+          quantity: 2,
+        } as never,
+        t.accountId,
+      );
+    });
+    after(() => t.close());
+
+    const query = { format: 'csv' as const, rows: 'units' as const };
+    /** An export started and not read yet, as a download still running holds its place. */
+    const running = (accountId: number, filter = {}) =>
+      t.services.certificates.export({ ...query, ...filter }, accountId, query);
+    const refusedWith = (message: string) => (error: unknown) =>
+      error instanceof BusyError &&
+      error.statusCode === 429 &&
+      error.message === message &&
+      error.retryAfterSeconds === EXPORT_LIMITS.retryAfterSeconds;
+
+    test('each account and the instance run only so many exports at once; beyond is a German 429', async () => {
+      const mine = [await running(t.accountId), await running(t.accountId)];
+      await assert.rejects(
+        running(t.accountId),
+        refusedWith(messages.exportsBusyForAccount(EXPORT_LIMITS.perAccount)),
+      );
+      const others: number[] = [];
+      for (let i = 0; i < 3; i++)
+        others.push(
+          await t.repositories.users.add({ email: `export${i}@example.com`, password: 'x' }, TEST_COST),
+        );
+      const theirs = [await running(others[0]), await running(others[0]), await running(others[1])];
+      await assert.rejects(running(others[2]), refusedWith(messages.exportsBusy));
+
+      // A finished download gives its place back, and so does a cancelled one.
+      mine[0].body.resume();
+      await once(mine[0].body, 'close');
+      const again = await running(t.accountId);
+      again.body.destroy();
+      await once(again.body, 'close');
+      for (const file of [mine[1], ...theirs]) file.body.destroy();
+      await new Promise((resolve) => setImmediate(resolve));
+      // A refused filter gives its place back too.
+      for (let i = 0; i < 3; i++)
+        await assert.rejects(running(t.accountId, { checked_by: 'niemand' }), { statusCode: 404 });
+      const last = await running(t.accountId);
+      last.body.resume();
+      await once(last.body, 'close');
+    });
+  });
+}
+
+test('a long export gives other requests a turn: the event loop never waits long', async () => {
+  const batch = Array.from({ length: 1000 }, (_, i) => ({ a: `Zeile ${i}`, b: i, c: new Date(0) }));
+  async function* batches() {
+    for (let i = 0; i < 150; i++) yield batch;
+  }
+  const columns = [
+    { header: 'A', width: 10, kind: 'text' as const, value: (row: (typeof batch)[number]) => row.a },
+    { header: 'B', width: 10, kind: 'number' as const, value: (row: (typeof batch)[number]) => row.b },
+    { header: 'C', width: 10, kind: 'time' as const, value: (row: (typeof batch)[number]) => row.c },
+  ];
+  for (const format of ['csv', 'xlsx'] as const) {
+    const output = new PassThrough();
+    output.resume();
+    let longest = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      longest = Math.max(longest, performance.now() - last);
+      last = performance.now();
+    }, 1);
+    const started = performance.now();
+    await writeExport(format, batches(), columns, output);
+    clearInterval(ticker);
+    longest = Math.max(longest, performance.now() - last);
+    const took = performance.now() - started;
+    assert.ok(took > 200, `${format}: the export was too short to tell (${took} ms)`);
+    assert.ok(longest < 100, `${format}: the event loop waited ${Math.round(longest)} ms`);
+  }
+});

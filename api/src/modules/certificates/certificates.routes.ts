@@ -7,6 +7,7 @@ import {
   CertificateExportQuery,
   CertificateList,
   CertificateListQuery,
+  CertificateTotals,
   IdParams,
   IdempotencyHeaders,
   PrintData,
@@ -50,6 +51,18 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       const { sort, ...query } = request.query;
       const { data, total } = await certificates.list({ ...query, sort: sort && domainName(sort) });
       return { data: data.map(toWire), total };
+    },
+  );
+
+  app.get(
+    '/certificates/totals',
+    {
+      config: { access: 'read' },
+      schema: { querystring: CertificateListQuery, response: { 200: CertificateTotals, ...errors } },
+    },
+    async (request) => {
+      const { sort: _sort, page: _page, per_page: _perPage, order: _order, ...query } = request.query;
+      return certificates.totals(query);
     },
   );
 

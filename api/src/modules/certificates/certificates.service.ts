@@ -18,6 +18,7 @@ import type { TestPlansService } from '../test-plans/test-plans.service';
 import type { UsersRepository } from '../users/users.repository';
 import { releasing } from './releasing';
 import type { TestAttemptsRepository } from './test-attempts.repository';
+import type { InstrumentsRepository } from '../instruments/instruments.repository';
 import { testers } from './testers';
 import { voiding } from './voiding';
 
@@ -35,6 +36,7 @@ export function certificatesService(
     machines,
     brands,
     attempts,
+    instruments,
     plans,
     users,
     settings,
@@ -48,13 +50,14 @@ export function certificatesService(
     machines: Pick<MachinesRepository, 'get'>;
     brands: Pick<BrandsRepository, 'get'>;
     attempts: TestAttemptsRepository;
+    instruments: Pick<InstrumentsRepository, 'usedIn'>;
     plans: Pick<TestPlansService, 'current'>;
     users: Pick<UsersRepository, 'findById'>;
     settings: Pick<SettingsRepository, 'get'>;
   },
   audit: AuditService,
 ) {
-  const view = certificateView({ certificates, revisions, units, attempts });
+  const view = certificateView({ certificates, revisions, units, attempts, instruments });
   const tester = testers(users);
   const filters = certificateFilters({ machines, brands });
   return {

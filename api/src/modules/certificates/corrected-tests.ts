@@ -30,6 +30,7 @@ export async function correctTests(
   if (corrected.length === 0) return undefined;
   const units = await trx.units.of(row.id);
   const stored = await trx.attempts.of(row.id);
+  const used = await trx.instruments.usedIn(row.id);
   const record = testRecordOf(row, units, stored);
   const releases: UnitRelease[] = [];
   for (const [k, unit] of units.entries()) {
@@ -55,6 +56,13 @@ export async function correctTests(
       row.id,
       [{ unit_index: unit.unit_index, attempt: earlier.length + 1, test }],
       tester,
+    );
+    // The measured values are the same, so are the instruments that took them, and when.
+    const last = earlier.length;
+    await trx.instruments.recordUse(
+      used
+        .filter((use) => use.unit_index === unit.unit_index && use.attempt === last)
+        .map(({ name: _name, ...use }) => ({ ...use, certificate_id: row.id, attempt: last + 1 })),
     );
     // A unit still passing keeps its release; one that fails now is failed; one that passes now is released anew.
     const release = !test.passed

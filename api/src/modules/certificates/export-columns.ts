@@ -2,8 +2,8 @@ import { CERTIFICATE_STATUS_LABELS } from 'contracts';
 import type { CertificateExportRow } from './certificate-list.repository';
 import type { ExportColumn } from './export-writers';
 
-/** The columns of an export with one row per certificate. */
-export const CERTIFICATE_COLUMNS: ExportColumn<CertificateExportRow>[] = [
+/** What every export row says of its certificate, in the order the list shows it. */
+const CERTIFICATE_FIELDS: ExportColumn<CertificateExportRow>[] = [
   { header: 'Ausgestellt am', width: 17, kind: 'time', value: (row) => new Date(row.created_at) },
   { header: 'Marke', width: 20, kind: 'text', value: (row) => row.brand_name },
   { header: 'Artikelnummer', width: 24, kind: 'text', value: (row) => row.machine_name },
@@ -13,13 +13,37 @@ export const CERTIFICATE_COLUMNS: ExportColumn<CertificateExportRow>[] = [
   { header: 'Geprüft von', width: 24, kind: 'text', value: (row) => row.checked_by },
   { header: 'Revision', width: 9, kind: 'number', value: (row) => row.revision },
   { header: 'Status', width: 20, kind: 'text', value: (row) => CERTIFICATE_STATUS_LABELS[row.status] },
+];
+
+/**
+ * The certificate's number as printed (Prüfbericht Nr.): an auditor finds the certificate by it. At the end,
+ * so the columns before it stay where earlier exports had them.
+ */
+const NUMBER: ExportColumn<CertificateExportRow> = {
+  header: 'Prüfbericht Nr.',
+  width: 12,
+  kind: 'number',
+  value: (row) => row.id,
+};
+
+/** The columns of an export with one row per certificate. */
+export const CERTIFICATE_COLUMNS: ExportColumn<CertificateExportRow>[] = [
+  ...CERTIFICATE_FIELDS,
   { header: 'Stornierte Einheiten', width: 11, kind: 'number', value: (row) => row.voided_units },
+  NUMBER,
+  { header: 'Stornogrund', width: 32, kind: 'text', value: (row) => row.void_reason ?? '' },
 ];
 
 /** A row of an export with one row per unit serial: the unit and its certificate. */
-export type UnitExportRow = CertificateExportRow & { serial: string; unit: number; unit_voided: boolean };
+export type UnitExportRow = CertificateExportRow & {
+  serial: string;
+  unit: number;
+  unit_voided: boolean;
+  /** The unit's own void reason, when it was voided on its own. */
+  unit_void_reason: string | null;
+};
 
-/** The columns of an export with one row per unit: the unit first, then its certificate's (voided units aside). */
+/** The columns of an export with one row per unit: the unit first, then its certificate's. */
 export const UNIT_COLUMNS: ExportColumn<UnitExportRow>[] = [
   { header: 'Seriennummer', width: 20, kind: 'text', value: (row) => row.serial },
   { header: 'Einheit', width: 9, kind: 'number', value: (row) => row.unit },
@@ -29,5 +53,12 @@ export const UNIT_COLUMNS: ExportColumn<UnitExportRow>[] = [
     kind: 'text',
     value: (row) => (row.unit_voided ? 'ja' : 'nein'),
   },
-  ...(CERTIFICATE_COLUMNS.slice(0, -1) as ExportColumn<UnitExportRow>[]),
+  ...(CERTIFICATE_FIELDS as ExportColumn<UnitExportRow>[]),
+  NUMBER as ExportColumn<UnitExportRow>,
+  {
+    header: 'Stornogrund',
+    width: 32,
+    kind: 'text',
+    value: (row) => (row.unit_voided ? (row.unit_void_reason ?? row.void_reason ?? '') : ''),
+  },
 ];

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PassThrough, Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
@@ -14,6 +15,23 @@ export interface ExportColumn<R> {
 
 /** Rows written between two looks at whether the client and the compression keep up. */
 const DRAIN_EVERY = 1000;
+
+/**
+ * Longest stretch an export works without letting other requests in. Its rows are read and written by
+ * promises, which never give the event loop a turn by themselves (on SQLite the reads are synchronous too):
+ * a million rows froze /healthz for 13 s. After this many milliseconds the writer waits one turn of the loop.
+ */
+const SLICE_MS = 1;
+
+/** Call after each row: gives the event loop a turn once the current slice is used up. */
+function timeSlices() {
+  let sliceStart = performance.now();
+  return async () => {
+    if (performance.now() - sliceStart < SLICE_MS) return;
+    await nextTurn();
+    sliceStart = performance.now();
+  };
+}
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -72,6 +90,7 @@ async function writeXlsx<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R
           : {},
   }));
   sheet.getRow(1).font = { bold: true };
+  const pause = timeSlices();
   let rows = 1;
   for await (const batch of batches) {
     for (const row of batch) {
@@ -84,6 +103,7 @@ async function writeXlsx<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R
           }),
         )
         .commit();
+      await pause();
       if (++rows % DRAIN_EVERY === 0) {
         await drained(sheetCompressor(sheet));
         await drained(output);
@@ -95,9 +115,20 @@ async function writeXlsx<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R
   await workbook.commit();
 }
 
+/** What a spreadsheet would take as the start of a formula (OWASP, "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell that a spreadsheet would run as a formula (`=HYPERLINK(…)` as a checker's name) gets a leading
+ * apostrophe, as OWASP's CSV Injection page advises, so Excel and LibreOffice show it as text. Only text:
+ * numbers are written as numbers, and a negative one is not a formula.
+ */
+export const neutraliseFormula = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
 /**
  * CSV as a German Excel opens it: UTF-8 with a byte order mark, `;` between fields, CRLF between rows, times
- * as DD.MM.YYYY HH:MM (Europe/Berlin). csv-stringify quotes what needs quoting.
+ * as DD.MM.YYYY HH:MM (Europe/Berlin). csv-stringify quotes what needs quoting; text that would start a
+ * formula is neutralised. XLSX needs no such care: exceljs writes text cells as strings, never as formulas.
  */
 async function writeCsv<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R>[], output: PassThrough) {
   const csv = stringify({
@@ -106,15 +137,17 @@ async function writeCsv<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R>
     record_delimiter: 'windows',
     header: true,
     columns: columns.map((column) => column.header),
-    cast: { date: (value) => formatDateTime(value) },
+    cast: { date: (value) => formatDateTime(value), string: neutraliseFormula },
   });
   csv.pipe(output);
   const finished = once(csv, 'end');
+  const pause = timeSlices();
   let rows = 0;
   for await (const batch of batches) {
     for (const row of batch) {
       if (output.destroyed) return;
       csv.write(columns.map((column) => column.value(row)));
+      await pause();
       if (++rows % DRAIN_EVERY === 0) await drained(output);
     }
   }

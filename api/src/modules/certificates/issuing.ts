@@ -19,6 +19,7 @@ import type { SettingsRepository } from '../accounts/settings.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
 import type { Testers } from './testers';
 import type { CertificateView } from './certificate-view';
+import { instrumentRows } from './measuring-instruments';
 import {
   judgeResults,
   legacyColumns,
@@ -136,10 +137,18 @@ async function store(
     );
     await trx.certificates.countOneMore();
     await trx.units.insert(row.id, serials, releases);
+    const tester = { tested_by: accountId, tested_by_name: snapshot.tester, tested_at: now.toISOString() };
     await trx.attempts.insert(
       row.id,
       units.map((test, unit_index) => ({ unit_index, attempt: 1, test })),
-      { tested_by: accountId, tested_by_name: snapshot.tester, tested_at: now.toISOString() },
+      tester,
+    );
+    await trx.instruments.recordUse(
+      await instrumentRows(trx, snapshot.plan.steps, draft.results?.instruments ?? {}, {
+        certificate_id: row.id,
+        units: units.map((_, unit_index) => ({ unit_index, attempt: 1 })),
+        now,
+      }),
     );
     await trx.unitTotals.add(totalsOf(row, { certificates: 1, units: quantity, voided_units: 0 }));
     await trx.audit.record(

@@ -1,4 +1,4 @@
-import type { Certificate, ReleaseBody, UnitRelease } from 'contracts';
+import type { Certificate, ReleaseBody, RetestBody, UnitRelease } from 'contracts';
 import { unlessUnique } from '../../db/errors';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { messages } from '../../messages';
@@ -8,6 +8,7 @@ import { testRecordOf, type CertificateView } from './certificate-view';
 import type { CertificateRow } from './certificates.repository';
 import { stale } from './lifecycle';
 import type { TestAttemptsRepository } from './test-attempts.repository';
+import { instrumentRows } from './measuring-instruments';
 import { judgeRetest, releaseOf, stepsOf, verdictOf } from './test-results';
 import type { Testers } from './testers';
 import type { UnitsRepository } from './units.repository';
@@ -121,7 +122,7 @@ export function releasing({
     /** A retest of a failed unit after repair: a new attempt; a pass releases it (or makes it wait for release). */
     async retest(
       serial: string,
-      values: Record<string, string>,
+      { values, instruments = {} }: RetestBody,
       accountId: number,
       now = new Date(),
     ): Promise<Certificate> {
@@ -150,6 +151,14 @@ export function releasing({
           });
         const attempt = earlier.length + 1;
         await trx.attempts.insert(row.id, [{ unit_index: unit.unit_index, attempt, test }], tester);
+        await trx.instruments.recordUse(
+          await instrumentRows(trx, stepsOf(row), instruments, {
+            certificate_id: row.id,
+            units: [{ unit_index: unit.unit_index, attempt }],
+            now,
+            field: (key) => `instruments.${key}`,
+          }),
+        );
         await trx.units.release(row.id, [unit.unit_index], {
           release,
           released_by: null,

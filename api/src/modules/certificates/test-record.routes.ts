@@ -25,7 +25,7 @@ const testRecordRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
       schema: { params: SerialParams, body: RetestBody, response: { 200: PrintData, ...errors } },
     },
     async (request) =>
-      toWire(await certificates.retest(request.params.serial, request.body.values, request.accountId!)),
+      toWire(await certificates.retest(request.params.serial, request.body, request.accountId!)),
   );
 };
 

@@ -28,7 +28,12 @@ const unitsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
     async (request, reply) => {
       // Anyone may reprint; printing right after issuing and printing labels are the inspector's.
       if (request.body.kind !== 'reprint') assertAllowed(request.account!, 'certify');
-      await certificates.printed(request.params.id, request.body.kind, request.accountId!);
+      await certificates.printed(
+        request.params.id,
+        request.body.kind,
+        request.accountId!,
+        request.body.serials,
+      );
       return reply.code(204).send(null);
     },
   );

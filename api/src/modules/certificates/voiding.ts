@@ -54,7 +54,8 @@ export function voiding({
         const written = await trx.certificates.changeAt(id, request.version, {
           voided_units: voidedUnits,
           status: voidedUnits === row.quantity ? 'voided' : 'partly_voided',
-          ...(serials ? {} : voiding),
+          // The last units voided one by one void the certificate as a whole did, with their reason.
+          ...(voidedUnits === row.quantity ? voiding : {}),
         });
         if (!written) throw stale();
         const voided = await trx.units.void(id, serials, voiding);

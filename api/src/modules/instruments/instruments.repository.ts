@@ -1,0 +1,159 @@
+import type { ImpactClosing, InstrumentBody } from 'contracts';
+import { PostgresAdapter, sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { AttemptInstrumentsTable, Database, InstrumentCalibrationsTable } from '../../db/schema';
+
+export type InstrumentRow = Selectable<Database['instruments']>;
+
+/** The instrument register, calibrations, which instrument measured what, and the impact entries. */
+export function instrumentsRepository(db: Kysely<Database>) {
+  const isPostgres = () => db.getExecutor().adapter instanceof PostgresAdapter;
+  return {
+    list(): Promise<InstrumentRow[]> {
+      return db.selectFrom('instruments').selectAll().orderBy('due').orderBy('inventory_key').execute();
+    },
+
+    get(id: number): Promise<InstrumentRow | undefined> {
+      return db.selectFrom('instruments').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The instruments `ids`, read inside the issuing transaction: on PostgreSQL each row is share-locked, so an
+     * instrument cannot be blocked or recalibrated between this check and the issue's commit (SQLite's writers
+     * queue on the database already).
+     */
+    async forIssue(ids: number[]): Promise<InstrumentRow[]> {
+      if (ids.length === 0) return [];
+      const query = db.selectFrom('instruments').selectAll().where('id', 'in', ids);
+      return isPostgres() ? query.forShare().execute() : query.execute();
+    },
+
+    create(row: InstrumentBody & { inventory_key: string; created_at: string; updated_at: string }) {
+      return db.insertInto('instruments').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    update(id: number, row: InstrumentBody & { inventory_key: string; updated_at: string }) {
+      return db.updateTable('instruments').set(row).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    setCalibration(
+      id: number,
+      change: Pick<InstrumentRow, 'last_calibrated' | 'due' | 'status' | 'updated_at'>,
+    ) {
+      return db.updateTable('instruments').set(change).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    addCalibration(row: Insertable<InstrumentCalibrationsTable>) {
+      return db.insertInto('instrument_calibrations').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async recordUse(rows: Insertable<AttemptInstrumentsTable>[]) {
+      if (rows.length) await db.insertInto('attempt_instruments').values(rows).execute();
+    },
+
+    /** Which instrument took which step's values, per attempt of a certificate's units. */
+    usedIn(certificateId: number) {
+      return db
+        .selectFrom('attempt_instruments')
+        .innerJoin('instruments', 'instruments.id', 'attempt_instruments.instrument_id')
+        .select([
+          'attempt_instruments.unit_index',
+          'attempt_instruments.attempt',
+          'attempt_instruments.step_key',
+          'attempt_instruments.instrument_id',
+          'attempt_instruments.inventory_number',
+          'attempt_instruments.due',
+          'attempt_instruments.tested_at',
+          'instruments.name',
+        ])
+        .where('attempt_instruments.certificate_id', '=', certificateId)
+        .orderBy('attempt_instruments.unit_index')
+        .orderBy('attempt_instruments.attempt')
+        .execute();
+    },
+
+    /** The certificates an instrument measured for since `since` (an ISO time), each once. */
+    async measuredSince(instrumentId: number, since: string): Promise<number[]> {
+      const rows = await db
+        .selectFrom('attempt_instruments')
+        .select('certificate_id')
+        .distinct()
+        .where('instrument_id', '=', instrumentId)
+        .where('tested_at', '>=', since)
+        .orderBy('certificate_id')
+        .execute();
+      return rows.map((row) => row.certificate_id);
+    },
+
+    async addImpacts(rows: { calibration_id: number; instrument_id: number; certificate_id: number }[]) {
+      if (rows.length) await db.insertInto('impact_entries').values(rows).execute();
+    },
+
+    /** Impact entries with their instrument, calibration and certificate, open ones first. */
+    impacts({ open, instrument_id }: { open?: boolean; instrument_id?: number }) {
+      return db
+        .selectFrom('impact_entries')
+        .innerJoin('instruments', 'instruments.id', 'impact_entries.instrument_id')
+        .innerJoin('instrument_calibrations', 'instrument_calibrations.id', 'impact_entries.calibration_id')
+        .innerJoin('certificates', 'certificates.id', 'impact_entries.certificate_id')
+        .leftJoin('users', 'users.id', 'impact_entries.closed_by')
+        .select([
+          'impact_entries.id',
+          'impact_entries.instrument_id',
+          'instruments.inventory_number',
+          'instrument_calibrations.suspect_since',
+          'instrument_calibrations.recorded_at',
+          'impact_entries.certificate_id',
+          'certificates.created_at as tested_at',
+          'certificates.status',
+          'certificates.revised_at',
+          'certificates.voided_at',
+          'impact_entries.closed_as',
+          'impact_entries.note',
+          'impact_entries.closed_at',
+          (eb) =>
+            eb.fn
+              .coalesce(eb.fn<string | null>('nullif', ['users.name', eb.val('')]), 'users.email')
+              .as('closed_by_name'),
+        ])
+        .$if(open !== undefined, (q) => q.where('impact_entries.closed_at', open ? 'is' : 'is not', null))
+        .$if(instrument_id !== undefined, (q) => q.where('impact_entries.instrument_id', '=', instrument_id!))
+        .orderBy(sql`impact_entries.closed_at is not null`)
+        .orderBy('impact_entries.id')
+        .execute();
+    },
+
+    /** The serials of certificates that an instrument measured (its impact entries name them). */
+    unitsMeasured(instrumentId: number, certificateIds: number[]) {
+      if (certificateIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('attempt_instruments')
+        .innerJoin('certificate_units', (join) =>
+          join
+            .onRef('certificate_units.certificate_id', '=', 'attempt_instruments.certificate_id')
+            .onRef('certificate_units.unit_index', '=', 'attempt_instruments.unit_index'),
+        )
+        .select(['attempt_instruments.certificate_id', 'certificate_units.serial'])
+        .distinct()
+        .where('attempt_instruments.instrument_id', '=', instrumentId)
+        .where('attempt_instruments.certificate_id', 'in', certificateIds)
+        .orderBy('certificate_units.serial')
+        .execute();
+    },
+
+    /** Closes an open entry; false when it was closed already. */
+    async close(
+      id: number,
+      change: { closed_as: ImpactClosing; note: string; closed_by: number; closed_at: string },
+    ) {
+      const { numUpdatedRows } = await db
+        .updateTable('impact_entries')
+        .set(change)
+        .where('id', '=', id)
+        .where('closed_at', 'is', null)
+        .executeTakeFirst();
+      return numUpdatedRows === 1n;
+    },
+  };
+}
+
+export type InstrumentsRepository = ReturnType<typeof instrumentsRepository>;

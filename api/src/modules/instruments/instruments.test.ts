@@ -1,0 +1,251 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import {
+  DEFAULT_PLAN_STEPS,
+  apiPaths,
+  berlinIsoDate,
+  type InstrumentBody,
+  type PlanStep,
+  type PrintData,
+} from 'contracts';
+import {
+  apiUrl,
+  auth,
+  certificateBody,
+  createTestApp,
+  kinds,
+  seedMachine,
+  TEST_COST,
+  type TestApp,
+} from '../../test/harness';
+
+const DAY = 24 * 60 * 60 * 1000;
+const day = (offset: number) => berlinIsoDate(new Date(Date.now() + offset * DAY));
+
+const INSULATION: PlanStep = {
+  ...DEFAULT_PLAN_STEPS.find((step) => step.key === 'insulation_resistance')!,
+  kind: 'numeric',
+  unit: 'MΩ',
+  lower: 1,
+  decimals: 1,
+  per_unit: true,
+  instrument_kind: 'insulation_tester',
+};
+const PLAN = [...DEFAULT_PLAN_STEPS.filter((step) => step.key !== INSULATION.key), INSULATION];
+const ALL_PASS = Object.fromEntries(
+  PLAN.filter((step) => !step.per_unit).map((step) => [
+    step.key,
+    step.kind === 'choice' ? step.passing[0] : 'pass',
+  ]),
+);
+const tester = (inventory_number: string, changes: Partial<InstrumentBody> = {}): InstrumentBody => ({
+  inventory_number,
+  name: 'Isolationsmessgerät 1000 V',
+  maker: 'Fluke',
+  model: '1507',
+  serial_number: 'F-1',
+  kind: 'insulation_tester',
+  interval_months: 12,
+  last_calibrated: day(-100),
+  due: day(265),
+  status: 'in_use',
+  ...changes,
+});
+
+for (const kind of kinds) {
+  describe(`test instruments on ${kind}`, () => {
+    let t: TestApp;
+    let brandId: number;
+    let machineId: number;
+
+    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, token = t.token) =>
+      t.app.inject({ method, url: apiUrl(path), headers: auth(token), payload });
+    const register = async (body: InstrumentBody) => {
+      const response = await call('POST', apiPaths.instruments(), body);
+      assert.equal(response.statusCode, 201, response.body);
+      return response.json() as { id: number } & InstrumentBody;
+    };
+    const issue = (instruments: Record<string, number> | undefined, values = ['2', '3']) =>
+      call('POST', apiPaths.certificateCreate(), {
+        ...certificateBody(brandId, machineId, values.length),
+        results: {
+          certificate: ALL_PASS,
+          units: values.map((value) => ({ insulation_resistance: value })),
+          ...(instruments ? { instruments } : {}),
+        },
+      });
+
+    before(async () => {
+      t = await createTestApp(kind);
+      ({
+        brand: { id: brandId },
+        machine: { id: machineId },
+      } = await seedMachine(t.repositories, { prefix: 'IN' }));
+      const plan = await call('PUT', apiPaths.machineTestPlan(machineId), { steps: PLAN, based_on: 0 });
+      assert.equal(plan.statusCode, 200, plan.body);
+    });
+    after(() => t.close());
+
+    test('the register refuses bad instruments by field, and one inventory number twice', async () => {
+      const cases: [Partial<InstrumentBody>, string][] = [
+        [{ due: day(-200) }, 'due'],
+        [{ interval_months: 0 }, 'interval_months'],
+        [{ interval_months: -3 }, 'interval_months'],
+        [{ inventory_number: '  ' }, 'inventory_number'],
+        [{ last_calibrated: '2026-02-30' }, 'last_calibrated'],
+      ];
+      for (const [change, field] of cases) {
+        const response = await call('POST', apiPaths.instruments(), tester('PM-X', change));
+        assert.equal(response.statusCode, 400, `${field}: ${response.body}`);
+        assert.ok(response.json().error.fields[field], `${field}: ${response.body}`);
+      }
+      for (const hostile of [{}, { ...tester('PM-Y'), kind: 'ohmmeter' }, { ...tester('x'.repeat(41)) }])
+        assert.equal((await call('POST', apiPaths.instruments(), hostile)).statusCode, 400);
+      await register(tester('PM-01'));
+      const twice = await call('POST', apiPaths.instruments(), tester('pm-01'));
+      assert.equal(twice.statusCode, 409);
+      assert.ok(twice.json().error.fields.inventory_number);
+      await t.repositories.users.add(
+        { email: 'leser@example.com', password: 'Leser-Passwort-1', roles: ['pruefer'] },
+        TEST_COST,
+      );
+      const reader = await t.login('leser@example.com', 'Leser-Passwort-1');
+      assert.equal((await call('POST', apiPaths.instruments(), tester('PM-02'), reader)).statusCode, 403);
+      const list = await call('GET', apiPaths.instruments(), undefined, reader);
+      assert.deepEqual(
+        list.json().data.map((row: InstrumentBody) => row.inventory_number),
+        ['PM-01'],
+      );
+    });
+
+    test('issuing names the instrument of each measured step, and refuses an unfit one with a German 409', async () => {
+      const good = await register(tester('PM-10'));
+      const overdue = await register(tester('PM-11', { last_calibrated: day(-400), due: day(-1) }));
+      const blocked = await register(tester('PM-12', { status: 'blocked' }));
+      const retired = await register(tester('PM-13', { status: 'retired' }));
+      const square = await register(tester('PM-14', { kind: 'square' }));
+
+      const missing = await issue(undefined);
+      assert.equal(missing.statusCode, 400);
+      assert.match(missing.json().error.fields['results.instruments.insulation_resistance'], /Prüfmittel/);
+      const unknown = await issue({ insulation_resistance: 99_999 });
+      assert.equal(unknown.statusCode, 400);
+      const notNeeded = await issue({ insulation_resistance: good.id, guide: good.id });
+      assert.equal(notNeeded.statusCode, 400);
+      assert.ok(notNeeded.json().error.fields['results.instruments.guide']);
+      for (const [instrument, reason] of [
+        [overdue, new RegExp(`PM-11: Kalibrierung fällig seit ${overdue.due}`)],
+        [blocked, /PM-12: gesperrt/],
+        [retired, /PM-13: ausgesondert/],
+        [square, /PM-14: ist kein Isolationsmessgerät/],
+      ] as const) {
+        const response = await issue({ insulation_resistance: instrument.id });
+        assert.equal(response.statusCode, 409, response.body);
+        assert.equal(response.json().error.code, 'INSTRUMENT_UNFIT');
+        assert.match(response.json().error.message, reason);
+      }
+      const response = await issue({ insulation_resistance: good.id });
+      assert.equal(response.statusCode, 200, response.body);
+      const [certificate] = response.json() as PrintData[];
+      assert.deepEqual(certificate.test_record.instruments, [
+        { inventory_number: 'PM-10', name: good.name, due: good.due },
+      ]);
+      assert.deepEqual(certificate.test_record.units[0].attempts[0].instruments, {
+        insulation_resistance: 'PM-10',
+      });
+    });
+
+    test('out of tolerance blocks the instrument and lists what it measured until each entry is closed', async () => {
+      const instrument = await register(tester('PM-20'));
+      const [certificate] = (await issue({ insulation_resistance: instrument.id })).json() as PrintData[];
+      const calibrate = (body: object) => call('POST', apiPaths.instrumentCalibrations(instrument.id), body);
+      assert.equal((await calibrate({ calibrated_on: day(1), result: 'in_tolerance' })).statusCode, 400);
+      assert.equal(
+        (await calibrate({ calibrated_on: day(0), result: 'out_of_tolerance', suspect_since: day(1) }))
+          .statusCode,
+        400,
+      );
+      assert.equal((await calibrate({ calibrated_on: day(0), result: 'out_of_tolerance' })).statusCode, 400);
+      const found = await calibrate({
+        calibrated_on: day(0),
+        result: 'out_of_tolerance',
+        suspect_since: day(-1),
+      });
+      assert.equal(found.statusCode, 200, found.body);
+      assert.deepEqual(found.json().affected_certificates, [certificate.id]);
+      assert.equal(found.json().instrument.status, 'blocked');
+
+      const open = (
+        await call('GET', `${apiPaths.instrumentImpacts()}?open=true&instrument_id=${instrument.id}`)
+      ).json().data;
+      assert.equal(open.length, 1);
+      assert.equal(open[0].certificate_id, certificate.id);
+      assert.deepEqual(open[0].serials, certificate.serials);
+      const close = (body: object) => call('POST', apiPaths.instrumentImpactClose(open[0].id), body);
+      assert.equal((await close({ closed_as: 'no_effect', note: ' ' })).statusCode, 400);
+      assert.equal((await close({ closed_as: 'revised', note: '' })).statusCode, 409);
+      assert.equal((await close({ closed_as: 'voided', note: '' })).statusCode, 409);
+      const voided = await call('POST', apiPaths.certificateVoid(certificate.id), {
+        version: certificate.version,
+        reason: 'Isolationsmessung mit PM-20 außer Toleranz',
+      });
+      assert.equal(voided.statusCode, 200, voided.body);
+      const closed = await close({ closed_as: 'voided', note: 'Neu geprüft als Ersatz' });
+      assert.equal(closed.statusCode, 200, closed.body);
+      assert.equal(closed.json().closed_as, 'voided');
+      assert.equal((await close({ closed_as: 'no_effect', note: 'x' })).statusCode, 409);
+      const stillOpen = (
+        await call('GET', `${apiPaths.instrumentImpacts()}?open=true&instrument_id=${instrument.id}`)
+      ).json();
+      assert.deepEqual(stillOpen.data, []);
+      const events = (await call('GET', apiPaths.certificateEvents(certificate.id))).json().data;
+      assert.ok(events.some((event: { action: string }) => event.action === 'impact.closed'));
+    });
+
+    test('a calibration in tolerance moves the due date by the interval', async () => {
+      const instrument = await register(tester('PM-30', { interval_months: 6 }));
+      const response = await call('POST', apiPaths.instrumentCalibrations(instrument.id), {
+        calibrated_on: '2026-08-31',
+        result: 'in_tolerance',
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal(response.json().instrument.last_calibrated, '2026-08-31');
+      assert.equal(response.json().instrument.due, '2027-02-28');
+    });
+
+    test('an instrument blocked while a certificate is issued: the issue is refused or committed before the block', async () => {
+      const instrument = await register(tester('PM-40'));
+      for (let round = 0; round < 6; round++) {
+        await call('PUT', apiPaths.instrument(instrument.id), tester('PM-40'));
+        const [issued, blocked] = await Promise.all([
+          issue({ insulation_resistance: instrument.id }),
+          call('PUT', apiPaths.instrument(instrument.id), tester('PM-40', { status: 'blocked' })),
+        ]);
+        assert.equal(blocked.statusCode, 200, blocked.body);
+        assert.ok([200, 409].includes(issued.statusCode), issued.body);
+        if (issued.statusCode !== 200) continue;
+        // The issue's event was written before the block's: the issue committed first.
+        const [certificate] = issued.json() as PrintData[];
+        const ids = await t.db
+          .selectFrom('audit_events')
+          .select(['id', 'action'])
+          .where((eb) =>
+            eb.or([
+              eb.and([
+                eb('action', '=', 'certificate.issued'),
+                eb('subject_id', '=', String(certificate.id)),
+              ]),
+              eb.and([eb('action', '=', 'instrument.changed'), eb('subject_id', '=', String(instrument.id))]),
+            ]),
+          )
+          .orderBy('id', 'desc')
+          .limit(2)
+          .execute();
+        assert.deepEqual(
+          ids.map((row) => row.action),
+          ['instrument.changed', 'certificate.issued'],
+        );
+      }
+    });
+  });
+}

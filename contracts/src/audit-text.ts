@@ -1,0 +1,195 @@
+import { ROLE_LABELS, type Role } from './accounts';
+import type { TypedAuditEvent } from './audit-details';
+import { formatDate } from './format-date';
+import { AUDIT_ACTION_LABELS } from './audit-actions';
+import { CERTIFICATE_STATUS_LABELS } from './status-labels';
+import { DEFAULT_PLAN_STEPS } from './test-record';
+import { IMPACT_CLOSING_LABELS, INSTRUMENT_KIND_LABELS, INSTRUMENT_STATUS_LABELS } from './instruments';
+
+/**
+ * The audit trail in plain German, for the staff screen (shell) and the trail's export (API) alike: an auditor
+ * reads „Rollen geändert: Prüfer → Prüfer, Lesen“, never a key or JSON (docs/architecture.md#audit-trail).
+ */
+
+/** What the trail names as subjects. */
+export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
+  certificate: 'Prüfbericht',
+  unit: 'Einheit',
+  machine: 'Maschine',
+  brand: 'Marke',
+  image: 'Bild',
+  account: 'Konto',
+  settings: 'Einstellung',
+  export: 'Export',
+  audit: 'Protokoll',
+  document: 'Dokument',
+  test_plan: 'Prüfplan',
+};
+
+/** The German name of each field the details name. */
+const FIELD_LABELS: Record<string, string> = {
+  address: 'Adresse',
+  bytes: 'Größe',
+  by: 'Durch',
+  brand_id: 'Marke Nr.',
+  certificate_id: 'Prüfbericht Nr.',
+  checked_by: 'Geprüft von',
+  description: 'Beschreibung',
+  electronic_circuit_board: 'Elektronische Platine',
+  email: 'E-Mail',
+  ean_number: 'EAN',
+  first_serial: 'Erste Seriennummer',
+  format: 'Format',
+  image: 'Bild',
+  last_serial: 'Letzte Seriennummer',
+  left: 'Verbleibende Codes',
+  link_en: 'Englische Produktseite',
+  link_ger: 'Deutsche Produktseite',
+  logo: 'Logo',
+  machine_id: 'Maschine Nr.',
+  name: 'Name',
+  observation: 'Beobachtung',
+  origin: 'Herkunft',
+  quantity: 'Menge',
+  reason: 'Grund',
+  release_by_second_person: 'Freigabe durch eine zweite Person',
+  require_two_factor: 'Zwei-Faktor-Anmeldung für alle',
+  required: 'Vorgeschrieben',
+  resistance_to_voltage: 'Spannungsfestigkeit',
+  revision: 'Revision',
+  roles: 'Rollen',
+  rows: 'Eine Zeile je',
+  second_factor: 'Zweiter Faktor',
+  serial_prefix: 'Seriennummer-Präfix',
+  step: 'Schritt',
+  voltage_resistance: 'Spannungsfestigkeit',
+  website_link: 'Website',
+  account_id: 'Konto Nr.',
+  action: 'Aktion',
+  subject_type: 'Art',
+  subject_id: 'Kennung',
+  serial: 'Seriennummer',
+  // The test record (docs/decisions/0010-test-record.md).
+  version: 'Version',
+  steps: 'Schritte',
+  copied_from: 'Kopiert von Maschine Nr.',
+  serials: 'Seriennummern',
+  attempt: 'Versuch',
+  passed: 'Bestanden',
+  plan_version: 'Prüfplan-Version',
+  failed_units: 'Nicht bestandene Einheiten',
+  inventory_number: 'Inventarnummer',
+  maker: 'Hersteller',
+  model: 'Modell',
+  serial_number: 'Seriennummer',
+  kind: 'Art',
+  interval_months: 'Intervall (Monate)',
+  last_calibrated: 'Letzte Kalibrierung',
+  due: 'Fällig',
+  calibrated_on: 'Kalibriert am',
+  result: 'Ergebnis',
+  suspect_since: 'Verdächtig seit',
+  affected_certificates: 'Betroffene Prüfberichte',
+  instrument_id: 'Prüfmittel Nr.',
+  closed_as: 'Abgeschlossen als',
+  note: 'Notiz',
+  // The list's filter as an export names it.
+  from: 'Von',
+  to: 'Bis',
+  search: 'Suche',
+  status: 'Status',
+  sort: 'Sortiert nach',
+  order: 'Reihenfolge',
+};
+
+/** Values that are words of the code rather than of the reader. */
+const VALUE_LABELS: Record<string, string> = {
+  in_tolerance: 'in Toleranz',
+  out_of_tolerance: 'außer Toleranz',
+  ...INSTRUMENT_STATUS_LABELS,
+  ...INSTRUMENT_KIND_LABELS,
+  ...IMPACT_CLOSING_LABELS,
+  cli: 'Kommandozeile des Servers',
+  account: 'Konto',
+  code: 'Code',
+  totp: 'Authenticator-App',
+  recovery_code: 'Wiederherstellungscode',
+  certificates: 'Prüfbericht',
+  units: 'Seriennummer',
+  xlsx: 'Excel (XLSX)',
+  csv: 'CSV',
+  asc: 'aufsteigend',
+  desc: 'absteigend',
+  ...CERTIFICATE_STATUS_LABELS,
+  ...AUDIT_ACTION_LABELS,
+};
+
+const ROLE_KEYS = new Set(['roles', 'before', 'after']);
+
+/** A field's German name; a field none of these name is shown as words, never as a key with underscores. */
+export function auditFieldLabel(key: string): string {
+  const checkStep = DEFAULT_PLAN_STEPS.find((step) => step.key === key);
+  const label = FIELD_LABELS[key] ?? checkStep?.title.de ?? key.replace(/_/g, ' ');
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+const isRole = (value: unknown): value is Role => typeof value === 'string' && value in ROLE_LABELS;
+
+/** A value as a reader says it: yes/no, roles by their names, a date as a date, nested fields as „Name: Wert“. */
+export function auditValue(value: unknown, key = ''): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (typeof value === 'boolean') return value ? 'ja' : 'nein';
+  if (key === 'electronic_circuit_board' && typeof value === 'number') return value ? 'ja' : 'nein';
+  if (key === 'bytes' && typeof value === 'number')
+    return `${(value / 1024).toLocaleString('de-DE', { maximumFractionDigits: 0 })} KB`;
+  if (Array.isArray(value))
+    return value.length
+      ? value
+          .map((item) => (ROLE_KEYS.has(key) && isRole(item) ? ROLE_LABELS[item] : auditValue(item)))
+          .join(', ')
+      : '–';
+  if (typeof value === 'object')
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, inner]) => inner !== undefined)
+      .map(([inner, innerValue]) => `${auditFieldLabel(inner)}: ${auditValue(innerValue, inner)}`)
+      .join(', ');
+  if (typeof value === 'number') return value.toLocaleString('de-DE');
+  const text = String(value);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(`${text}T12:00:00Z`);
+  return VALUE_LABELS[text] ?? text;
+}
+
+/** The subject as a reader names it: „Prüfbericht 7“, „Einheit 4852611004“. */
+export function describeAuditSubject(event: Pick<TypedAuditEvent, 'subject_type' | 'subject_id'>): string {
+  return `${AUDIT_SUBJECT_LABELS[event.subject_type] ?? auditFieldLabel(event.subject_type)} ${event.subject_id}`;
+}
+
+/**
+ * The details of an event in German: a change as „Feld: vorher → nachher“ (roles as their names), the rest as
+ * „Feld: Wert“, joined by „ · “. Empty for an event whose subject says it all.
+ */
+export function describeAuditDetails(event: TypedAuditEvent): string {
+  const details = event.details as Record<string, unknown>;
+  const parts: string[] = [];
+  const { before, after, filter, ...rest } = details;
+  if (Array.isArray(before) && Array.isArray(after))
+    parts.push(`${auditValue(before, 'roles')} → ${auditValue(after, 'roles')}`);
+  else if (before && after && typeof before === 'object' && typeof after === 'object') {
+    const was = before as Record<string, unknown>;
+    for (const [key, value] of Object.entries(after as Record<string, unknown>))
+      parts.push(`${auditFieldLabel(key)}: ${auditValue(was[key], key)} → ${auditValue(value, key)}`);
+  }
+  for (const [key, value] of Object.entries(rest)) {
+    if (value === undefined) continue;
+    parts.push(`${auditFieldLabel(key)}: ${auditValue(value, key)}`);
+  }
+  if (filter && typeof filter === 'object' && Object.keys(filter).length)
+    parts.push(`Filter: ${auditValue(filter)}`);
+  return parts.join(' · ');
+}
+
+/** The whole event in one line: „Rollen geändert: Prüfer → Prüfer, Lesen“. */
+export function describeAuditEvent(event: TypedAuditEvent): string {
+  const details = describeAuditDetails(event);
+  return details ? `${AUDIT_ACTION_LABELS[event.action]}: ${details}` : AUDIT_ACTION_LABELS[event.action];
+}

@@ -658,7 +658,7 @@ export const Settings = Type.Object({
 });
 export type Settings = Static<typeof Settings>;
 /** A change of settings names only the settings it changes. */
-export const SettingsChange = Type.Partial(Settings);
+export const SettingsChange = Type.Partial(Settings, { minProperties: 1 });
 export type SettingsChange = Static<typeof SettingsChange>;
 
 /** The signed-in account: who it is, its roles, and what it must do before anything else. */

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { TOTP, Secret } from 'otpauth';
 import type { Account, AuditAction, AuditPage, TypedAuditEvent } from 'contracts';
 import { messages } from '../../messages';
-import { TEST_COST, auth, createTestApp, kinds, type TestApp } from '../../test/harness';
+import { STAFF, TEST_COST, auth, createTestApp, kinds, type TestApp } from '../../test/harness';
 
 const FIRST = 'erstes-Passwort-7';
 const OWN = 'eigenes-Passwort-8';
@@ -53,6 +53,8 @@ for (const kind of kinds) {
           disabled: false,
           must_change_password: true,
           two_factor: false,
+          two_factor_required: false,
+          locked_until: null,
           last_sign_in_at: null,
           created_at: '',
         },
@@ -145,7 +147,7 @@ for (const kind of kinds) {
       assert.equal(own.json().error.message, messages.ownAccountDisable);
       const lose = await call('PUT', `/api/accounts/${t.accountId}/roles`, t.token, { roles: ['lesen'] });
       assert.equal(lose.statusCode, 409);
-      assert.equal(lose.json().error.message, messages.lastAdministrator);
+      assert.equal(lose.json().error.message, messages.ownAccountRoles);
       const second = await create('chefin@example.com', ['admin']);
       await t.repositories.users.setPassword(second.id, OWN, { mustChange: false, cost: TEST_COST });
       const secondToken = (await login('chefin@example.com', OWN)).json().token;
@@ -159,6 +161,7 @@ for (const kind of kinds) {
       assert.equal((await call('POST', `/api/accounts/${t.accountId}/disable`, secondToken)).statusCode, 200);
       const last = await call('PUT', `/api/accounts/${second.id}/roles`, secondToken, { roles: ['pruefer'] });
       assert.equal(last.statusCode, 409);
+      assert.equal(last.json().error.message, messages.ownAccountRoles);
       assert.equal((await call('POST', `/api/accounts/${t.accountId}/enable`, secondToken)).statusCode, 200);
       t.token = await t.login();
       for (const roles of [[], ['chef'], 'admin', null])
@@ -215,7 +218,7 @@ for (const kind of kinds) {
         (await call('POST', '/api/me/two-factor/confirm', token, { code: '123456' })).statusCode,
         409,
       );
-      const setup = (await call('POST', '/api/me/two-factor/setup', token)).json();
+      const setup = (await call('POST', '/api/me/two-factor/setup', token, { current_password: OWN })).json();
       assert.match(setup.uri, /^otpauth:\/\/totp\/Pr%C3%BCfbericht:zweifach%40example.com\?/);
       assert.ok(setup.uri.includes(`secret=${setup.secret}`));
       const wrong = await call('POST', '/api/me/two-factor/confirm', token, { code: '000000' });
@@ -303,7 +306,10 @@ for (const kind of kinds) {
       for (const bad of [{}, { require_two_factor: 'ja' }, { require_two_factor: 1 }])
         assert.equal((await put(bad)).statusCode, 400);
       const account = await create('pflicht@example.com', ['lesen']);
-      assert.deepEqual((await put({ require_two_factor: true })).json(), { require_two_factor: true });
+      assert.deepEqual((await put({ require_two_factor: true })).json(), {
+        require_two_factor: true,
+        release_by_second_person: false,
+      });
       // For all: the administrator who required it too.
       assert.equal((await call('GET', '/api/accounts')).json().error.code, 'TWO_FACTOR_REQUIRED');
       await t.repositories.users.setPassword(account.id, OWN, { mustChange: false, cost: TEST_COST });
@@ -312,7 +318,7 @@ for (const kind of kinds) {
       assert.equal(refused.statusCode, 403);
       assert.equal(refused.json().error.message, messages.twoFactorRequired);
       assert.equal((await call('GET', '/api/me', token)).json().two_factor_required, true);
-      const setup = (await call('POST', '/api/me/two-factor/setup', token)).json();
+      const setup = (await call('POST', '/api/me/two-factor/setup', token, { current_password: OWN })).json();
       assert.equal(
         (await call('POST', '/api/me/two-factor/confirm', token, { code: code(setup.secret) })).statusCode,
         200,
@@ -321,7 +327,9 @@ for (const kind of kinds) {
       const off = await call('POST', '/api/me/two-factor/disable', token, { password: OWN });
       assert.equal(off.statusCode, 409);
       assert.equal(off.json().error.message, messages.twoFactorStillRequired);
-      const own = (await call('POST', '/api/me/two-factor/setup')).json();
+      const own = (
+        await call('POST', '/api/me/two-factor/setup', t.token, { current_password: STAFF.password })
+      ).json();
       assert.equal(
         (await call('POST', '/api/me/two-factor/confirm', t.token, { code: code(own.secret) })).statusCode,
         200,

@@ -56,6 +56,9 @@ for (const kind of kinds) {
         quantity: 3,
         first_serial: printed.serial_no,
         last_serial: printed.endSerialNo,
+        // The plan tested against and how many units failed (docs/decisions/0010-test-record.md).
+        plan_version: 0,
+        failed_units: 0,
       });
     });
 

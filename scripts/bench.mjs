@@ -12,6 +12,7 @@ const steps = [
   ['Issuing with measured values', ['run', 'bench:issue', '-w', 'api', '--', ...args]],
   ['Bundles', ['run', 'bench:bundles']],
   ['Printing', ['run', 'bench:print', '-w', 'e2e']],
+  ['Typing into the grid', ['run', 'bench:grid', '-w', 'e2e', '--', ...args]],
 ];
 
 const build = spawnSync('npm', ['run', 'build:missing'], { cwd: root, stdio: 'inherit' });

@@ -31,11 +31,23 @@ import {
 import type { CertificateRow, CertificatesRepository } from './certificates.repository';
 import { serialBase, unitSerial } from './serial';
 
-/** The same request gives the same hash whatever order its fields came in. */
+/** `value` as JSON with every object's keys in order, at every depth, so the same request always reads the same. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        )
+      : value;
+
+/** The same request gives the same hash whatever order its fields came in, its results' too. */
 const hashOf = (draft: CertificateDraft) =>
   crypto
     .createHash('sha256')
-    .update(JSON.stringify(draft, Object.keys(draft).sort()))
+    .update(JSON.stringify(canonical(draft)))
     .digest('hex');
 
 type Machine = NonNullable<Awaited<ReturnType<MachinesRepository['get']>>>;

@@ -269,6 +269,22 @@ for (const kind of kinds) {
       await assertSerialInvariants(t.db);
     });
 
+    test('an Idempotency-Key sent again with other values is refused; with the same values it answers the same', async () => {
+      const send = (insulation: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: apiUrl(apiPaths.certificateCreate()),
+          headers: { ...auth(t.token), 'idempotency-key': 'werte-1' },
+          payload: { ...certificateBody(brandId, machineId, 1), results: units(insulation) },
+        });
+      const first = await send('2');
+      assert.equal(first.statusCode, 200, first.body);
+      assert.equal((await send('2')).json()[0].id, first.json()[0].id);
+      const other = await send('0,5');
+      assert.equal(other.statusCode, 409);
+      assert.equal(other.json().error.code, 'IDEMPOTENCY_KEY_REUSED');
+    });
+
     test('labels are refused for a failed unit, in the API, and printed for the released ones', async () => {
       const [certificate] = (await issue(units('2', '0,5', '2'))).json() as PrintData[];
       const printed = (serials?: string[]) =>

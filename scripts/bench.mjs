@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const steps = [
   ['API at scale', ['run', 'bench', '-w', 'api', '--', ...args]],
+  ['Documents', ['exec', '-w', 'api', '--', 'node', '--import', 'tsx', 'bench/documents-bench.ts', ...args]],
   ['Issuing with measured values', ['run', 'bench:issue', '-w', 'api', '--', ...args]],
   ['Bundles', ['run', 'bench:bundles']],
   ['Printing', ['run', 'bench:print', '-w', 'e2e']],

@@ -126,10 +126,23 @@ describe('configuration', () => {
     assert.deepEqual(config.corsOrigins, ['https://a.example', 'https://b.example']);
     assert.equal(config.sessionIdleMinutes, 30);
     assert.equal(config.sessionMaxHours, 24);
-    assert.equal(config.trustProxy, '10.0.0.1');
+    assert.deepEqual(config.trustProxy, ['10.0.0.1']);
     assert.equal(config.publicRateLimit, 120);
     assert.equal(config.qrFormat, 'gs1');
     assert.equal(loadConfig({ QR_FORMAT: 'landing' }).qrFormat, 'landing');
+  });
+
+  test('TRUST_PROXY names proxies by address or range, never everybody', () => {
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).trustProxy, [
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+    assert.throws(() => loadConfig({ TRUST_PROXY: '1' }), /keine Anzahl/);
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'true' }), /TRUST_PROXY=true würde jedem Absender glauben/);
+    for (const wrong of ['yes', '0', '0.0.0.0/0', '10.0.0.0/33', '10.0.0.1/8/8', 'proxy.example.com', ','])
+      assert.throws(() => loadConfig({ TRUST_PROXY: wrong }), ConfigError, wrong);
   });
 
   test('QR_FORMAT other than landing or gs1 is refused', () => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { QR_FORMATS, remoteNames, type QrFormat, type RemoteKey } from 'contracts';
 
@@ -21,7 +22,11 @@ export interface Config {
   corsOrigins: string[];
   sessionIdleMinutes: number;
   sessionMaxHours: number;
-  trustProxy: string | null;
+  /**
+   * Who may tell the client's address and protocol (X-Forwarded-For, X-Forwarded-Proto): the proxies' own
+   * addresses or ranges; null trusts nobody. Never everybody.
+   */
+  trustProxy: TrustProxy | null;
   /** Public customer calls one client address may make per minute, in each instance. */
   publicRateLimit: number;
   /** Where the built frontends live; a missing dist is simply not served. */
@@ -29,6 +34,9 @@ export interface Config {
   /** Each remote's mf-manifest.json: served here by default, or from its own host when deployed alone. */
   remoteManifests: Record<RemoteName, string>;
 }
+
+/** Addresses or ranges of the proxies (proxy-addr's notation: `10.0.0.5`, `10.0.0.0/24`, `loopback`). */
+export type TrustProxy = string | string[];
 
 export const REMOTE_NAMES = Object.keys(remoteNames) as RemoteKey[];
 export type RemoteName = RemoteKey;
@@ -79,6 +87,49 @@ function corsOrigins(env: NodeJS.ProcessEnv): string[] {
         );
       return url.origin;
     });
+}
+
+const TRUST_PROXY_RULE = 'die Adressen der Proxys davor (z. B. 10.0.0.5 oder 10.0.0.0/24, mehrere mit Komma)';
+
+/** proxy-addr's names for whole private ranges, allowed as an address would be. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a range (address/prefix) or a named range; the whole internet (`0.0.0.0/0`) is not a proxy. */
+function proxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits >= 8 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY names the proxies whose X-Forwarded-For and X-Forwarded-Proto count, by address or range.
+ * `true` (trust anyone) is refused: any client could claim any address, beat the per-address limits and lock
+ * out someone else's. A number of hops is refused too: Fastify then trusts no peer at all, because a count
+ * cannot tell the proxy from a client that connects directly (node_modules/fastify/lib/request.js).
+ */
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy | null {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return null;
+  if (/^\d+$/.test(raw))
+    throw new ConfigError(
+      `TRUST_PROXY nimmt Adressen, keine Anzahl („${raw}“): eine Anzahl kann den Proxy nicht von einem Client unterscheiden, der direkt verbindet. Bitte ${TRUST_PROXY_RULE} angeben`,
+    );
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.find((entry) => !proxyAddress(entry));
+  if (wrong !== undefined || !entries.length)
+    throw new ConfigError(
+      raw === 'true'
+        ? `TRUST_PROXY=true würde jedem Absender glauben, von welcher Adresse er kommt. Bitte ${TRUST_PROXY_RULE} angeben`
+        : `TRUST_PROXY nimmt ${TRUST_PROXY_RULE}, nicht „${wrong ?? raw}“`,
+    );
+  return entries;
 }
 
 /** An optional variable checked by `valid`; a value it refuses stops the start with `rule` in German. */
@@ -148,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: corsOrigins(env),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120, 60 * 24 * 30),
     sessionMaxHours: positiveInt(env, 'SESSION_MAX_HOURS', 10, 24 * 365),
-    trustProxy: env.TRUST_PROXY?.trim() || null,
+    trustProxy: trustProxy(env),
     publicRateLimit: positiveInt(env, 'PUBLIC_RATE_LIMIT', 60, 1_000_000_000),
     webRoot: repoRoot,
     remoteManifests: Object.fromEntries(

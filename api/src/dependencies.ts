@@ -130,7 +130,9 @@ export function createServices(repositories: Repositories, config: Config, passw
     testReports: testRecordReports(repositories.testReports, testPlans),
     reports: reportsService(repositories.reports),
     documents,
-    landing: landingService(repositories.landing, documents),
+    landing: landingService(repositories.landing, documents, {
+      brandContactFallback: !config.companyEmail && !config.companyPhone,
+    }),
   };
 }
 

@@ -4,7 +4,8 @@ import net from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { buildApp, type App } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type Config } from './config';
+import { messages } from './messages';
 import { createTestDatabase, kinds, type TestDatabase } from './test/harness';
 
 /** Log lines of the app, parsed. */
@@ -63,6 +64,44 @@ for (const kind of kinds) {
       );
       assert.equal(log.lines.filter((line) => Number(line.level) >= 40).length, 0, 'no warning, no error');
     });
+
+    /** Sends `raw` as it is and reads the whole answer. */
+    const rawAnswer = async (raw: string) => {
+      const socket = net.connect(port, '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(raw);
+      await new Promise((resolve) => socket.once('close', resolve));
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head, body] = text.split('\r\n\r\n');
+      return { status: head.split(' ')[1], head: head.toLowerCase(), body };
+    };
+
+    test('malformed requests get the German envelope and the security headers of every answer', async () => {
+      const normal = await app.inject({ url: '/api/healthz' });
+      const securityHeaders = ['content-security-policy', 'x-content-type-options', 'x-frame-options'];
+      for (const name of securityHeaders) assert.ok(normal.headers[name], name);
+
+      const badPath = await app.inject({ url: '/api/certificates/%E0%A4%A' });
+      assert.equal(badPath.statusCode, 400);
+      assert.equal(badPath.json().error.code, 'BAD_REQUEST');
+      for (const name of securityHeaders) assert.equal(badPath.headers[name], normal.headers[name], name);
+
+      for (const raw of [
+        'GET /api/healthz HTTP/1.1\r\nHost: localhost\r\nKaputt ohne Doppelpunkt\r\n\r\n',
+        'GET /api/healthz HTTP/9.9 HTTP/1.1\r\n\r\n',
+        '\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03\r\n\r\n',
+      ]) {
+        const answer = await rawAnswer(raw);
+        assert.equal(answer.status, '400', raw);
+        for (const name of securityHeaders)
+          assert.ok(answer.head.includes(`${name}: ${String(normal.headers[name]).toLowerCase()}`), name);
+        assert.deepEqual(JSON.parse(answer.body), {
+          error: { code: 'BAD_REQUEST', message: messages.malformedRequest },
+        });
+      }
+    });
   });
 }
 
@@ -77,7 +116,7 @@ for (const kind of kinds) {
       for (const app of apps) await app.close();
       await testDb.drop();
     });
-    const appWith = async (trustProxy: string | null) => {
+    const appWith = async (trustProxy: Config['trustProxy']) => {
       const config = { ...loadConfig({}), database: testDb.location, trustProxy };
       const app = await buildApp({ config, database: testDb.database });
       apps.push(app);
@@ -90,12 +129,59 @@ for (const kind of kinds) {
       const direct = await appWith(null);
       assert.equal(await hsts(direct), undefined, 'plain HTTP');
       assert.equal(await hsts(direct, { 'x-forwarded-proto': 'https' }), undefined, 'an untrusted claim');
-      const proxied = await appWith('true');
+      const proxied = await appWith(['127.0.0.1']);
       assert.equal(await hsts(proxied, { 'x-forwarded-proto': 'http' }), undefined);
       assert.equal(
         await hsts(proxied, { 'x-forwarded-proto': 'https' }),
         'max-age=31536000; includeSubDomains',
       );
+      // A client that is not the named proxy claims HTTPS in vain.
+      assert.equal(
+        (
+          await proxied.inject({
+            url: '/api/healthz',
+            headers: { 'x-forwarded-proto': 'https' },
+            remoteAddress: '203.0.113.7',
+          })
+        ).headers['strict-transport-security'],
+        undefined,
+      );
+    });
+
+    test("only a named proxy's X-Forwarded-For counts as the client's address", async () => {
+      /** The address the sign-in limits counted for one failed sign-in sent with `forwardedFor`. */
+      const counted = async (app: App, remoteAddress: string, forwardedFor: string) => {
+        await testDb.database.db.deleteFrom('login_throttle').execute();
+        await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { username: 'niemand@example.com', password: 'falsch' },
+          headers: { 'x-forwarded-for': forwardedFor },
+          remoteAddress,
+        });
+        const keys = await testDb.database.db.selectFrom('login_throttle').select('key').execute();
+        return keys.map((row) => row.key).find((key) => key.startsWith('ip:'));
+      };
+      const byAddress = await appWith(['10.0.0.5']);
+      assert.equal(await counted(byAddress, '10.0.0.5', '198.51.100.1'), 'ip:198.51.100.1');
+      assert.equal(await counted(byAddress, '203.0.113.7', '198.51.100.1'), 'ip:203.0.113.7');
+      // nginx appends the address it saw: a forged entry before it is not believed.
+      assert.equal(await counted(byAddress, '10.0.0.5', '1.2.3.4, 198.51.100.2'), 'ip:198.51.100.2');
     });
   });
 }
+
+test('HOST=:: listens on IPv6 and IPv4 alike', async () => {
+  const testDb = await createTestDatabase('sqlite');
+  const config = { ...loadConfig({ HOST: '::' }), database: testDb.location };
+  const app = await buildApp({ config, database: testDb.database });
+  try {
+    await app.listen({ port: 0, host: config.host });
+    const { port } = app.server.address() as net.AddressInfo;
+    for (const host of ['[::1]', '127.0.0.1'])
+      assert.equal((await fetch(`http://${host}:${port}/api/healthz`)).status, 200, host);
+  } finally {
+    await app.close();
+    await testDb.drop();
+  }
+});

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { CERTIFICATE_DEFAULTS, type Brand, type MachineByBrand } from 'contracts';
+import pg from 'pg';
 import { openDatabase } from './db/database';
 import { usersRepository } from './modules/users/users.repository';
 import { TEST_COST } from './test/harness';
@@ -125,7 +126,7 @@ test('npm start seeds demo data once, logs one line per request without secrets,
 
   // A second start finds the data and does not seed or print credentials again.
   const again = start({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dir}/main.db` });
-  await waitFor(`${base}/api/healthz`, again.child);
+  await waitFor(`${base}/api/readyz`, again.child);
   again.child.kill('SIGTERM');
   assert.equal(await again.exited, 0);
   assert.ok(!again.output().includes('Passwort:'));
@@ -140,7 +141,7 @@ test('with DEMO_SEED=0 and no account, npm start says how to create the first ad
     DEMO_SEED: '0',
   };
   const server = start(env);
-  await waitFor(`http://127.0.0.1:${port}/api/healthz`, server.child);
+  await waitFor(`http://127.0.0.1:${port}/api/readyz`, server.child);
   server.child.kill('SIGTERM');
   assert.equal(await server.exited, 0);
   assert.match(
@@ -156,7 +157,7 @@ test('with DEMO_SEED=0 and no account, npm start says how to create the first ad
   );
   await database.close();
   const again = start(env);
-  await waitFor(`http://127.0.0.1:${port}/api/healthz`, again.child);
+  await waitFor(`http://127.0.0.1:${port}/api/readyz`, again.child);
   again.child.kill('SIGTERM');
   assert.equal(await again.exited, 0);
   assert.ok(!again.output().includes('kein Konto'), again.output());
@@ -166,4 +167,61 @@ test('a bad setting stops start-up with a clear German message', async () => {
   const server = start({ PORT: 'achtzig', DATABASE_URL: `sqlite:${dir}/bad.db` });
   assert.equal(await server.exited, 1);
   assert.match(server.output(), /Konfigurationsfehler: PORT muss eine ganze Zahl/);
+});
+
+test('a database that is down at start is waited for: German log lines, not ready, then ready', async () => {
+  const port = await freePort();
+  const databasePort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // With PostgreSQL at hand, a database of its own that becomes reachable later through a forwarder.
+  const admin = process.env.TEST_DATABASE_URL;
+  const name = `pb_start_${process.pid}`;
+  const adminQuery = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  if (admin) await adminQuery(`create database ${name}`);
+  const server = start({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${databasePort}/${name}`,
+    DEMO_SEED: '0',
+  });
+  let forwarder: net.Server | undefined;
+  try {
+    await waitFor(`${base}/api/healthz`, server.child);
+    const notReady = await fetch(`${base}/api/readyz`);
+    assert.equal(notReady.status, 503);
+    assert.deepEqual(await notReady.json(), { status: 'not ready' });
+    const brands = await fetch(`${base}/api/brands`);
+    assert.equal(brands.status, 503);
+    assert.equal(((await brands.json()) as { error: { code: string } }).error.code, 'DATABASE_UNAVAILABLE');
+    for (let i = 0; i < 100 && !server.output().includes('Datenbank nicht erreichbar'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.match(server.output(), /Datenbank nicht erreichbar; neuer Versuch in \d+ s/);
+    assert.doesNotMatch(server.output(), /\n\s+at /, 'a stack trace in the log');
+    // Still alive once the readiness check's own 2 s timeout would have run out.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    assert.equal(server.child.exitCode, null, 'the process gave up');
+    if (admin) {
+      const target = new URL(admin);
+      forwarder = net
+        .createServer((socket) => {
+          const upstream = net.connect(Number(target.port || 5432), target.hostname);
+          socket.pipe(upstream).pipe(socket);
+          socket.on('error', () => upstream.destroy());
+          upstream.on('error', () => socket.destroy());
+        })
+        .listen(databasePort, '127.0.0.1');
+      await waitFor(`${base}/api/readyz`, server.child);
+      assert.equal((await fetch(`${base}/api/brands`)).status, 401);
+    }
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    forwarder?.close();
+    if (admin) await adminQuery(`drop database ${name} with (force)`);
+  }
 });

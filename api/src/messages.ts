@@ -158,7 +158,8 @@ export const messages = {
   documentEmpty: 'Die Datei ist leer.',
   documentTooLarge: `Die Datei ist zu groß (höchstens ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB).`,
   documentNotPdf: 'Die Datei ist kein lesbares PDF (geprüft wird der Inhalt, nicht der Dateiname).',
-  documentEncrypted: 'Verschlüsselte PDFs werden nicht angenommen: Kunden müssen sie ohne Passwort öffnen können.',
+  documentEncrypted:
+    'Verschlüsselte PDFs werden nicht angenommen: Kunden müssen sie ohne Passwort öffnen können.',
   documentJavascript: 'Das PDF enthält JavaScript und wird nicht angenommen.',
   documentLaunch: 'Das PDF enthält eine Aktion, die ein Programm startet, und wird nicht angenommen.',
   documentEmbeddedFile: 'Das PDF enthält eingebettete Dateien und wird nicht angenommen.',
@@ -170,7 +171,8 @@ export const messages = {
     `Es gilt schon eine Version ab ${day}. Eine früher gültige Version bitte ausdrücklich bestätigen.`,
   documentUnknownField: (name: string) => `Unbekanntes Feld „${name}“.`,
   documentNotFound: 'Document not found. / Dokument nicht gefunden.',
-  rangeNotSatisfiable: 'The requested byte range is outside the document. / Der Bytebereich liegt außerhalb des Dokuments.',
+  rangeNotSatisfiable:
+    'The requested byte range is outside the document. / Der Bytebereich liegt außerhalb des Dokuments.',
   paperRequestNotFound: 'Anfrage nicht gefunden.',
   paperRequestSentOn: 'Bitte den Tag des Versands angeben (nicht in der Zukunft, nicht vor der Anfrage).',
   paperRequestAlreadySent: 'Diese Anfrage ist schon als versandt erledigt.',
@@ -182,7 +184,8 @@ export const messages = {
   gs1Malformed:
     'This is not a valid GS1 Digital Link (GTIN with check digit, serial up to 20 characters). / Kein gültiger GS1 Digital Link (GTIN mit Prüfziffer, Seriennummer bis 20 Zeichen).',
   gs1Unknown: 'Unknown product or serial number. / Unbekanntes Produkt oder unbekannte Seriennummer.',
-  gs1NoLink: 'There is no link of this type for this product. / Für dieses Produkt gibt es keinen Link dieser Art.',
+  gs1NoLink:
+    'There is no link of this type for this product. / Für dieses Produkt gibt es keinen Link dieser Art.',
   paperRequestMarkup:
     'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
 } as const;

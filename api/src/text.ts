@@ -9,6 +9,24 @@ export const searchKey = (...parts: string[]) =>
     .trim();
 
 /**
+ * Characters that show nothing or turn text around: the soft hyphen, the combining grapheme joiner, zero-width
+ * spaces and joiners, the direction marks, embeddings, overrides and isolates, the word joiner and invisible
+ * operators, the Mongolian vowel separator and the byte order mark. "BDS Maschinen\u200b" would look like
+ * "BDS Maschinen" and be another brand; a right-to-left override makes a name read backwards.
+ */
+const INVISIBLE = /\u034F|[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/gu;
+
+/** Whether `text` holds a character of INVISIBLE: names refuse them. */
+export const hasInvisible = (text: string) => text.search(INVISIBLE) !== -1;
+
+/**
+ * The key under which a brand or machine name must be unique: its compatibility form (NFKC: full-width
+ * "ＢＤＳ" is "BDS", the ligature "ﬁ" is "fi") without invisible characters, lower-cased as searchKey does.
+ * Migration 2026-11-25T11-00-hardening recomputed the stored keys this way.
+ */
+export const nameKey = (name: string) => searchKey(name.normalize('NFKC').replace(INVISIBLE, ''));
+
+/**
  * `column` contains `text`, case-insensitively (both sides lower-cased by searchKey), with LIKE's own
  * wildcards in the text taken literally. SQLite has no default LIKE escape character, hence ESCAPE.
  */

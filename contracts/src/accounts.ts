@@ -2,7 +2,7 @@
  * Staff roles (docs/architecture.md#accounts-and-roles). The API enforces them on every call; the staff app
  * hides what an account's roles do not allow. An administrator may do everything.
  */
-export const ROLES = ['admin', 'pruefer', 'freigabe', 'stammdaten', 'lesen'] as const;
+export const ROLES = ['admin', 'pruefer', 'freigabe', 'stammdaten', 'lesen', 'audit'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -11,6 +11,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   freigabe: 'Freigabe (Qualität)',
   stammdaten: 'Stammdaten',
   lesen: 'Lesen',
+  audit: 'Audit (Protokoll lesen)',
 };
 
 /** What the staff app and the API ask of an account's roles. */
@@ -26,6 +27,11 @@ export const ROLE_NEEDS = {
   catalogue: ['stammdaten'],
   /** Accounts, settings and the whole audit log. */
   administer: ['admin'],
+  /**
+   * Reading the whole audit trail and exporting it, without administering anything: what a quality manager or
+   * an outside auditor needs (ISO 9001 7.5.3).
+   */
+  audit: ['audit'],
   /** Lists, reprints, a certificate's history, catalogue reads: every role. */
   read: ROLES,
 } as const satisfies Record<string, readonly Role[]>;

@@ -5,15 +5,19 @@ import { test } from 'node:test';
 import { exposesOf, staffRoutes, staffUrls, type ExposedModules, type ScreenRef } from './apps';
 
 test('exposesOf gives webpack one `./Name` per expose of the contract', () => {
-  assert.deepEqual(exposesOf<'machines'>({ MachineList: './list.tsx', MachineForm: './form.tsx' }), {
-    './MachineList': './list.tsx',
-    './MachineForm': './form.tsx',
-  });
+  assert.deepEqual(
+    exposesOf<'machines'>({
+      MachineList: './list.tsx',
+      MachineForm: './form.tsx',
+      MachineTestPlan: './test-plan.tsx',
+    }),
+    { './MachineList': './list.tsx', './MachineForm': './form.tsx', './MachineTestPlan': './test-plan.tsx' },
+  );
 });
 
 test('a misspelt, missing or foreign expose, or a screen wanting props, fails typecheck', () => {
   // @ts-expect-error misspelt expose
-  exposesOf<'machines'>({ MachineList: './list.tsx', MachineFrom: './form.tsx' });
+  exposesOf<'machines'>({ MachineList: './list.tsx', MachineFrom: './form.tsx', MachineTestPlan: './t.tsx' });
   // @ts-expect-error an expose of the contract is missing
   exposesOf<'landing'>({});
   // @ts-expect-error an expose of another remote
@@ -21,6 +25,7 @@ test('a misspelt, missing or foreign expose, or a screen wanting props, fails ty
   type WantsProps = {
     MachineList: { default: () => null };
     MachineForm: { default: (props: { id: number }) => null };
+    MachineTestPlan: { default: () => null };
   };
   // @ts-expect-error the contract gives the machine form no props
   const wantsProps = null as unknown as WantsProps satisfies ExposedModules<'machines'>;

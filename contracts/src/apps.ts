@@ -27,7 +27,7 @@ export interface RemoteExposes {
     Labels: NoProps;
     Reports: NoProps;
   };
-  machines: { MachineList: NoProps; MachineForm: NoProps };
+  machines: { MachineList: NoProps; MachineForm: NoProps; MachineTestPlan: NoProps };
   landing: { Landing: NoProps };
 }
 export type ExposeName<R extends RemoteKey> = keyof RemoteExposes[R] & string;
@@ -74,6 +74,8 @@ export const staffRoutes = {
   login: '/login',
   machineNew: '/machines',
   machineEdit: '/machines/:id',
+  /** A machine's test plan (docs/decisions/0010-test-record.md): every role reads it, Freigabe edits it. */
+  machineTestPlan: '/machines/:id/test-plan',
   certificatePrint: '/pdf/:id',
   certificateDetail: '/certificates/:id',
   unit: '/units/:serial',
@@ -91,6 +93,7 @@ export const staffUrls = {
   tab: (tab: StaffTab) => `${staffRoutes.dashboard}?tab=${tab}`,
   machineNew: () => staffRoutes.machineNew,
   machineEdit: (id: number) => `/machines/${id}`,
+  machineTestPlan: (id: number) => `/machines/${id}/test-plan`,
   /** The reprint; of an earlier revision when given, printed as replaced. */
   certificatePrint: (id: number, revision?: number) =>
     revision === undefined ? `/pdf/${id}` : `/pdf/${id}?revision=${revision}`,
@@ -111,6 +114,8 @@ export const queryKeys = {
   brands: ['brands'] as const,
   machines: ['machines'] as const,
   machine: (id: number) => ['machine', id] as const,
+  /** A machine's current test plan; under `machine`, so reloading the machine reloads its plan too. */
+  testPlan: (machineId: number) => ['machine', machineId, 'test-plan'] as const,
   machinesByBrand: ['machinesByBrand'] as const,
   certificates: ['certificates'] as const,
   certificate: (id: number) => ['certificate', id] as const,

@@ -1,8 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
-
 /**
  * Documents behind a unit's QR code (docs/decisions/0012-documents.md): per machine, kind, language and version
- * (valid from a day), PDFs only, never deleted.
+ * (valid from a day), PDFs only, never deleted. The wire's schemas are in document-schemas.ts, so the customer
+ * page can take these constants without TypeBox.
  */
 export const DOCUMENT_KINDS = ['instructions', 'declaration', 'spare_parts', 'safety'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -25,97 +24,16 @@ export const PAPER_REQUEST_DEADLINE_DAYS = 30;
 /** Days after a paper copy was sent until the requester's name, address and e-mail are erased. */
 export const PAPER_REQUEST_ERASE_AFTER_DAYS = 90;
 
-/** ISO 639-1: two lower-case letters; whether the code exists is checked against ISO_639_1 below. */
-export const LANGUAGE_CODE_PATTERN = '^[a-z]{2}$';
-/**
- * Every ISO 639-1 code (184), so a typo such as "dt" for German is refused rather than stored as a language
- * no customer's phone asks for.
- */
-export const ISO_639_1 = new Set(
-  (
-    'aa ab ae af ak am an ar as av ay az ba be bg bi bm bn bo br bs ca ce ch co cr cs cu cv cy da de dv dz ee el ' +
-    'en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik io is it ' +
-    'iu ja jv ka kg ki kj kk kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mr ms mt ' +
-    'my na nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk sl ' +
-    'sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur uz ve vi vo wa wo xh yi yo ' +
-    'za zh zu'
-  ).split(' '),
-);
-
-const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
-
-/** One stored version of a document, as the staff screen lists it. */
-export const DocumentVersion = Type.Object({
-  id: Type.Integer(),
-  machine_id: Type.Integer(),
-  kind: Type.Union(DOCUMENT_KINDS.map((kind) => Type.Literal(kind))),
-  language: Type.String(),
-  /** The day (Europe/Berlin) from which this version applies. */
-  valid_from: Day,
-  size: Type.Integer(),
-  sha256: Type.String(),
-  file_name: Type.String(),
-  created_at: Type.String(),
-  /** The version of the same kind and language that follows this one, when one does. */
-  superseded_by: Type.Union([Type.Integer(), Type.Null()]),
-});
-export type DocumentVersion = Static<typeof DocumentVersion>;
-export const DocumentVersionList = Type.Object({ data: Type.Array(DocumentVersion) });
-export type DocumentVersionList = Static<typeof DocumentVersionList>;
-
-/** What a customer sees of one document in one language: the version in force on the unit's day, maybe a newer one. */
-export const UnitDocument = Type.Object({
-  kind: Type.Union(DOCUMENT_KINDS.map((kind) => Type.Literal(kind))),
-  language: Type.String(),
-  id: Type.Integer(),
-  valid_from: Day,
-  size: Type.Integer(),
-  /** The download's path below the API base, ending in a meaningful file name. */
-  href: Type.String(),
-  /** A version valid from a later day than the unit's issue day; shown as newer. */
-  newer: Type.Optional(
-    Type.Object({ id: Type.Integer(), valid_from: Day, size: Type.Integer(), href: Type.String() }),
-  ),
-});
-export type UnitDocument = Static<typeof UnitDocument>;
-
-/** A customer's request for a paper copy; text fields are stored as plain text, never as markup. */
-export const PaperRequestBody = Type.Object({
-  machine_id: Type.Integer({ minimum: 1 }),
-  serial: Type.Optional(Type.String({ maxLength: 40 })),
-  kind: Type.Union(DOCUMENT_KINDS.map((kind) => Type.Literal(kind))),
-  language: Type.String({ minLength: 2, maxLength: 2 }),
-  name: Type.String({ minLength: 1, maxLength: 120 }),
-  address: Type.String({ minLength: 1, maxLength: 400 }),
-  email: Type.String({ minLength: 3, maxLength: 254 }),
-});
-export type PaperRequestBody = Static<typeof PaperRequestBody>;
-
-export const PaperRequest = Type.Object({
-  id: Type.Integer(),
-  machine_id: Type.Integer(),
-  machine_name: Type.String(),
-  serial: Type.String(),
-  kind: Type.Union(DOCUMENT_KINDS.map((kind) => Type.Literal(kind))),
-  language: Type.String(),
-  /** Empty once erased. */
-  name: Type.String(),
-  address: Type.String(),
-  email: Type.String(),
-  created_at: Type.String(),
-  /** The day by which the copy must be sent. */
-  due: Day,
-  sent_on: Type.Union([Day, Type.Null()]),
-  erased: Type.Boolean(),
-});
-export type PaperRequest = Static<typeof PaperRequest>;
-export const PaperRequestList = Type.Object({ data: Type.Array(PaperRequest) });
-export type PaperRequestList = Static<typeof PaperRequestList>;
-export const PaperRequestSentBody = Type.Object({ sent_on: Day });
-export type PaperRequestSentBody = Static<typeof PaperRequestSentBody>;
+/** The longest name, postal address, e-mail and serial a paper request takes (checked by the API, in two languages). */
+export const PAPER_REQUEST_MAX = { name: 120, address: 400, email: 254, serial: 40 } as const;
 
 /** The name a download is saved under: brand-neutral, readable, ASCII only (every phone's file system takes it). */
-export function documentFileName(machineName: string, kind: DocumentKind, language: string, validFrom: string) {
+export function documentFileName(
+  machineName: string,
+  kind: DocumentKind,
+  language: string,
+  validFrom: string,
+) {
   const slug = (text: string) =>
     text
       .normalize('NFKD')
@@ -126,3 +44,16 @@ export function documentFileName(machineName: string, kind: DocumentKind, langua
       .slice(0, 60) || 'Maschine';
   return `${slug(machineName)}_${slug(DOCUMENT_KIND_LABELS[kind].en)}_${language.toUpperCase()}_${validFrom}.pdf`;
 }
+
+/**
+ * The marking beside every QR code that says where the instructions are (Machinery Regulation (EU) 2023/1230,
+ * Art. 10(7)), in the certificate's six languages in their printed order (de, en, fr, es, it, pt).
+ */
+export const INSTRUCTIONS_MARKING = [
+  'BETRIEBSANLEITUNG UND DOKUMENTE: SCANNEN',
+  'INSTRUCTIONS FOR USE AND DOCUMENTS: SCAN',
+  'NOTICE D’INSTRUCTIONS ET DOCUMENTS : SCANNER',
+  'MANUAL DE INSTRUCCIONES Y DOCUMENTOS: ESCANEAR',
+  'ISTRUZIONI PER L’USO E DOCUMENTI: SCANSIONARE',
+  'MANUAL DE INSTRUÇÕES E DOCUMENTOS: LER O CÓDIGO',
+] as const;

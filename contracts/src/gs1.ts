@@ -66,3 +66,30 @@ export function qrUrl(
     return webBase.replace(/\/+$/, '') + gs1Path(gtin, serial);
   return landingUrl(webBase, machine.id, serial);
 }
+
+/** The GS1 Web Vocabulary, whose link types a resolver answers (GS1 Digital Link standard, resolver rules). */
+export const GS1_VOCABULARY = 'https://gs1.org/voc/';
+
+/**
+ * The link types of the GS1 Web Vocabulary this resolver has targets for: the unit's page (`pip`, also the
+ * default link) and one per kind of document (contracts/src/documents.ts).
+ */
+export const GS1_DOCUMENT_LINK_TYPES = {
+  instructions: 'instructions',
+  declaration: 'certificationInfo',
+  safety: 'safetyInfo',
+  spare_parts: 'serviceInfo',
+} as const;
+
+/** `linkType` asks for the whole linkset (RFC 9264) rather than one link; `all` is the older spelling. */
+export const LINKSET_LINK_TYPES = ['linkset', 'all'];
+export const LINKSET_MEDIA_TYPE = 'application/linkset+json';
+
+/**
+ * The vocabulary term a `linkType` names, written `gs1:pip` or as its full URI (http or https); null for any
+ * other vocabulary or spelling.
+ */
+export function gs1LinkType(value: string): string | null {
+  const match = /^(?:gs1:|https?:\/\/gs1\.org\/voc\/)([A-Za-z]+)$/.exec(value.trim());
+  return match ? match[1] : null;
+}

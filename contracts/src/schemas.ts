@@ -358,8 +358,18 @@ export const Landing = Type.Object({
       tested_at: Type.Union([Timestamp, Type.Null()]),
       /** The manufacturer voided this unit: never shown as confirmed. */
       withdrawn: Type.Boolean(),
+      /**
+       * The unit's release (docs/decisions/0010-test-record.md): only `released` and `deviation` are confirmed;
+       * `failed` and `awaiting_release` never are. Absent for a serial not issued for this machine.
+       */
+      release: Type.Optional(Literals(UNIT_RELEASES)),
+      /** The day its certificate was last corrected (a revision), when it is confirmed and was corrected. */
+      corrected_on: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
     }),
   ),
+  /** The brand's e-mail and website: where the customer page sends a customer when the company has none set. */
+  brand_email: Type.Optional(Type.String()),
+  brand_website: Type.Optional(Type.String()),
   /** The machine's documents (docs/decisions/0012-documents.md), every language; absent when it has none. */
   documents: Type.Optional(Type.Array(UnitDocument)),
 });
@@ -381,10 +391,6 @@ const UnitCounts = {
   certificates: Type.Integer(),
   units: Type.Integer(),
   voided_units: Type.Integer(),
-  /** The test's outcome, computed by the API from the plan and the values (docs/decisions/0010-test-record.md). */
-  verdict: Literals(CERTIFICATE_VERDICTS),
-  /** Units that failed and were not released by deviation. */
-  failed_units: Type.Integer(),
 };
 /** A series of a monthly report: one count per month of the report's `months`, zero where nothing was issued. */
 const MonthlyCounts = {

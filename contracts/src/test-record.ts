@@ -395,6 +395,8 @@ export const planStepMessages = {
   optionsMissing: 'Bitte mindestens eine Möglichkeit angeben',
   optionTwice: 'Diese Möglichkeit steht schon in der Liste',
   passingMissing: 'Bitte angeben, welche Möglichkeiten bestehen',
+  passingUnknown: 'Nur Möglichkeiten aus der Liste können bestehen',
+  notFinite: 'Keine endliche Zahl',
 } as const;
 
 /** Why a value is refused, in German; the API's 400 and the form's marks say the same. */

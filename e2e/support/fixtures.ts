@@ -53,6 +53,22 @@ export async function errorOf(page: Page, label: string): Promise<Locator> {
   return page.locator(`[id="${id}"]`);
 }
 
+/**
+ * The checks of a machine on the default plan entered as passed, as an inspector does it on the create form:
+ * „Alle bestanden“, which also picks the voltage test's one passing option (nothing is pre-ticked,
+ * docs/decisions/0010-test-record.md).
+ */
+export async function enterPassingChecks(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Alle bestanden' }).click();
+  await expect(page.getByLabel('Spannungsfestigkeit')).toHaveValue('1500 V');
+}
+
+/** Measured values of one unit typed into the create form's grid, by the step titles of the columns. */
+export async function enterUnitValues(page: Page, unit: number, values: Record<string, string>): Promise<void> {
+  for (const [step, value] of Object.entries(values))
+    await page.getByRole('textbox', { name: `Einheit ${unit} ${step}`, exact: true }).fill(value);
+}
+
 /** Resolves once the toast around `content` has flown in (its animations finished): for a screenshot. */
 export async function toastInPlace(content: Locator): Promise<void> {
   await content.evaluate((element) =>

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiPaths } from 'contracts';
 import { expectAccessible } from '../support/a11y';
 import { Secret, TOTP } from 'otpauth';
-import { apiUrl, E2E_USER, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, E2E_USER, enterPassingChecks, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 let machine: LandingMachine;
@@ -42,7 +42,6 @@ test.describe('Barrierefreiheit (axe-core, WCAG 2.2 AA)', () => {
     await expect(page.getByLabel('MENGE')).toBeVisible();
     await expectAccessible(page, 'certificate-create');
 
-    await page.getByLabel('GEPRÜFT VON').fill(' ');
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect(page.getByText('Bitte wählen').first()).toBeVisible();
     await expectAccessible(page, 'certificate-create-errors');
@@ -299,8 +298,8 @@ test.describe('Tastatur', () => {
 
   test('the brand and machine selects show the same focus ring as the other fields', async ({ page }) => {
     await signIn(page);
-    await page.getByLabel('GEPRÜFT VON').focus();
-    const input = await focusLook(page, '#cert-checked_by');
+    await page.getByLabel('MENGE').focus();
+    const input = await focusLook(page, '#cert-quantity');
     await page.getByLabel('MARKE').focus();
     // polled: react-select eases its border in.
     await expect
@@ -458,6 +457,7 @@ test.describe('Barrierefreiheit: Konten und Verwaltung', () => {
       0,
     );
     await expectAccessible(page, 'account');
+    await page.getByLabel('Ihr aktuelles Passwort').fill('eigenes-Passwort-78');
     await page.getByRole('button', { name: 'EINRICHTEN' }).click();
     await page.getByText('Ohne Kamera: Schlüssel von Hand eingeben').click();
     await expectAccessible(page, 'account-two-factor-enrolment');
@@ -577,7 +577,7 @@ test.describe('Barrierefreiheit nach WEITER', () => {
     await page.getByRole('option').first().click();
     await page.getByLabel('ARTIKELNUMMER', { exact: true }).click();
     await page.getByRole('option').first().click();
-    await page.getByLabel('GEPRÜFT VON').fill('Erika Barrierefrei');
+    await enterPassingChecks(page);
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect(page.getByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeVisible();
     await expectAccessible(page, 'certificate-issued');

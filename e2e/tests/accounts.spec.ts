@@ -199,6 +199,13 @@ test('two-factor sign-in: enrolment with the QR code, sign-in with a code and wi
   await expect(reader.getByRole('link', { name: 'ETIKETTEN DRUCKEN' })).toHaveCount(0);
 
   await reader.getByRole('link', { name: 'Mein Konto' }).click();
+  // A session token alone does not enrol an authenticator: the current password first (issue 30).
+  await reader.getByRole('button', { name: 'EINRICHTEN' }).click();
+  await expect(reader.getByText('Pflichtfeld')).toBeVisible();
+  await reader.getByLabel('Ihr aktuelles Passwort').fill('falsch-falsch-1');
+  await reader.getByRole('button', { name: 'EINRICHTEN' }).click();
+  await expect(reader.getByText('Das Passwort ist falsch.')).toBeVisible();
+  await reader.getByLabel('Ihr aktuelles Passwort').fill(OWN);
   await reader.getByRole('button', { name: 'EINRICHTEN' }).click();
   await expect(reader.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible();
   await snap(reader, 'account-two-factor-qr');

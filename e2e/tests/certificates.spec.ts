@@ -14,7 +14,17 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiPaths } from 'contracts';
 import { PNG } from 'pngjs';
 import { baseURL } from '../playwright.config';
-import { apiUrl, artifactPath, expect, signIn, snap, test, toastInPlace } from '../support/fixtures';
+import {
+  apiUrl,
+  artifactPath,
+  E2E_USER,
+  enterPassingChecks,
+  expect,
+  signIn,
+  snap,
+  test,
+  toastInPlace,
+} from '../support/fixtures';
 
 const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
 /** Where the form sends a new certificate. */
@@ -209,10 +219,11 @@ test.describe('Prüfberichte', () => {
     await expect(page.getByRole('img', { name: machineName })).toBeVisible();
     await expect(page.getByRole('img', { name: brandName })).toBeVisible();
     await expect(form.getByRole('checkbox', { name: 'Ja' })).toBeChecked();
-    await page.getByLabel('GEPRÜFT VON').fill('Erika Mustermann');
     await page.getByLabel('MENGE').fill('3');
-    // One box unticked: the certificate says NOT OK in exactly that row.
-    await form.getByRole('checkbox', { name: 'ZUBEHÖR' }).uncheck();
+    // Nothing is pre-ticked: „Alle bestanden“, then one check failed. Every step of the default plan is
+    // required, so it fails every unit, and the certificate says NOT OK in exactly that row.
+    await enterPassingChecks(page);
+    await form.getByRole('group', { name: 'Zubehör' }).getByRole('radio', { name: 'Nicht bestanden' }).check();
     await snap(page, 'certificate-create-form');
 
     const answer = page.waitForResponse((r) => r.url().endsWith(CREATE) && r.status() === 200);
@@ -238,7 +249,8 @@ test.describe('Prüfberichte', () => {
     expect(pdfPages(first)).toBe(6);
     const text = pdfText(first);
     for (const serial of serials) expect(text.split(serial).length - 1).toBe(2);
-    expect(text).toContain('Erika Mustermann');
+    // „Geprüft von“ is the signed-in account (its e-mail, as it has no display name).
+    expect(text).toContain(E2E_USER.email);
     expect(text).toContain('परीक्षण प्रमाणपत्र');
     expect(text).toContain('NOT OK');
     expect(text).toContain('qualitaet@pruefmarke.example');
@@ -259,7 +271,7 @@ test.describe('Prüfberichte', () => {
     const firstRow = list.getByRole('row').nth(1);
     await expect(firstRow).toContainText(serials[0]);
     await expect(firstRow).toContainText(serials[2]);
-    await expect(firstRow).toContainText('Erika Mustermann');
+    await expect(firstRow).toContainText(E2E_USER.email);
     await snap(page, 'certificate-list');
 
     await list.getByPlaceholder('SUCHEN...').fill(`  ${serials[1]} `);

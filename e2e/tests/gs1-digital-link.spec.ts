@@ -128,8 +128,11 @@ async function labelCodes(page: Page, server: Server, query: string, count: numb
   return decoded;
 }
 
-/** Opens a scanned address as a phone would: a new page without the staff session. */
-async function openScanned(browser: Browser, url: string, name: string) {
+/**
+ * Opens a scanned address as a phone would: a new page without the staff session. The resolver answers an
+ * unknown item 404 and a malformed link 400, with the same page (docs/decisions/0012-documents.md).
+ */
+async function openScanned(browser: Browser, url: string, name: string, status = 200) {
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -138,7 +141,7 @@ async function openScanned(browser: Browser, url: string, name: string) {
   });
   const page = await phone.newPage();
   const response = await page.goto(url);
-  expect(response?.status(), url).toBe(200);
+  expect(response?.status(), url).toBe(status);
   await expect(page.getByTestId('landing-page')).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
   await snap(page, name);
@@ -220,7 +223,7 @@ test.describe('QR-Codes: gedruckt, gescannt, geöffnet', () => {
       await scanned.close();
     });
 
-    test('a wrong GTIN or another machine’s serial gets the clear NOT CONFIRMED state, never an error page', async ({
+    test('a wrong GTIN or another machine’s serial gets the clear NOT CONFIRMED state (status 400 or 404), never an error page', async ({
       page,
       browser,
     }) => {
@@ -233,6 +236,7 @@ test.describe('QR-Codes: gedruckt, gescannt, geöffnet', () => {
         browser,
         `${server.origin}/01/${gtin}/21/${other.serials[0]}`,
         'gs1-landing-foreign-serial-phone',
+        404,
       );
       await expect(foreign.page.getByRole('heading', { level: 1, name: machine.name })).toBeVisible();
       await expect(foreign.page.getByTestId('serial-unconfirmed')).toContainText('NICHT BESTÄTIGT');
@@ -244,7 +248,7 @@ test.describe('QR-Codes: gedruckt, gescannt, geöffnet', () => {
         ['gs1-landing-bad-gtin-phone', `${server.origin}/01/${wrongCheckDigit}/21/${other.serials[0]}`],
         ['gs1-landing-malformed-gtin-phone', `${server.origin}/01/%3Cscript%3E/21/${other.serials[0]}`],
       ]) {
-        const scanned = await openScanned(browser, url, name);
+        const scanned = await openScanned(browser, url, name, 400);
         await expect(scanned.page.getByRole('alert')).toContainText('Maschine nicht gefunden');
         await expect(scanned.page.getByTestId('serial-unconfirmed')).toContainText(other.serials[0]);
         await expect(scanned.page.getByTestId('serial-unconfirmed')).toContainText('NICHT BESTÄTIGT');

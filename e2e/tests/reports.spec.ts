@@ -12,6 +12,7 @@ import {
   type PrintData,
 } from 'contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from '../support/a11y';
 import { apiUrl, expect, signIn, snap, test } from '../support/fixtures';
 
 /**
@@ -112,7 +113,7 @@ test('Daten: filter by date and brand in the URL, export XLSX per serial and CSV
   await list.getByLabel('MARKE').selectOption({ label: BRAND });
   await expect(page).toHaveURL(new RegExp(`from=${today}.*to=${today}.*brand_id=${made.brandId}`));
   await expect(list.getByRole('row')).toHaveCount(1 + 2);
-  await expect(list.getByText('2 Prüfberichte im Filter')).toBeVisible();
+  await expect(list.getByText(/^2 Prüfberichte mit \d+ Einheiten im Filter$/)).toBeVisible();
   await snap(page, 'reports-list-filtered');
 
   // The URL alone brings the same list back (a bookmark, a shared link).
@@ -194,8 +195,9 @@ const asNumber = (text: string) => Number(text.replace(/\./g, ''));
 test('Auswertung: the charts draw, and their tables match the database', async ({ page, request }) => {
   await signIn(page, '/?tab=reports');
   const reports = page.getByTestId('reports');
-  await expect(reports.getByRole('figure')).toHaveCount(4);
-  await expect(reports.locator('canvas')).toHaveCount(4);
+  // The four production charts (the test record's come after them).
+  await expect(reports.getByRole('figure').nth(3)).toBeVisible();
+  await expect(reports.locator('canvas').nth(3)).toBeVisible();
   await snap(page, 'reports-charts');
 
   // Units this month per brand, as the list counts them.
@@ -204,7 +206,7 @@ test('Auswertung: the charts draw, and their tables match the database', async (
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${thisMonth}-01T00:00:00Z`));
-  const byBrand = await figureTable(page, 'Einheiten je Monat nach Marke (letzte 24 Monate)');
+  const byBrand = await figureTable(page, 'Einheiten je Monat nach Marke (letzte 12 Monate)');
   const row = byBrand.rows.get(monthLabel)!;
   const brands = await api<{ data: { id: number; name: string }[] }>(request, 'get', apiPaths.brands());
   const from = `${thisMonth}-01`;
@@ -222,7 +224,7 @@ test('Auswertung: the charts draw, and their tables match the database', async (
   expect(asNumber(row.at(-1)!)).toBe(total);
   expect(asNumber(row[byBrand.header.indexOf(BRAND)])).toBe(5);
 
-  const byChecker = await figureTable(page, 'Einheiten je Prüfer und Monat (letzte 24 Monate)');
+  const byChecker = await figureTable(page, 'Einheiten je Prüfer und Monat (letzte 12 Monate)');
   const checkers = byChecker.rows.get(monthLabel)!;
   const thisMonths = await allCertificates(request, `from=${from}`);
   for (const [column, name] of byChecker.header.entries()) {
@@ -252,8 +254,33 @@ test('Auswertung: the charts draw, and their tables match the database', async (
   }
   expect(top.rows.size).toBeGreaterThan(0);
 
-  const voided = await figureTable(page, 'Anteil stornierter Einheiten je Monat (letzte 24 Monate)');
+  const voided = await figureTable(page, 'Anteil stornierter Einheiten je Monat (letzte 12 Monate)');
   const share = voided.rows.get(monthLabel)!;
   expect(asNumber(share[1])).toBe(total);
   await snap(page, 'reports-tables');
+});
+
+test('Auswertung: a chosen period, German numbers, and a brand’s month leads to its list (issue 31)', async ({
+  page,
+}) => {
+  await signIn(page, '/?tab=reports');
+  await page.getByLabel('ZEITRAUM DER MONATE').selectOption({ label: 'letzte 24 Monate' });
+  const byBrand = page.getByRole('figure', { name: 'Einheiten je Monat nach Marke (letzte 24 Monate)' });
+  await expect(byBrand).toBeVisible();
+  await expect(
+    byBrand.getByText('Ein Klick auf einen Balken öffnet die Liste dieser Marke in diesem Monat.'),
+  ).toBeVisible();
+  const voided = page.getByRole('figure', {
+    name: 'Anteil stornierter Einheiten je Monat (letzte 24 Monate)',
+  });
+  await voided.getByText('Zahlen als Tabelle').click();
+  await expect(voided.getByRole('table')).not.toContainText(/\d\.\d+ %/);
+  await byBrand.getByText('Zahlen als Tabelle').click();
+  const cell = byBrand.getByRole('link', { name: new RegExp(`: Liste ${BRAND}, `) }).last();
+  await cell.click();
+  await expect(page).toHaveURL(
+    new RegExp(`tab=certificate_list&from=${thisMonth}-01&to=${thisMonth}-\\d{2}&brand_id=\\d+`),
+  );
+  await expect(page.getByTestId('certificate-list')).toBeVisible();
+  await expectAccessible(page, 'reports-brand-month-list');
 });

@@ -60,6 +60,13 @@ export const lifecycleMessages = {
     cancel: 'ABBRECHEN',
     done: 'Storniert.',
     failed: 'Die Stornierung konnte nicht gespeichert werden.',
+    confirmTitle: 'Stornierung bestätigen',
+    confirmWhole: (number: number, serials: readonly string[]) =>
+      `Prüfbericht Nr. ${number} ganz stornieren, mit ${serials.length === 1 ? 'seiner Einheit' : `allen ${serials.length} Einheiten`} ${serials.join(', ')}?`,
+    confirmUnits: (number: number, serials: readonly string[]) =>
+      `Von Prüfbericht Nr. ${number} ${serials.length === 1 ? 'die Einheit' : `die ${serials.length} Einheiten`} ${serials.join(', ')} stornieren?`,
+    confirm: 'JA, STORNIEREN',
+    back: 'NEIN',
   },
   stale: 'NEU LADEN',
   unitView: {

@@ -35,5 +35,12 @@ export const certMessages = {
       'diesen Prüfer und diese Menge ausgestellt. Ein weiterer bekommt neue Seriennummern.',
     repeatConfirm: 'JA, NOCH EINEN',
     repeatCancel: 'ABBRECHEN',
+    // The test record on the form (docs/decisions/0010-test-record.md) and daily use at the bench.
+    testedBy: 'Geprüft von:',
+    testerMissing: 'Das angemeldete Konto konnte nicht geladen werden. Bitte die Seite neu laden.',
+    submitHint: 'Ausstellen mit WEITER oder Strg + Enter; Enter in einem Feld stellt nichts aus.',
+    offline: 'Der Server ist nicht erreichbar. Der Entwurf mit allen Werten bleibt erhalten, auch beim Neuladen der Seite.',
+    retry: 'ERNEUT SENDEN',
+    planMissing: 'Ohne den Prüfplan der Maschine kann nichts ausgestellt werden.',
   },
 } as const;

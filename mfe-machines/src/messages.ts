@@ -8,7 +8,9 @@ import { fieldMessages } from 'contracts';
 export const machineMessages = {
   /** Stays above SPEICHERN when saving failed without an answer (the toast closes after 1 s). */
   unreachable: 'Der Server ist nicht erreichbar. Ihre Eingaben sind noch da – bitte erneut speichern.',
-  views: { label: 'Ansicht', machines: 'Maschinen', brands: 'Marken' },
+  views: { label: 'Ansicht', machines: 'Maschinen', brands: 'Marken', paperRequests: 'Papierexemplare' },
+  /** Where the list and the machine form link to a machine's test plan (features/test-plan). */
+  testPlan: { link: 'Prüfplan', column: 'PRÜFPLAN' },
   list: {
     add: '+ HINZUFÜGEN',
     search: 'SUCHEN',

@@ -19,6 +19,7 @@ export default function DataTableImpl<Row>({
   loading = false,
   pageSizes = PAGE_SIZES,
   getRowId,
+  rowClassName,
   label,
 }: DataTableProps<Row>) {
   const sizeSelectId = useId();
@@ -61,6 +62,7 @@ export default function DataTableImpl<Row>({
                   const content = flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
+                      data-column={header.column.id}
                       key={header.id}
                       scope="col"
                       aria-sort={
@@ -89,9 +91,12 @@ export default function DataTableImpl<Row>({
           </thead>
           <tbody className={loading && data.length > 0 ? 'sui-table__body--stale' : undefined}>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
+              <tr key={row.id} className={rowClassName?.(row.original)}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  // The column's id lets a screen lay out its table for narrow widths (which columns to hide).
+                  <td key={cell.id} data-column={cell.column.id}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
               </tr>
             ))}

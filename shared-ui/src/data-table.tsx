@@ -25,6 +25,8 @@ export interface DataTableProps<Row> {
   loading?: boolean;
   pageSizes?: readonly number[];
   getRowId?: (row: Row, index: number) => string;
+  /** A class for a row that looks different (a voided certificate, dimmed); what it means is said in a cell too. */
+  rowClassName?: (row: Row) => string | undefined;
   /** Accessible name of the table. */
   label?: string;
 }

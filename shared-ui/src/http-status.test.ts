@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { httpStatus } from './http-status';
+import { httpStatus, retryAfterSeconds } from './http-status';
 
 describe('httpStatus', () => {
   it('reads the status of an answered request', () => {
@@ -14,5 +14,23 @@ describe('httpStatus', () => {
     expect(httpStatus(new Error('boom'))).toBeUndefined();
     expect(httpStatus(null)).toBeUndefined();
     expect(httpStatus(undefined)).toBeUndefined();
+  });
+});
+
+describe('retryAfterSeconds', () => {
+  it('reads the seconds of a throttled answer, and nothing without a usable header', () => {
+    const config = { headers: new AxiosHeaders() };
+    const answer = (headers: Record<string, string>) =>
+      new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, {
+        status: 429,
+        data: {},
+        statusText: '',
+        headers,
+        config,
+      });
+    expect(retryAfterSeconds(answer({ 'retry-after': '900' }))).toBe(900);
+    expect(retryAfterSeconds(answer({}))).toBeUndefined();
+    expect(retryAfterSeconds(answer({ 'retry-after': 'Wed, 21 Oct 2015 07:28:00 GMT' }))).toBeUndefined();
+    expect(retryAfterSeconds(new Error('boom'))).toBeUndefined();
   });
 });

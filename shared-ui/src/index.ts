@@ -5,7 +5,7 @@ export { loadConfig, getConfig, setConfig, type RuntimeConfig } from './config';
 export { TOKEN_KEY, getToken, setToken, clearToken, subscribeToken, useToken } from './auth';
 export { setNavigator, navigateTo, type Navigate } from './navigation';
 export { http, apiErrorCode, apiErrorMessage, apiFieldErrors, isHttpError, subscribeForbidden } from './http';
-export { httpStatus } from './http-status';
+export { httpStatus, retryAfterSeconds } from './http-status';
 export { useFieldErrors, type FieldErrors } from './use-field-errors';
 export { SearchBox, type SearchBoxProps } from './search-box';
 export { messages } from './messages';

@@ -1,36 +1,4 @@
-import type { AuditAction } from 'contracts';
-
-/** The German name of every action of the audit trail: a new action cannot appear without one. */
-const ACTIONS: Record<AuditAction, string> = {
-  'certificate.issued': 'Ausgestellt',
-  'certificate.printed': 'Gedruckt',
-  'certificate.reprinted': 'Nachgedruckt',
-  'certificate.revised': 'Korrigiert',
-  'certificate.voided': 'Storniert',
-  'unit.voided': 'Einheit storniert',
-  'labels.printed': 'Etiketten gedruckt',
-  'certificates.exported': 'Exportiert',
-  'brand.created': 'Marke angelegt',
-  'brand.changed': 'Marke geändert',
-  'machine.created': 'Maschine angelegt',
-  'machine.changed': 'Maschine geändert',
-  'image.uploaded': 'Bild hochgeladen',
-  'auth.signed_in': 'Angemeldet',
-  'auth.sign_in_failed': 'Anmeldung fehlgeschlagen',
-  'auth.locked_out': 'Gesperrt nach Fehlversuchen',
-  'auth.signed_out': 'Abgemeldet',
-  'auth.signed_out_everywhere': 'Überall abgemeldet',
-  'auth.recovery_code_used': 'Wiederherstellungscode benutzt',
-  'account.created': 'Konto angelegt',
-  'account.disabled': 'Konto gesperrt',
-  'account.enabled': 'Konto freigeschaltet',
-  'account.roles_changed': 'Rollen geändert',
-  'account.password_reset': 'Passwort zurückgesetzt',
-  'account.password_changed': 'Eigenes Passwort geändert',
-  'account.two_factor_enabled': 'Zwei-Faktor-Anmeldung eingerichtet',
-  'account.two_factor_disabled': 'Zwei-Faktor-Anmeldung ausgeschaltet',
-  'settings.changed': 'Einstellung geändert',
-};
+import { AUDIT_ACTION_LABELS } from 'contracts';
 
 /** Every German string the shared pieces and the shell show, in one place. */
 export const messages = {
@@ -42,7 +10,7 @@ export const messages = {
     nobody: 'ohne Anmeldung',
     revision: (revision: number) => `Revision ${revision}`,
     reason: (reason: string) => `Grund: ${reason}`,
-    actions: ACTIONS,
+    actions: AUDIT_ACTION_LABELS,
   },
   sessionExpired: 'Token abgelaufen, bitte melden Sie sich an',
   login: {
@@ -56,6 +24,7 @@ export const messages = {
     emailRejected: 'E-Mail ist ungültig',
     passwordRejected: 'Passwort ist ungültig',
     failed: 'Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.',
+    lockedUntil: (time: string) => `Gesperrt bis ${time} Uhr.`,
     codeHeading: 'Zwei-Faktor-Anmeldung',
     codeHint:
       'Bitte geben Sie den sechsstelligen Code aus Ihrer Authenticator-App ein oder einen Ihrer Wiederherstellungscodes.',
@@ -83,6 +52,7 @@ export const messages = {
     navigation: 'Bereiche',
     account: 'Mein Konto',
     admin: 'Verwaltung',
+    auditLog: 'Protokoll',
   },
   table: {
     rowsPerPage: 'ZEILEN PRO SEITE',

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getToken, loadConfig, messages, ToastHost } from 'shared-ui';
 import { LoginPage } from './features/auth/components/login-page';
+import { RETURN_STATE_KEY, returnPath } from './features/auth/return-path';
 import { registerRemotesFromConfig } from './federation/remotes';
 import RemoteUnavailable from './federation/remote-unavailable';
 import { fallbackPlugin, retryPlugin, sharedVersionPlugin } from './federation/runtime-plugins';
@@ -26,12 +27,15 @@ async function startApp() {
 /**
  * A signed-out user gets the sign-in form alone, so the login screen does not wait for react-router,
  * TanStack Query or any remote (docs/architecture.md#budgets: ≤ 150 KB). Any staff URL becomes `/login`, replacing the
- * history entry; after signing in the app starts at `/`.
+ * history entry and keeping the URL in it; after signing in the app starts there (a deep link survives).
  */
 function showLogin() {
-  if (window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');
+  const { pathname, search, hash } = window.location;
+  const kept = (window.history.state as Record<string, unknown> | null)?.[RETURN_STATE_KEY];
+  const wanted = pathname === '/login' ? (typeof kept === 'string' ? kept : null) : pathname + search + hash;
+  window.history.replaceState({ [RETURN_STATE_KEY]: wanted }, '', '/login');
   const signedIn = () => {
-    window.history.replaceState(null, '', '/');
+    window.history.replaceState(null, '', returnPath(wanted));
     void startApp();
   };
   root.render(

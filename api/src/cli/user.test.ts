@@ -101,6 +101,22 @@ test('npm run user -- add --role and roles set the roles; the last administrator
   assert.equal((await account('chef@example.com'))!.disabled, 0);
 });
 
+test('--help, -h and help print the usage and succeed; an unknown option is the usage, not a stack', () => {
+  for (const args of [['--help'], ['-h'], ['help'], ['add', '--help']]) {
+    const result = user(...args);
+    assert.equal(result.code, 0, `${args.join(' ')}: ${result.out}`);
+    assert.match(result.out, /^Benutzung:/, args.join(' '));
+    assert.match(result.out, /npm run user -- add --email/);
+  }
+  for (const args of [['--hilfe'], ['add', '--email'], ['add', '-x']]) {
+    const result = user(...args);
+    assert.equal(result.code, 2, args.join(' '));
+    assert.match(result.out, /Unbekannte oder unvollständige Option: -/);
+    assert.match(result.out, /Benutzung:/);
+    assert.doesNotMatch(result.out, /\bat \w|TypeError|ERR_PARSE_ARGS/);
+  }
+});
+
 test('the user command refuses bad arguments with a German message', () => {
   for (const args of [
     [],

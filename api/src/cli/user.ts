@@ -24,6 +24,7 @@ const usage = `Benutzung:
   npm run user -- disable --email <e-mail>
   npm run user -- enable --email <e-mail>
   npm run user -- roles --email <e-mail> --role <rolle> [--role <rolle> …]
+  npm run user -- --help
 
 Rollen: ${roleList}. Ohne --role legt add ein Administrator-Konto an.`;
 
@@ -41,17 +42,31 @@ function parseRoles(values: string[] | undefined): Role[] | undefined {
   return values as Role[];
 }
 
+const OPTIONS = {
+  email: { type: 'string' },
+  password: { type: 'string' },
+  name: { type: 'string' },
+  role: { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The arguments; an unknown option or a missing value is the usage with a German reason, never a stack. */
+function parse() {
+  try {
+    return parseArgs({ allowPositionals: true, options: OPTIONS });
+  } catch (error) {
+    const option = /'(-[^']*)'/.exec(String((error as Error).message))?.[1];
+    return fail(option ? `Unbekannte oder unvollständige Option: ${option}.` : 'Die Angaben sind ungültig.');
+  }
+}
+
 async function main() {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: {
-      email: { type: 'string' },
-      password: { type: 'string' },
-      name: { type: 'string' },
-      role: { type: 'string', multiple: true },
-    },
-  });
+  const { positionals, values } = parse();
   const [command] = positionals;
+  if (values.help || command === 'help') {
+    console.log(usage);
+    return;
+  }
   if (!COMMANDS.includes(command ?? '')) fail('Unbekannter Befehl.');
   const email = values.email?.trim() ?? '';
   if (!EMAIL_PATTERN.test(email)) fail('Bitte eine gültige E-Mail-Adresse mit --email angeben.');

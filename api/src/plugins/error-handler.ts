@@ -1,8 +1,10 @@
+import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
+import type { Socket } from 'node:net';
 import type { ApiErrorCode } from 'contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors';
 import { messages } from '../messages';
-import { NUL_KEYWORD } from './validation';
+import { BIDI_KEYWORD, BROKEN_TEXT_KEYWORD, NUL_KEYWORD } from './validation';
 
 interface AjvError {
   keyword: string;
@@ -35,6 +37,10 @@ function fieldMessage(error: AjvError): string {
       return messages.fieldType;
     case NUL_KEYWORD:
       return messages.fieldNul;
+    case BIDI_KEYWORD:
+      return messages.fieldInvisible;
+    case BROKEN_TEXT_KEYWORD:
+      return messages.fieldBrokenText;
     case 'const':
     case 'enum':
     case 'anyOf':
@@ -45,7 +51,7 @@ function fieldMessage(error: AjvError): string {
 }
 
 /** Errors that mean the database is unreachable or overloaded, not that the request was wrong. */
-function isDatabaseUnavailable(error: unknown): boolean {
+export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   const code = e?.code ?? '';
   return (
@@ -102,8 +108,12 @@ export function send(
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError)
+  if (error instanceof HttpError) {
+    // A refusal for now (a lock, a busy instance) says when to come back.
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
     return send(reply, error.statusCode, error.code, error.message, error.fields);
+  }
   if (error.validation) {
     const inBody = error.validationContext === 'body';
     const fields = fieldErrors(error.validation as AjvError[]);
@@ -135,6 +145,43 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   }
   request.log.error({ err: error }, 'unhandled error');
   return send(reply, 500, 'INTERNAL', messages.internal);
+}
+
+/**
+ * Fastify's errors before routing (a path with broken percent-encoding): the German answer, with the security
+ * headers that the hooks, which never ran, would have added.
+ */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers);
+    return errorHandler(error, request, reply);
+  };
+}
+
+/** Node's codes for HTTP it could not parse, as the status Fastify's own handler gives them. */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_HEADER_OVERFLOW: 431,
+};
+
+/**
+ * Malformed HTTP that Node refuses before there is a request: Node's and Fastify's default is an English
+ * body without security headers; this is the API's German envelope with the same headers as every answer.
+ */
+export function clientErrorHandler(headers: Record<string, string>) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const body = JSON.stringify({ error: { code: 'BAD_REQUEST', message: messages.malformedRequest } });
+    const lines = [
+      `HTTP/1.1 ${status} ${HTTP_STATUS_TEXT[status]}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+    ];
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  };
 }
 
 export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply) {

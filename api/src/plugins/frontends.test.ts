@@ -104,6 +104,11 @@ describe('frontends plugin', () => {
       'localhost.evil.example',
       'evil.example:8080',
       '127.0.0.1.evil.example',
+      'localhost/evil.example',
+      'localhost:8080/evil.example',
+      'localhost@evil.example',
+      'localhost:8080#evil.example',
+      'localhost:80a',
     ]) {
       const forged = await app.inject({ url: '/config.json', headers: { host } });
       assert.equal(forged.statusCode, 421, host);

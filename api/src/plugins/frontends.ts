@@ -52,20 +52,19 @@ export function fileInside(root: string, relative: string): string | null {
   }
 }
 
-/** Hosts of local development: without WEB_BASE only these may say where printed QR codes point. */
-const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+/**
+ * Hosts of local development, with an optional port and nothing else: without WEB_BASE only these may say
+ * where printed QR codes point. A host name only: `localhost/evil.example` or `localhost@evil.example` is not
+ * one, though a URL parser would find `localhost` in it.
+ */
+const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
 /**
  * The request's origin when it names this machine itself, else undefined. Any other Host header is the
  * client's word, and `Host: evil.example` would otherwise put that origin into every printed QR code.
  */
 function localOrigin(request: FastifyRequest): string | undefined {
-  const origin = `${request.protocol}://${request.host}`;
-  try {
-    return LOCAL_HOSTNAMES.has(new URL(origin).hostname) ? origin : undefined;
-  } catch {
-    return undefined;
-  }
+  return LOCAL_HOST.test(request.host) ? `${request.protocol}://${request.host}` : undefined;
 }
 
 const notBuiltPage = (what: string) => `<!doctype html>

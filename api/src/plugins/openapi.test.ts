@@ -16,10 +16,11 @@ interface Operation {
 const WITHOUT_JSON_BODY = [
   'post /api/logout',
   'post /api/upload',
+  'post /api/machine/{id}/documents',
   'post /api/accounts/{id}/disable',
   'post /api/accounts/{id}/enable',
   'post /api/me/sign-out-everywhere',
-  'post /api/me/two-factor/setup',
+  'post /api/accounts/{id}/unlock',
 ];
 
 describe('a route without a schema', () => {

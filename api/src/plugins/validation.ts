@@ -25,19 +25,44 @@ interface SchemaNode {
 
 /** Keyword of the error for text with U+0000; the error handler gives it its own field message. */
 export const NUL_KEYWORD = 'noNul';
+/** Keyword for text with a direction override, embedding or isolate (a name that reads backwards). */
+export const BIDI_KEYWORD = 'noBidiControl';
+/** Keyword for text with half of a UTF-16 surrogate pair, which is no character at all. */
+export const BROKEN_TEXT_KEYWORD = 'wellFormed';
+
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/;
+/** A high surrogate not followed by a low one, or a low one not after a high one (no `u` flag: code units). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What is wrong with one string, if anything. */
+function textProblem(text: string): string | undefined {
+  if (text.includes('\u0000')) return NUL_KEYWORD;
+  // PostgreSQL refuses a lone surrogate while SQLite stored it as invalid UTF-8: refused here on both alike.
+  if (LONE_SURROGATE.test(text)) return BROKEN_TEXT_KEYWORD;
+  if (BIDI_CONTROLS.test(text)) return BIDI_KEYWORD;
+  return undefined;
+}
 
 /**
- * The path of the first string in `data` that holds U+0000, or undefined. PostgreSQL cannot store that
- * character in text at all and SQLite would store it silently, so both databases refuse it here alike.
+ * Every string in `data` in NFC (an "ä" typed as a + combining diaeresis is the same name as "ä"), and the
+ * first one that cannot be stored as it is: U+0000, which PostgreSQL cannot store and SQLite would store
+ * silently, a lone surrogate, or a direction control. Both databases refuse them here alike.
  */
-function pathOfNul(data: unknown): string | undefined {
+function normalizeText(data: unknown): { path: string; keyword: string } | undefined {
   // A loop, not recursion: a body of 20,000 nested arrays must not overflow the stack.
   const pending: [unknown, string][] = [[data, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;
-    if (typeof value === 'string' && value.includes('\u0000')) return path;
+    if (typeof value === 'string') {
+      const keyword = textProblem(value);
+      if (keyword) return { path, keyword };
+    }
     if (value !== null && typeof value === 'object')
-      for (const [key, item] of Object.entries(value)) pending.push([item, `${path}/${key}`]);
+      for (const [key, item] of Object.entries(value)) {
+        if (typeof item === 'string' && !LONE_SURROGATE.test(item))
+          (value as Record<string, unknown>)[key] = item.normalize('NFC');
+        pending.push([item, `${path}/${key}`]);
+      }
   }
   return undefined;
 }
@@ -68,12 +93,17 @@ function numbersFromDigits(schema: SchemaNode, value: unknown): void {
   }
 }
 
-/** Ajv's validator with the two steps above in front; Fastify reads `errors` from the function it is given. */
+/** Ajv's validator with the steps above in front; Fastify reads `errors` from the function it is given. */
 function withInputRules(validate: ValidateFunction, schema: SchemaNode, isBody: boolean) {
   const check = (data: unknown) => {
-    const nul = pathOfNul(data);
-    if (nul !== undefined) {
-      const error: ErrorObject = { keyword: NUL_KEYWORD, instancePath: nul, schemaPath: '', params: {} };
+    const wrong = normalizeText(data);
+    if (wrong) {
+      const error: ErrorObject = {
+        keyword: wrong.keyword,
+        instancePath: wrong.path,
+        schemaPath: '',
+        params: {},
+      };
       check.errors = [error];
       return false;
     }

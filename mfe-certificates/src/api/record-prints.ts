@@ -2,9 +2,9 @@ import { apiPaths, type PrintedBody } from 'contracts';
 import { useEffect } from 'react';
 import { http } from 'shared-ui';
 
-/** Records one print of certificate `id` in the audit trail. */
-export async function recordPrint(id: number, kind: PrintedBody['kind']): Promise<void> {
-  const body: PrintedBody = { kind };
+/** Records one print of certificate `id` in the audit trail; labels name the serials they were printed for. */
+export async function recordPrint(id: number, kind: PrintedBody['kind'], serials?: string[]): Promise<void> {
+  const body: PrintedBody = { kind, ...(serials && { serials }) };
   await http.post(apiPaths.certificatePrinted(id), body);
 }
 
@@ -12,11 +12,15 @@ export async function recordPrint(id: number, kind: PrintedBody['kind']): Promis
  * While a screen shows certificate `id`, each print of the browser (the app's own dialog or Ctrl+P) is
  * recorded in the audit trail. Printing never waits for it nor fails with it: the paper comes first.
  */
-export function useRecordPrints(id: number | null, kind: PrintedBody['kind']) {
+export function useRecordPrints(id: number | null, kind: PrintedBody['kind'], serials?: string[]) {
+  // By value: a new array with the same serials is the same print.
+  const serialList = serials?.join('\n');
   useEffect(() => {
-    if (id === null) return;
-    const record = () => void recordPrint(id, kind).catch(() => undefined);
+    // Labels of no unit are no print (the label page then offers none).
+    if (id === null || serialList === '') return;
+    const printed = serialList?.split('\n');
+    const record = () => void recordPrint(id, kind, printed).catch(() => undefined);
     window.addEventListener('beforeprint', record);
     return () => window.removeEventListener('beforeprint', record);
-  }, [id, kind]);
+  }, [id, kind, serialList]);
 }

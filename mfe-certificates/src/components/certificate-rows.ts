@@ -1,4 +1,4 @@
-import type { Certificate } from 'contracts';
+import { DEFAULT_PLAN_STEPS, PLAN_LANGUAGES, type Certificate, type PlanStep } from 'contracts';
 
 /**
  * The printed certificate's text (docs/printed-certificate.md), every row in one language order: German first
@@ -17,8 +17,8 @@ export const SUBTITLE_LINES = [
 export interface CertificateRow {
   key: string;
   labels: Translations;
-  /** The printed value for a unit; undefined for the blank signature row and the QR row. */
-  value?: (data: Certificate, serial: string, formattedDate: string) => string;
+  /** The printed value for a unit; undefined for the blank signature row. */
+  value?: (data: Certificate, serial: string) => string;
 }
 
 /** Values that are words, in the six languages (the check values OK / NOT OK and voltages print as they are). */
@@ -45,196 +45,163 @@ export const SCAN_LABELS: Translations = [
   'LER O CÓDIGO PARA INFO/DOCUMENTOS',
 ];
 
-export const LEFT_ROWS: readonly CertificateRow[] = [
-  {
-    key: 'checked_by',
-    labels: ['Geprüft von', 'Checked by', 'Contrôlé par', 'Revisado por', 'Controllato da', 'Verificado por'],
-    value: (d) => d.checked_by,
-  },
-  {
-    key: 'date',
-    labels: ['Datum', 'Date', 'Date', 'Fecha', 'Data', 'Data'],
-    value: (_d, _s, date) => date,
-  },
-  {
-    key: 'machine_name',
-    labels: [
-      'Maschinentyp',
-      'Machine type',
-      'Type de machine',
-      'Tipo de máquina',
-      'Tipo di macchina',
-      'Tipo de máquina',
-    ],
-    value: (d) => d.machine_name,
-  },
-  {
-    key: 'serial',
-    labels: ['Seriennummer', 'Serial number', 'N° de série', 'N.º de serie', 'N. di serie', 'N.º de série'],
-    value: (_d, serial) => serial,
-  },
-  {
-    key: 'perpendicularity',
-    labels: [
-      'Rechtwinkligkeit',
-      'Perpendicularity',
-      'Perpendicularité',
-      'Perpendicularidad',
-      'Perpendicolarità',
-      'Perpendicularidade',
-    ],
-    value: (d) => d.perpendicularity,
-  },
-  {
-    key: 'tolerance_of_spindle',
-    labels: [
-      'Aufnahme / Rundlauf',
-      'Tool holder / radial run-out',
-      'Porte-outil / battement radial',
-      'Portaherramientas / oscilación radial',
-      'Portautensile / oscillazione radiale',
-      'Porta-ferramentas / batimento radial',
-    ],
-    value: (d) => d.tolerance_of_spindle,
-  },
-  {
-    key: 'magnet_base_switch',
-    labels: [
-      'Magnetschalter/Funktion',
-      'Magnetic base switch / function',
-      'Interrupteur du socle magnétique / fonction',
-      'Interruptor de la base magnética / función',
-      'Interruttore della base magnetica / funzione',
-      'Interruptor da base magnética / função',
-    ],
-    value: (d) => d.magnet_base_switch,
-  },
-  {
-    key: 'motor_switch',
-    labels: [
-      'Motorschalter/Funktion',
-      'Motor switch / function',
-      'Interrupteur du moteur / fonction',
-      'Interruptor del motor / función',
-      'Interruttore del motore / funzione',
-      'Interruptor do motor / função',
-    ],
-    value: (d) => d.motor_switch,
-  },
-  {
-    key: 'guide',
-    labels: [
-      'Führung/Funktion',
-      'Slide guide / function',
-      'Guidage / fonction',
-      'Guía / función',
-      'Guida / funzione',
-      'Guia / função',
-    ],
-    value: (d) => d.guide,
-  },
+/** A plan step's title in the printed order: the checks' rows come from the plan the unit was tested against. */
+export const stepLabels = (step: Pick<PlanStep, 'title'>): Translations =>
+  PLAN_LANGUAGES.map((language) => step.title[language]) as unknown as Translations;
+
+/**
+ * The facts of a unit beside its QR code, three to a row, and the dispatch check across the width. The tester and
+ * the releaser are filled in from the test record (certificate-record.ts); the checks are the plan's steps.
+ */
+export const INFO_ROWS: readonly (readonly CertificateRow[])[] = [
+  [
+    {
+      key: 'machine_name',
+      labels: [
+        'Maschinentyp',
+        'Machine type',
+        'Type de machine',
+        'Tipo de máquina',
+        'Tipo di macchina',
+        'Tipo de máquina',
+      ],
+      value: (d) => d.machine_name,
+    },
+    {
+      key: 'origin',
+      labels: [
+        'Ursprungsland',
+        'Country of origin',
+        "Pays d'origine",
+        'País de origen',
+        'Paese di origine',
+        'País de origem',
+      ],
+      value: (d) => inEveryLanguage(d.origin),
+    },
+    {
+      key: 'electronic_circuit_board',
+      labels: [
+        'Elektronische Regelung',
+        'Electronic control',
+        'Régulation électronique',
+        'Regulación electrónica',
+        'Regolazione elettronica',
+        'Regulação eletrónica',
+      ],
+      value: (d) => inEveryLanguage(d.electronic_circuit_board === 1 ? 'YES' : 'NO'),
+    },
+  ],
+  [
+    {
+      key: 'checked_by',
+      labels: [
+        'Geprüft von',
+        'Checked by',
+        'Contrôlé par',
+        'Revisado por',
+        'Controllato da',
+        'Verificado por',
+      ],
+    },
+    {
+      key: 'released_by',
+      labels: [
+        'Freigegeben von',
+        'Released by',
+        'Libéré par',
+        'Liberado por',
+        'Rilasciato da',
+        'Libertado por',
+      ],
+    },
+    {
+      key: 'observation',
+      labels: ['Bemerkungen', 'Remarks', 'Remarques', 'Observaciones', 'Osservazioni', 'Observações'],
+      value: (d) => d.observation,
+    },
+  ],
 ];
 
-export const RIGHT_ROWS: readonly CertificateRow[] = [
-  {
-    key: 'origin',
-    labels: [
-      'Ursprungsland',
-      'Country of origin',
-      "Pays d'origine",
-      'País de origen',
-      'Paese di origine',
-      'País de origem',
-    ],
-    value: (d) => inEveryLanguage(d.origin),
-  },
-  {
-    key: 'isolation',
-    labels: [
-      'Schutzleiter',
-      'Protective conductor',
-      'Conducteur de protection',
-      'Conductor de protección',
-      'Conduttore di protezione',
-      'Condutor de proteção',
-    ],
-    value: (d) => d.isolation,
-  },
-  {
-    key: 'insulation_resistance',
-    labels: [
-      'Isolationswiderstand',
-      'Insulation resistance',
-      "Résistance d'isolement",
-      'Resistencia de aislamiento',
-      'Resistenza di isolamento',
-      'Resistência de isolamento',
-    ],
-    value: (d) => d.insulation_resistance,
-  },
-  {
-    key: 'resistance_to_voltage',
-    labels: [
-      'Spannungsfestigkeit',
-      'Dielectric strength',
-      'Rigidité diélectrique',
-      'Rigidez dieléctrica',
-      'Rigidità dielettrica',
-      'Rigidez dielétrica',
-    ],
-    value: (d) => d.resistance_to_voltage,
-  },
-  {
-    key: 'electronic_circuit_board',
-    labels: [
-      'Elektronische Regelung',
-      'Electronic control',
-      'Régulation électronique',
-      'Regulación electrónica',
-      'Regolazione elettronica',
-      'Regulação eletrónica',
-    ],
-    value: (d) => inEveryLanguage(d.electronic_circuit_board === 1 ? 'YES' : 'NO'),
-  },
-  {
-    key: 'accessories',
-    labels: ['Zubehör', 'Accessories', 'Accessoires', 'Accesorios', 'Accessori', 'Acessórios'],
-    value: (d) => d.accessories,
-  },
-  {
-    key: 'technical_certification',
-    labels: [
-      'Prüfung/Produktion',
-      'Production check',
-      'Contrôle en production',
-      'Control de producción',
-      'Controllo di produzione',
-      'Controlo de produção',
-    ],
-    value: (d) => d.technical_certification,
-  },
-  {
-    // Left blank on purpose: signed by hand at dispatch.
-    key: 'logistics_control',
-    labels: [
-      'Prüfung/Versand',
-      'Dispatch check',
-      "Contrôle à l'expédition",
-      'Control de expedición',
-      'Controllo alla spedizione',
-      'Controlo de expedição',
-    ],
-  },
-  {
-    key: 'observation',
-    labels: ['Bemerkungen', 'Remarks', 'Remarques', 'Observaciones', 'Osservazioni', 'Observações'],
-    value: (d) => d.observation,
-  },
+/** Left blank on purpose, across the width: signed by hand at dispatch. */
+export const DISPATCH_ROW: CertificateRow = {
+  key: 'logistics_control',
+  labels: [
+    'Prüfung/Versand',
+    'Dispatch check',
+    "Contrôle à l'expédition",
+    'Control de expedición',
+    'Controllo alla spedizione',
+    'Controlo de expedição',
+  ],
+};
+
+/** The certificate's number, the unit's serial, the issue date and the plan version at the top of each sheet; the maker. */
+export const HEAD_LABELS = {
+  number: [
+    'Prüfbericht Nr.',
+    'Certificate No.',
+    'Certificat n°',
+    'Certificado n.º',
+    'Certificato n.',
+    'Certificado n.º',
+  ],
+  serial: ['Seriennummer', 'Serial number', 'N° de série', 'N.º de serie', 'N. di serie', 'N.º de série'],
+  date: ['Datum', 'Date', 'Date', 'Fecha', 'Data', 'Data'],
+  plan_version: [
+    'Prüfplan, Version',
+    'Test plan, version',
+    "Plan d'essai, version",
+    'Plan de ensayo, versión',
+    'Piano di prova, versione',
+    'Plano de ensaio, versão',
+  ],
+  manufacturer: ['Hersteller', 'Manufacturer', 'Fabricant', 'Fabricante', 'Fabbricante', 'Fabricante'],
+} as const satisfies Record<string, Translations>;
+
+/** The columns of the test results. */
+export const RESULT_COLUMNS = {
+  step: ['Prüfung', 'Test', 'Essai', 'Ensayo', 'Prova', 'Ensaio'],
+  standard: ['Norm', 'Standard', 'Norme', 'Norma', 'Norma', 'Norma'],
+  limit: ['Grenzwert', 'Limit', 'Limite', 'Límite', 'Limite', 'Limite'],
+  value: ['Messwert', 'Measured value', 'Valeur mesurée', 'Valor medido', 'Valore misurato', 'Valor medido'],
+  verdict: ['Ergebnis', 'Result', 'Résultat', 'Resultado', 'Esito', 'Resultado'],
+} as const satisfies Record<string, Translations>;
+
+/** What a unit's pages say about it (UnitRelease), and the reason of a deviation release. */
+export const RELEASE_WORDS = {
+  released: ['BESTANDEN', 'PASSED', 'CONFORME', 'CONFORME', 'CONFORME', 'CONFORME'],
+  failed: ['NICHT BESTANDEN', 'FAILED', 'NON CONFORME', 'NO CONFORME', 'NON CONFORME', 'NÃO CONFORME'],
+  deviation: ['SONDERFREIGABE', 'CONCESSION', 'DÉROGATION', 'CONCESIÓN', 'CONCESSIONE', 'CONCESSÃO'],
+  awaiting_release: [
+    'ZUR FREIGABE',
+    'AWAITING RELEASE',
+    'EN ATTENTE DE LIBÉRATION',
+    'PENDIENTE DE LIBERACIÓN',
+    'IN ATTESA DI RILASCIO',
+    'A AGUARDAR LIBERTAÇÃO',
+  ],
+  reason: ['Grund', 'Reason', 'Motif', 'Motivo', 'Motivo', 'Motivo'],
+} as const satisfies Record<string, Translations>;
+
+/** "Seite 1 von 2" in the six languages, for each sheet of a copy. */
+export const pageOf = (page: number, pages: number): Translations => [
+  `Seite ${page} von ${pages}`,
+  `Page ${page} of ${pages}`,
+  `Page ${page} sur ${pages}`,
+  `Página ${page} de ${pages}`,
+  `Pagina ${page} di ${pages}`,
+  `Página ${page} de ${pages}`,
 ];
 
-const ROW_TITLES: Record<string, string> = Object.fromEntries(
-  [...LEFT_ROWS, ...RIGHT_ROWS].map((row) => [row.key, row.labels[0]]),
-);
+/** A step's verdict as the results column prints it: the check values the certificate always had. */
+export const STEP_VERDICT_TEXT = { pass: 'OK', fail: 'NOT OK', open: '–' } as const;
+
+const ROW_TITLES: Record<string, string> = Object.fromEntries([
+  ...[...INFO_ROWS.flat(), DISPATCH_ROW].map((row) => [row.key, row.labels[0]]),
+  ...Object.entries(HEAD_LABELS).map(([key, labels]) => [key, labels[0]]),
+  ...DEFAULT_PLAN_STEPS.map((step) => [step.key, step.title.de]),
+]);
 
 /** The German row title of a certificate field (every revisable one has a row), as the history names it. */
 export const rowTitle = (field: string) => ROW_TITLES[field] ?? field;

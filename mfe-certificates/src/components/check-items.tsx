@@ -3,11 +3,11 @@ import {
   CHECK_FIELDS,
   CHECK_NOT_OK,
   CHECK_OK,
+  DEFAULT_PLAN_STEPS,
   VOLTAGE_OK,
   type CertificateDraft,
   type CheckField,
 } from 'contracts';
-import { LEFT_ROWS, RIGHT_ROWS } from './certificate-rows';
 import './check-items.css';
 
 type CheckedField = CheckField | 'resistance_to_voltage';
@@ -24,14 +24,14 @@ export interface CheckItem {
 
 const checkedFields: readonly string[] = [...CHECK_FIELDS, 'resistance_to_voltage'];
 
-/** Every check item with its own field, in the certificate's order (left table, then right table). */
-export const CHECK_ITEMS: readonly CheckItem[] = [...LEFT_ROWS, ...RIGHT_ROWS]
-  .filter((row) => checkedFields.includes(row.key))
-  .map((row) => ({
-    field: row.key as CheckedField,
-    label: row.labels[0].toUpperCase(),
-    okValue: row.key === 'resistance_to_voltage' ? VOLTAGE_OK : CHECK_OK,
-  }));
+/** Every check item with its own field, in the order of the default plan, whose steps the certificate prints. */
+export const CHECK_ITEMS: readonly CheckItem[] = DEFAULT_PLAN_STEPS.filter((step) =>
+  checkedFields.includes(step.key),
+).map((step) => ({
+  field: step.key as CheckedField,
+  label: step.title.de.toUpperCase(),
+  okValue: step.key === 'resistance_to_voltage' ? VOLTAGE_OK : CHECK_OK,
+}));
 
 export const checkValue = (item: CheckItem, ticked: boolean) => (ticked ? item.okValue : CHECK_NOT_OK);
 

@@ -13,6 +13,11 @@ export const printMessages = {
   revision: (revision: number, date: string, replaces: string) =>
     `Revision ${revision} vom ${date}, ersetzt die Ausgabe vom ${replaces} / ` +
     `Revision ${revision} of ${date}, replaces the issue of ${replaces}`,
+  /** On the reprint screen: what the pages of units that are not released say. */
+  failedNote: (serials: string[]) =>
+    `Nicht bestanden: ${serials.join(', ')}. Ihre Seiten tragen NICHT BESTANDEN, auch das Kundenexemplar.`,
+  awaitingNote: (serials: string[]) =>
+    `Zur Freigabe: ${serials.join(', ')}. Bis zur Freigabe druckt nur das Werksexemplar.`,
   replaced: (date: string, revision: number) =>
     `Ersetzt am ${date} durch Revision ${revision} / Superseded on ${date} by revision ${revision}`,
 } as const;

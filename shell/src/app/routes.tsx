@@ -7,17 +7,21 @@ import RemoteUnavailable from '../federation/remote-unavailable';
 import { RemoteScreen } from '../federation/remote-screen';
 import { LoginRoute } from '../features/auth/components/login-route';
 import { Dashboard } from '../features/dashboard/components/dashboard';
-import { parseTab, tabsFor } from '../tabs';
+import { parseTab, TAB_SCREENS, tabsFor } from '../tabs';
 import { useRoles } from './use-roles';
 import { AppLayout } from './layout/app-layout';
+import { TITLES, useDocumentTitle } from './document-title';
+import { Titled } from './titled';
 import { staffRoutes, type ScreenRef } from 'contracts';
 
 function DashboardRoute() {
   const [params] = useSearchParams();
   const allowed = tabsFor(useRoles());
+  const tab = parseTab(params.get('tab'), allowed);
+  useDocumentTitle(TAB_SCREENS[tab].label);
   return (
     <RequireAuth>
-      <AppLayout activeTab={parseTab(params.get('tab'), allowed)}>
+      <AppLayout activeTab={tab}>
         <Dashboard />
       </AppLayout>
     </RequireAuth>
@@ -39,13 +43,13 @@ const AccountPage = lazy(() => import('../features/account/components/account-pa
 const AccountsPage = lazy(() => import('../features/admin/components/accounts-page'));
 const AuditLogPage = lazy(() => import('../features/admin/components/audit-log-page'));
 
-/** A screen of the shell's own; `admin` ones only for administrators (the API refuses the others anyway). */
-function ShellScreen({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
+/** A screen of the shell's own, for the roles `need` allows (the API refuses the others anyway). */
+function ShellScreen({ children, need }: { children: ReactNode; need?: RoleNeed }) {
   const roles = useRoles();
   return (
     <RequireAuth>
       <AppLayout>
-        {admin && !allows(roles, 'administer') ? (
+        {need && !allows(roles, need) ? (
           <NotAllowed />
         ) : (
           <ErrorBoundary fallback={<RemoteUnavailable />}>
@@ -69,6 +73,7 @@ function NotAllowed() {
 /** Signed in, it sits in the app's layout (header, tabs, sign-out); signed out, it stands alone. */
 function NotFound() {
   const token = useToken();
+  useDocumentTitle(TITLES.notFound);
   const page = (
     <div className="sh-not-found">
       <h1>{messages.notFound}</h1>
@@ -85,51 +90,89 @@ export function AppRoutes() {
       <Route path={staffRoutes.dashboard} element={<DashboardRoute />} />
       <Route
         path={staffRoutes.machineNew}
-        element={<StaffScreen remote="machines" expose="MachineForm" need="catalogue" />}
+        element={
+          <Titled title={TITLES.machineNew}>
+            <StaffScreen remote="machines" expose="MachineForm" need="catalogue" />
+          </Titled>
+        }
       />
       <Route
         path={staffRoutes.machineEdit}
-        element={<StaffScreen remote="machines" expose="MachineForm" need="catalogue" />}
+        element={
+          <Titled title={TITLES.machineEdit}>
+            <StaffScreen remote="machines" expose="MachineForm" need="catalogue" />
+          </Titled>
+        }
+      />
+      <Route
+        path={staffRoutes.machineTestPlan}
+        element={
+          <Titled title={TITLES.machineTestPlan}>
+            <StaffScreen remote="machines" expose="MachineTestPlan" need="read" />
+          </Titled>
+        }
       />
       <Route
         path={staffRoutes.certificatePrint}
-        element={<StaffScreen remote="certificates" expose="CertificatePrint" need="read" />}
+        element={
+          <Titled title={TITLES.certificatePrint}>
+            <StaffScreen remote="certificates" expose="CertificatePrint" need="read" />
+          </Titled>
+        }
       />
       <Route
         path={staffRoutes.labels}
-        element={<StaffScreen remote="certificates" expose="Labels" need="certify" />}
+        element={
+          <Titled title={TITLES.labels}>
+            <StaffScreen remote="certificates" expose="Labels" need="certify" />
+          </Titled>
+        }
       />
       <Route
         path={staffRoutes.account}
         element={
-          <ShellScreen>
-            <AccountPage />
-          </ShellScreen>
+          <Titled title={TITLES.account}>
+            <ShellScreen>
+              <AccountPage />
+            </ShellScreen>
+          </Titled>
         }
       />
       <Route
         path={staffRoutes.adminAccounts}
         element={
-          <ShellScreen admin>
-            <AccountsPage />
-          </ShellScreen>
+          <Titled title={TITLES.adminAccounts}>
+            <ShellScreen need="administer">
+              <AccountsPage />
+            </ShellScreen>
+          </Titled>
         }
       />
       <Route
         path={staffRoutes.auditLog}
         element={
-          <ShellScreen admin>
-            <AuditLogPage />
-          </ShellScreen>
+          <Titled title={TITLES.auditLog}>
+            <ShellScreen need="audit">
+              <AuditLogPage />
+            </ShellScreen>
+          </Titled>
         }
       />
       <Route
         path={staffRoutes.certificateDetail}
-        element={<StaffScreen remote="certificates" expose="CertificateDetail" need="read" />}
+        element={
+          <Titled title={TITLES.certificateDetail}>
+            <StaffScreen remote="certificates" expose="CertificateDetail" need="read" />
+          </Titled>
+        }
       />
       <Route
         path={staffRoutes.unit}
-        element={<StaffScreen remote="certificates" expose="UnitView" need="read" />}
+        element={
+          <Titled title={TITLES.unit}>
+            <StaffScreen remote="certificates" expose="UnitView" need="read" />
+          </Titled>
+        }
       />
       {/* Public: in one-port mode the server answers /landing/… with the standalone page instead. */}
       <Route path={staffRoutes.landing} element={<RemoteScreen remote="landing" expose="Landing" />} />

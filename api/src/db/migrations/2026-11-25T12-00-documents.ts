@@ -15,7 +15,8 @@ const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
 
 export async function up(db: Db): Promise<void> {
   const postgres = isPostgres(db);
-  const id = (col: ColumnDefinitionBuilder) => (postgres ? col.primaryKey() : col.primaryKey().autoIncrement());
+  const id = (col: ColumnDefinitionBuilder) =>
+    postgres ? col.primaryKey() : col.primaryKey().autoIncrement();
   const idType = postgres ? 'serial' : 'integer';
 
   await db.schema
@@ -61,7 +62,11 @@ export async function up(db: Db): Promise<void> {
     .addColumn('sent_by', 'integer')
     .addColumn('erased_at', 'text')
     .execute();
-  await db.schema.createIndex('paper_requests_open').on('paper_requests').columns(['sent_on', 'due']).execute();
+  await db.schema
+    .createIndex('paper_requests_open')
+    .on('paper_requests')
+    .columns(['sent_on', 'due'])
+    .execute();
 }
 
 export async function down(db: Db): Promise<void> {

@@ -6,8 +6,10 @@ import type { AuditService } from '../audit/audit.service';
 import type { ScryptCost } from '../users/password';
 import { passwordProblem } from '../users/password-policy';
 import { rolesOf } from '../users/roles';
-import { normalizeEmail, type UsersRepository } from '../users/users.repository';
-import { accountEvent, assertPassword, existingAccount, toAccount } from './account-common';
+import { normalizeEmail, type UserRow, type UsersRepository } from '../users/users.repository';
+import { attemptKeys } from '../auth/sign-in-throttle';
+import type { LoginThrottleRepository } from '../auth/login-throttle.repository';
+import { accountEvent, assertNotOwn, assertPassword, existingAccount, toAccount } from './account-common';
 
 /**
  * What an administrator does to other accounts (docs/architecture.md#accounts-and-roles); `accountId` is the
@@ -15,6 +17,7 @@ import { accountEvent, assertPassword, existingAccount, toAccount } from './acco
  */
 export function accountAdministration({
   users,
+  throttle,
   audit,
   cost,
 }: {
@@ -22,16 +25,22 @@ export function accountAdministration({
     UsersRepository,
     'findById' | 'findByEmail' | 'list' | 'add' | 'setRoles' | 'disable' | 'enable' | 'setPassword'
   >;
+  throttle: Pick<LoginThrottleRepository, 'lockedUntil'>;
   audit: Pick<AuditService, 'record'>;
   /** scrypt cost of new passwords; tests lower it (api/src/test/harness.ts). */
   cost?: ScryptCost;
 }) {
   const existing = existingAccount(users);
   const record = accountEvent(audit);
+  const lockOf = (row: UserRow) => throttle.lockedUntil(attemptKeys('', row.email).account);
+  const withLock = async (row: UserRow) => toAccount(row, await lockOf(row));
 
   return {
+    /** Every account, with the lock its failed sign-ins put on it (staff are few: one look-up each). */
     async list(): Promise<Account[]> {
-      return (await users.list()).map(toAccount);
+      const rows = await users.list();
+      const locks = await Promise.all(rows.map(lockOf));
+      return rows.map((row, index) => toAccount(row, locks[index]));
     },
 
     async create(body: AccountCreateBody, accountId: number): Promise<Account> {
@@ -51,11 +60,12 @@ export function accountAdministration({
       }
       const user = await existing(id);
       await record(accountId, 'account.created', user, { roles: body.roles });
-      return toAccount(user);
+      return withLock(user);
     },
 
     async setRoles(id: number, roles: Role[], accountId: number): Promise<Account> {
       const before = await existing(id);
+      assertNotOwn(id, accountId, messages.ownAccountRoles);
       if (!(await users.setRoles(id, roles))) throw conflict(messages.lastAdministrator);
       const after = await existing(id);
       if (before.roles !== after.roles)
@@ -63,31 +73,32 @@ export function accountAdministration({
           before: rolesOf(before.roles),
           after: rolesOf(after.roles),
         });
-      return toAccount(after);
+      return withLock(after);
     },
 
     async disable(id: number, accountId: number): Promise<Account> {
       const user = await existing(id);
-      if (id === accountId) throw conflict(messages.ownAccountDisable);
+      assertNotOwn(id, accountId, messages.ownAccountDisable);
       if (!(await users.disable(id))) throw conflict(messages.lastAdministrator);
       if (!user.disabled) await record(accountId, 'account.disabled', user);
-      return toAccount(await existing(id));
+      return withLock(await existing(id));
     },
 
     async enable(id: number, accountId: number): Promise<Account> {
       const user = await existing(id);
       await users.enable(id);
       if (user.disabled) await record(accountId, 'account.enabled', user);
-      return toAccount(await existing(id));
+      return withLock(await existing(id));
     },
 
     /** A first password again: the account must change it at its next sign-in; its sessions end. */
     async resetPassword(id: number, password: string, accountId: number): Promise<Account> {
       const user = await existing(id);
+      assertNotOwn(id, accountId, messages.ownAccountPassword);
       assertPassword(password, 'password');
       await users.setPassword(id, password, { mustChange: true, cost });
       await record(accountId, 'account.password_reset', user);
-      return toAccount(await existing(id));
+      return withLock(await existing(id));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Account, AuditAction, AuditDetails } from 'contracts';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditEntry, AuditService } from '../audit/audit.service';
 import { passwordProblem } from '../users/password-policy';
@@ -7,9 +7,13 @@ import { rolesOf } from '../users/roles';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 
 // What the accounts' use cases share: administering (account-administration.ts), the own account
-// (own-account.ts) and two-factor enrolment (two-factor-enrolment.ts).
+// (own-account.ts), two-factor enrolment (two-factor-enrolment.ts) and an administrator's two-factor and lock
+// changes (account-security.ts).
 
-export const toAccount = (row: UserRow & { last_sign_in_at?: string | null }): Account => ({
+export const toAccount = (
+  row: UserRow & { last_sign_in_at?: string | null },
+  lockedUntil?: Date,
+): Account => ({
   id: row.id,
   email: row.email,
   name: row.name,
@@ -17,9 +21,16 @@ export const toAccount = (row: UserRow & { last_sign_in_at?: string | null }): A
   disabled: row.disabled === 1,
   must_change_password: row.must_change_password === 1,
   two_factor: row.totp_secret !== null,
+  two_factor_required: row.two_factor_required === 1,
+  locked_until: lockedUntil?.toISOString() ?? null,
   last_sign_in_at: row.last_sign_in_at ?? null,
   created_at: row.created_at,
 });
+
+/** An administrator acts on another account only: the own one is changed under „Mein Konto“. */
+export function assertNotOwn(id: number, accountId: number, message: string) {
+  if (id === accountId) throw conflict(message);
+}
 
 /** A 400 for a new password the rules refuse, on the form's field `field`. */
 export function assertPassword(password: string, field: string) {

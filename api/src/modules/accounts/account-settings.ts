@@ -13,16 +13,19 @@ export function accountSettings({
   return {
     getSettings: () => settings.get(),
 
-    async setSettings(next: Settings, accountId: number): Promise<Settings> {
+    /** Sets the settings named in `change` (the others stay); each one changed is an event of its own. */
+    async setSettings(change: Partial<Settings>, accountId: number): Promise<Settings> {
       const before = await settings.get();
+      const next = { ...before, ...change };
       await settings.set(next);
-      if (before.require_two_factor !== next.require_two_factor)
-        await audit.record({
-          accountId,
-          action: 'settings.changed',
-          subject: { type: 'settings', id: 'require_two_factor' },
-          details: { before, after: next },
-        });
+      for (const key of Object.keys(next) as (keyof Settings)[])
+        if (before[key] !== next[key])
+          await audit.record({
+            accountId,
+            action: 'settings.changed',
+            subject: { type: 'settings', id: key },
+            details: { before, after: next },
+          });
       return next;
     },
   };

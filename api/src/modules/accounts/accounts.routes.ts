@@ -5,6 +5,7 @@ import {
   AccountCreateBody,
   AccountList,
   ApiError,
+  CurrentPasswordBody,
   IdParams,
   Me,
   OwnPasswordBody,
@@ -12,14 +13,26 @@ import {
   RecoveryCodes,
   RolesBody,
   Settings,
+  SettingsChange,
   SignInList,
   TwoFactorCodeBody,
+  TwoFactorRequiredBody,
+  TwoFactorResetBody,
   TwoFactorSetup,
 } from 'contracts';
+import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../dependencies';
+import { ThrottledError } from '../auth/sign-in-throttle';
 
-const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
+const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError, 429: ApiError };
 const administer = { access: 'administer' } as const;
+
+/** A throttled check of the current password (current-password.ts) tells the client when to try again. */
+function sendRetryAfter(app: FastifyInstance) {
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof ThrottledError) reply.header('Retry-After', String(error.retryAfterSeconds));
+  });
+}
 
 /** The admin area's calls: staff accounts and the settings for all of them. */
 const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
@@ -65,6 +78,31 @@ const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
     async (request) => accounts.resetPassword(request.params.id, request.body.password, request.accountId!),
   );
 
+  app.post(
+    '/accounts/:id/two-factor/reset',
+    {
+      config: administer,
+      schema: { params: IdParams, body: TwoFactorResetBody, response: { 200: Account, ...errors } },
+    },
+    async (request) => accounts.resetTwoFactor(request.params.id, request.body.reason, request.accountId!),
+  );
+
+  app.put(
+    '/accounts/:id/two-factor/required',
+    {
+      config: administer,
+      schema: { params: IdParams, body: TwoFactorRequiredBody, response: { 200: Account, ...errors } },
+    },
+    async (request) =>
+      accounts.requireTwoFactor(request.params.id, request.body.required, request.accountId!),
+  );
+
+  app.post(
+    '/accounts/:id/unlock',
+    { config: administer, schema: { params: IdParams, response: { 200: Account, ...errors } } },
+    async (request) => accounts.unlock(request.params.id, request.accountId!),
+  );
+
   app.get(
     '/settings',
     { config: administer, schema: { response: { 200: Settings, 401: ApiError, 403: ApiError } } },
@@ -73,7 +111,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
 
   app.put(
     '/settings',
-    { config: administer, schema: { body: Settings, response: { 200: Settings, ...errors } } },
+    { config: administer, schema: { body: SettingsChange, response: { 200: Settings, ...errors } } },
     async (request) => accounts.setSettings(request.body, request.accountId!),
   );
 };
@@ -82,6 +120,7 @@ const accountsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async 
 export const meRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { accounts } = services;
   const session = { access: 'session' } as const;
+  sendRetryAfter(app);
   const done = { 204: Type.Null(), ...errors };
 
   app.get('/me', { config: session, schema: { response: { 200: Me, 401: ApiError } } }, async (request) =>
@@ -96,6 +135,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
         request.account!,
         request.body.current_password,
         request.body.new_password,
+        request.ip,
       );
       return reply.code(204).send(null);
     },
@@ -118,8 +158,8 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
 
   app.post(
     '/me/two-factor/setup',
-    { config: session, schema: { response: { 200: TwoFactorSetup, ...errors } } },
-    async (request) => accounts.startTwoFactor(request.account!),
+    { config: session, schema: { body: CurrentPasswordBody, response: { 200: TwoFactorSetup, ...errors } } },
+    async (request) => accounts.startTwoFactor(request.account!, request.body.current_password, request.ip),
   );
 
   app.post(
@@ -132,7 +172,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
     '/me/two-factor/disable',
     { config: session, schema: { body: PasswordBody, response: done } },
     async (request, reply) => {
-      await accounts.disableTwoFactor(request.account!, request.body.password);
+      await accounts.disableTwoFactor(request.account!, request.body.password, request.ip);
       return reply.code(204).send(null);
     },
   );

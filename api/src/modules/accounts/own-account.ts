@@ -3,9 +3,10 @@ import { badRequest } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
 import type { SignedIn } from '../auth/sessions';
-import { verifyPassword, type ScryptCost } from '../users/password';
+import type { ScryptCost } from '../users/password';
 import type { UsersRepository } from '../users/users.repository';
 import { accountEvent, assertPassword, existingAccount } from './account-common';
+import type { CurrentPasswordCheck } from './current-password';
 import type { SettingsRepository } from './settings.repository';
 
 /** What every signed-in account does to itself: who it is, its password, its sessions and sign-ins. */
@@ -13,11 +14,13 @@ export function ownAccount({
   users,
   settings,
   audit,
+  checkPassword,
   cost,
 }: {
   users: Pick<UsersRepository, 'findById' | 'setPassword' | 'revokeSessions'>;
   settings: Pick<SettingsRepository, 'get'>;
   audit: Pick<AuditService, 'record' | 'signIns'>;
+  checkPassword: CurrentPasswordCheck;
   /** scrypt cost of new passwords; tests lower it (api/src/test/harness.ts). */
   cost?: ScryptCost;
 }) {
@@ -34,15 +37,14 @@ export function ownAccount({
         roles: account.roles,
         must_change_password: account.mustChangePassword,
         two_factor: account.twoFactor,
-        two_factor_required: (await settings.get()).require_two_factor,
+        two_factor_required: user.two_factor_required === 1 || (await settings.get()).require_two_factor,
       };
     },
 
-    /** With the current password; ends every other session of the account, keeps this one. */
-    async changeOwnPassword(account: SignedIn, current: string, next: string) {
+    /** With the current password (throttled); ends every other session of the account, keeps this one. */
+    async changeOwnPassword(account: SignedIn, current: string, next: string, clientAddress: string) {
       const user = await existing(account.id);
-      if (!(await verifyPassword(current, user.password_hash)))
-        throw badRequest(messages.checkFields, { current_password: messages.passwordWrong });
+      await checkPassword(user, current, 'current_password', clientAddress);
       if (current === next) throw badRequest(messages.checkFields, { new_password: messages.passwordSame });
       assertPassword(next, 'new_password');
       await users.setPassword(account.id, next, { mustChange: false, keepSession: account.sessionId, cost });

@@ -1,6 +1,7 @@
 import type { AuditAction } from 'contracts';
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { normalizeEmail } from '../users/users.repository';
 
 export interface NewAuditEvent {
   /** The signed-in account, or null when nobody was (a failed sign-in). */
@@ -18,6 +19,80 @@ export interface AuditFilter {
   from?: string;
   to?: string;
   before?: number;
+  /** A unit's events and its certificate's. */
+  serial?: string;
+  /** A certificate's events and its units'. */
+  certificate_id?: number;
+  /** A machine's events, its certificates' and their units'. */
+  machine_id?: number;
+  account_email?: string;
+}
+
+type Events = ExpressionBuilder<Database, 'audit_events'>;
+
+/** Events about subjects of `type` whose ids `ids` selects (a subquery: a certificate's units, say). */
+const about = (eb: Events, type: string, ids: Parameters<Events['eb']>[2]) =>
+  eb.and([eb('audit_events.subject_type', '=', type), eb('audit_events.subject_id', 'in', ids)]);
+
+/** A certificate id as the trail stores subject ids: text. */
+const certificateIdText = sql<string>`cast(certificate_id as text)`;
+
+/**
+ * The conditions of the trail's filters by serial, certificate and machine: each names a thing and the things
+ * it is part of or holds, found through the subject index and the units' and certificates' own indexes.
+ */
+function aboutThings(eb: Events, { serial, certificate_id, machine_id }: AuditFilter) {
+  const conditions = [];
+  if (serial !== undefined)
+    conditions.push(
+      eb.or([
+        eb.and([eb('audit_events.subject_type', '=', 'unit'), eb('audit_events.subject_id', '=', serial)]),
+        about(
+          eb,
+          'certificate',
+          eb.selectFrom('certificate_units').select(certificateIdText.as('id')).where('serial', '=', serial),
+        ),
+      ]),
+    );
+  if (certificate_id !== undefined)
+    conditions.push(
+      eb.or([
+        eb.and([
+          eb('audit_events.subject_type', '=', 'certificate'),
+          eb('audit_events.subject_id', '=', String(certificate_id)),
+        ]),
+        about(
+          eb,
+          'unit',
+          eb.selectFrom('certificate_units').select('serial').where('certificate_id', '=', certificate_id),
+        ),
+      ]),
+    );
+  if (machine_id !== undefined) {
+    const certificates = eb.selectFrom('certificates').select('id').where('machine_id', '=', machine_id);
+    conditions.push(
+      eb.or([
+        eb.and([
+          eb('audit_events.subject_type', '=', 'machine'),
+          eb('audit_events.subject_id', '=', String(machine_id)),
+        ]),
+        about(
+          eb,
+          'certificate',
+          eb
+            .selectFrom('certificates')
+            .select(sql<string>`cast(id as text)`.as('id'))
+            .where('machine_id', '=', machine_id),
+        ),
+        about(
+          eb,
+          'unit',
+          eb.selectFrom('certificate_units').select('serial').where('certificate_id', 'in', certificates),
+        ),
+      ]),
+    );
+  }
+  return eb.and(conditions);
 }
 
 /** The events with the e-mail of the account that caused each, as the trail's pages show them. */
@@ -59,12 +134,19 @@ export function auditQueries(db: Kysely<Database>) {
       let query = events(db);
       if (filter.account_id !== undefined)
         query = query.where('audit_events.account_id', '=', filter.account_id);
+      if (filter.account_email) query = query.where('users.email', '=', normalizeEmail(filter.account_email));
       if (filter.action) query = query.where('audit_events.action', '=', filter.action);
       if (filter.subject_type) query = query.where('audit_events.subject_type', '=', filter.subject_type);
       if (filter.subject_id) query = query.where('audit_events.subject_id', '=', filter.subject_id);
       if (filter.from) query = query.where('audit_events.at', '>=', filter.from);
       if (filter.to) query = query.where('audit_events.at', '<', filter.to);
       if (filter.before) query = query.where('audit_events.id', '<', filter.before);
+      if (
+        filter.serial !== undefined ||
+        filter.certificate_id !== undefined ||
+        filter.machine_id !== undefined
+      )
+        query = query.where((eb) => aboutThings(eb as unknown as Events, filter));
       return query.orderBy('audit_events.id', 'desc').limit(limit).execute();
     },
 

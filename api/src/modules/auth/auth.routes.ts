@@ -1,20 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ApiError, LoginBody, LoginResponse, SecondFactorBody, TokenResponse } from 'contracts';
-import type { FastifyReply } from 'fastify';
 import type { Services } from '../../dependencies';
 import { tokenOf, unauthorized } from '../../plugins/authenticate';
-import { ThrottledError } from './sign-in-throttle';
-
-/** A locked sign-in tells the client when to try again. */
-async function withRetryAfter<T>(reply: FastifyReply, attempt: () => Promise<T>): Promise<T> {
-  try {
-    return await attempt();
-  } catch (error) {
-    if (error instanceof ThrottledError) reply.header('Retry-After', String(error.retryAfterSeconds));
-    throw error;
-  }
-}
 
 const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { auth } = services;
@@ -25,8 +13,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app
       config: { access: 'public' },
       schema: { body: LoginBody, response: { 200: LoginResponse, 401: ApiError, 429: ApiError } },
     },
-    async (request, reply) =>
-      withRetryAfter(reply, () => auth.login(request.body.username, request.body.password, request.ip)),
+    // A refusal's Retry-After is set by the error handler (plugins/error-handler.ts).
+    async (request) => auth.login(request.body.username, request.body.password, request.ip),
   );
 
   app.post(
@@ -35,10 +23,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app
       config: { access: 'public' },
       schema: { body: SecondFactorBody, response: { 200: TokenResponse, 401: ApiError, 429: ApiError } },
     },
-    async (request, reply) => ({
-      token: await withRetryAfter(reply, () =>
-        auth.secondFactor(request.body.challenge, request.body.code, request.ip),
-      ),
+    async (request) => ({
+      token: await auth.secondFactor(request.body.challenge, request.body.code, request.ip),
     }),
   );
 

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { messages } from '../../messages';
 import { STAFF, TEST_COST, auth, createTestApp, kinds, type TestApp } from '../../test/harness';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/database';
 import { authService } from './auth.service';
 import { hashToken } from './sessions.repository';
 
@@ -138,6 +140,73 @@ for (const kind of kinds) {
       assert.equal(limited.statusCode, 429);
       assert.equal(limited.json().error.message, messages.tooManyRequests);
       assert.equal((await login(accounts[0], 'richtiges-Passwort-3', '10.9.9.10')).statusCode, 200);
+    });
+
+    test('parallel guesses are counted before the hash: no more are checked than the limits allow', async () => {
+      const email = 'parallel@example.com';
+      const password = 'richtiges-Passwort-4';
+      await t.repositories.users.add({ email, password }, TEST_COST);
+      // 40 guesses for one account at once, from 40 addresses, the right password sent 30th.
+      const guesses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          login(email, i === 29 ? password : `falsch-${i}`, `10.4.0.${i}`),
+        ),
+      );
+      const checked = guesses.filter((r) => r.statusCode === 401 || r.statusCode === 200);
+      assert.ok(checked.length <= 5, `${checked.length} of 40 parallel guesses were checked`);
+      for (const refused of guesses.filter((r) => r.statusCode === 429))
+        assert.equal(refused.json().error.code, 'ACCOUNT_LOCKED');
+      if (guesses[29].statusCode === 200) assert.ok(checked.length <= 5);
+      else assert.equal(guesses[29].statusCode, 429);
+
+      // 60 failures from one address at once, over twelve accounts (five each, under their own limit).
+      const accounts = Array.from({ length: 12 }, (_, i) => `viele${i}@example.com`);
+      for (const account of accounts)
+        await t.repositories.users.add({ email: account, password: 'richtiges-Passwort-5' }, TEST_COST);
+      const burst = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => login(accounts[i % 12], 'falsch', '10.4.1.1')),
+      );
+      const failed = burst.filter((r) => r.statusCode === 401).length;
+      assert.ok(failed <= 30, `${failed} of 60 parallel failures from one address were checked`);
+      assert.ok(burst.every((r) => r.statusCode === 401 || r.statusCode === 429));
+    });
+
+    test('two instances on one database check no more parallel guesses than the limit together', async () => {
+      const email = 'zwei-instanzen@example.com';
+      await t.repositories.users.add({ email, password: 'richtiges-Passwort-7' }, TEST_COST);
+      // A second API process: its own connection (pool) to the same database.
+      const database = openDatabase(t.testDb.location, { schema: t.testDb.schema });
+      const other = await buildApp({ config: t.config, database, passwordCost: TEST_COST });
+      try {
+        const guesses = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            (i % 2 ? other : t.app).inject({
+              method: 'POST',
+              url: '/api/login',
+              payload: { username: email, password: `falsch-${i}` },
+              remoteAddress: `10.4.3.${i}`,
+            }),
+          ),
+        );
+        const checked = guesses.filter((r) => r.statusCode === 401).length;
+        assert.ok(checked <= 5, `${checked} of 30 guesses through two instances were checked`);
+        assert.ok(guesses.every((r) => r.statusCode === 401 || r.statusCode === 429));
+      } finally {
+        await other.close();
+        await database.close();
+      }
+    });
+
+    test('a right password gives its counted attempt back', async () => {
+      const email = 'zurueck@example.com';
+      const password = 'richtiges-Passwort-6';
+      await t.repositories.users.add({ email, password }, TEST_COST);
+      // Many good sign-ins from one address never lock it, and four failures then a success leave the account open.
+      for (let i = 0; i < 35; i++) assert.equal((await login(email, password, '10.4.2.1')).statusCode, 200);
+      for (let i = 0; i < 4; i++) assert.equal((await login(email, 'falsch', '10.4.2.2')).statusCode, 401);
+      assert.equal((await login(email, password, '10.4.2.2')).statusCode, 200);
+      for (let i = 0; i < 4; i++) assert.equal((await login(email, 'falsch', '10.4.2.2')).statusCode, 401);
+      assert.equal((await login(email, password, '10.4.2.2')).statusCode, 200);
     });
 
     test('every staff endpoint refuses no token, a malformed, an unknown, a revoked and an expired one', async () => {

@@ -35,12 +35,12 @@ export function secondFactorStep({
       if (!user?.totp_secret || user.disabled)
         throw new HttpError(401, 'CHALLENGE_EXPIRED', messages.challengeExpired);
       const keys = attemptKeys(clientAddress, user.email);
-      await locks.assertNotLocked(keys);
+      const attempt = await locks.reserve(keys);
       const step = totpStep(user.totp_secret, code.trim());
       const byCode = step !== undefined && (await twoFactor.takeStep(user.id, step));
       const byRecovery = !byCode && step === undefined && (await twoFactor.useRecoveryCode(user.id, code));
       if (!byCode && !byRecovery) {
-        await locks.failed(keys, { accountId: user.id, email: user.email, clientAddress, step: 'code' });
+        await locks.failed(attempt, { accountId: user.id, email: user.email, clientAddress, step: 'code' });
         throw new HttpError(401, 'SECOND_FACTOR_FAILED', messages.secondFactorFailed);
       }
       await challenges.end(challenge);
@@ -51,7 +51,7 @@ export function secondFactorStep({
           action: 'auth.recovery_code_used',
           details: { address: clientAddress, left: await twoFactor.recoveryCodesLeft(user.id) },
         });
-      await locks.passed(user.email);
+      await locks.passed(attempt);
       return session.start(user, clientAddress, { second_factor: byCode ? 'totp' : 'recovery_code' });
     },
   };

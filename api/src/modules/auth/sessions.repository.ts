@@ -42,7 +42,8 @@ export function sessionsRepository(db: Db) {
         select sessions.id, sessions.user_id, sessions.last_seen_at, sessions.expires_at, sessions.revoked_at,
                users.disabled, users.roles, users.must_change_password,
                case when users.totp_secret is null then 0 else 1 end as two_factor,
-               (select value from settings where key = 'require_two_factor') as require_two_factor
+               case when users.two_factor_required = 1 then 'true'
+                    else (select value from settings where key = 'require_two_factor') end as require_two_factor
         from sessions
         join users on users.id = sessions.user_id
         where sessions.token_hash = ${hashToken(token)}`.execute(db);

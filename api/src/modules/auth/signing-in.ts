@@ -25,16 +25,17 @@ export function signingIn({
   return {
     /**
      * A new session token for a right e-mail and password, or a challenge for the second factor when the
-     * account has one. Wrong passwords count toward the locks (sign-in-throttle.ts).
+     * account has one. Every attempt counts toward the locks before it is checked (sign-in-throttle.ts).
      */
     async login(email: string, password: string, clientAddress: string): Promise<LoginResponse> {
       const keys = attemptKeys(clientAddress, normalizeEmail(email));
-      await locks.assertNotLocked(keys);
+      const attempt = await locks.reserve(keys);
       const user = await users.findByEmail(email);
-      // Unknown and disabled accounts still pay for one scrypt, so timing does not reveal which exist.
+      // Counted before the hash, given back when right (sign-in-throttle.ts). Unknown and disabled accounts
+      // still pay for one scrypt, so timing does not reveal which exist.
       const passwordOk = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || user.disabled || !passwordOk) {
-        await locks.failed(keys, {
+        await locks.failed(attempt, {
           accountId: user?.id ?? null,
           email: normalizeEmail(email),
           clientAddress,
@@ -43,9 +44,10 @@ export function signingIn({
         throw new HttpError(401, 'LOGIN_FAILED', messages.loginFailed);
       }
       if (!user.totp_secret) {
-        await locks.passed(user.email);
+        await locks.passed(attempt);
         return { token: await session.start(user, clientAddress) };
       }
+      await locks.passwordRight(attempt);
       const challenge = newToken();
       await challenges.add(challenge, user.id, new Date(Date.now() + CHALLENGE_MINUTES * 60_000));
       return { second_factor: 'totp', challenge };

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { nowIso, searchKey } from '../../text';
+import { nameKey, nowIso } from '../../text';
 
 export interface BrandInput {
   name: string;
@@ -21,7 +21,7 @@ export function brandsRepository(db: Db) {
     },
 
     async nameTaken(name: string, exceptId?: number) {
-      let query = db.selectFrom('brands').select('id').where('name_key', '=', searchKey(name));
+      let query = db.selectFrom('brands').select('id').where('name_key', '=', nameKey(name));
       if (exceptId) query = query.where('id', '<>', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
     },
@@ -30,7 +30,7 @@ export function brandsRepository(db: Db) {
       const now = nowIso();
       return db
         .insertInto('brands')
-        .values({ ...input, name_key: searchKey(input.name), created_at: now, updated_at: now })
+        .values({ ...input, name_key: nameKey(input.name), created_at: now, updated_at: now })
         .returning(columns)
         .executeTakeFirstOrThrow();
     },
@@ -39,7 +39,7 @@ export function brandsRepository(db: Db) {
     async update(id: number, input: BrandInput) {
       return db
         .updateTable('brands')
-        .set({ ...input, name_key: searchKey(input.name), updated_at: nowIso() })
+        .set({ ...input, name_key: nameKey(input.name), updated_at: nowIso() })
         .where('id', '=', id)
         .returning(columns)
         .executeTakeFirst();

@@ -2,6 +2,7 @@ import { fieldMessages, validateBrandFields, type BrandBody } from 'contracts';
 import { unlessUnique } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
+import { hasInvisible } from '../../text';
 import { changes, type AuditService } from '../audit/audit.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { BrandInput, brandsRepository } from './brands.repository';
@@ -21,6 +22,7 @@ export function brandsService(
       website_link: body.website_link?.trim() ?? '',
     };
     const fields: Record<string, string> = validateBrandFields(input);
+    if (!fields.name && hasInvisible(input.name)) fields.name = messages.fieldInvisible;
     const logoError = await uploads.pathError(input.logo);
     if (logoError) fields.logo = logoError;
     if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);

@@ -119,7 +119,7 @@ async function* exportBatches(
         const next = eb(
           eb.refTuple(column, 'id'),
           after,
-          eb.tuple(from[column as keyof typeof from], from.id),
+          eb.tuple(from[column], from.id),
         );
         return eb.and([matching(filter), next]);
       })

@@ -71,7 +71,7 @@ for (const kind of kinds) {
       assert.deepEqual(await totals({ search: String(issued[2].id) }), { certificates: 1, units: 4 });
       assert.deepEqual(await totals({ search: issued[1].serial_no }), { certificates: 1, units: 2 });
       assert.deepEqual(await totals({ from: '2000-01-01', to: '2000-01-31' }), { certificates: 0, units: 0 });
-      for (const query of [
+      for (const query of <Record<string, string>[]>[
         { from: '2026-02-30' },
         { brand_id: 'x' },
         { status: 'kaputt' },

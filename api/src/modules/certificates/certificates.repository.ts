@@ -56,6 +56,11 @@ export function certificatesRepository(db: Kysely<Database>) {
       return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The verdict after the test record changed, inside a transaction that changed the certificate's version. */
+    async setVerdict(id: number, verdict: Pick<CertificateChange, 'verdict' | 'failed_units'>) {
+      await db.updateTable('certificates').set(verdict).where('id', '=', id).execute();
+    },
+
     /**
      * Writes `change` only if the certificate is still at `version`, and counts the version up: the check
      * and the write are one statement, so two changes made on the same version cannot both land.

@@ -17,7 +17,10 @@ type StoredUnit = Awaited<ReturnType<UnitsRepository['of']>>[number];
 
 const voided = () => new HttpError(409, 'CERTIFICATE_VOIDED', messages.releaseVoided);
 
-/** Stores the certificate's verdict after its units' releases changed, on the version it was read at. */
+/**
+ * Stores the certificate's verdict its units' releases will give, on the version it was read at: first in the
+ * transaction, so a concurrent change of the certificate waits on its row (as revising and voiding do) or is stale.
+ */
 async function storeVerdict(trx: CertificateTransaction, row: CertificateRow, releases: UnitRelease[]) {
   if (!(await trx.certificates.changeAt(row.id, row.version, verdictOf(releases)))) throw stale();
 }
@@ -90,14 +93,14 @@ export function releasing({
       const release: UnitRelease = reason ? 'deviation' : 'released';
       const indexes = targets.map((unit) => unit.unit_index);
       await transaction(async (trx) => {
+        const releases = all.map((unit) => (indexes.includes(unit.unit_index) ? release : unit.release));
+        await storeVerdict(trx, row, releases);
         await trx.units.release(id, indexes, {
           release,
           released_by: accountId,
           released_at: now.toISOString(),
           deviation_reason: reason ?? null,
         });
-        const releases = all.map((unit) => (indexes.includes(unit.unit_index) ? release : unit.release));
-        await storeVerdict(trx, row, releases);
         const released = targets.map((unit) => unit.serial);
         await trx.audit.record(
           reason
@@ -142,6 +145,11 @@ export function releasing({
         tested_at: now.toISOString(),
       };
       const retested = transaction(async (trx) => {
+        await storeVerdict(
+          trx,
+          row,
+          all.map((other) => (other.unit_index === unit.unit_index ? release : other.release)),
+        );
         // A certificate issued before attempts were stored: its first test is kept as attempt 1 before the retest.
         if (!tests.some((attempt) => attempt.unit_index === unit.unit_index))
           await trx.attempts.insert(row.id, [{ unit_index: unit.unit_index, attempt: 1, test: earlier[0] }], {
@@ -165,11 +173,6 @@ export function releasing({
           released_at: null,
           deviation_reason: null,
         });
-        await storeVerdict(
-          trx,
-          row,
-          all.map((other) => (other.unit_index === unit.unit_index ? release : other.release)),
-        );
         await trx.audit.record(
           {
             accountId,

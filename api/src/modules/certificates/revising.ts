@@ -59,11 +59,8 @@ async function writeRevision(
   const { version, reason, after, accountId, now } = change;
   const before = revisable(row);
   const at = now.toISOString();
-  const tester = { tested_by: accountId, tested_by_name: tests.testerName, tested_at: at };
-  const verdict = await correctTests(trx, row, after, { tester, bySecondPerson: tests.bySecondPerson });
   const written = await trx.certificates.changeAt(row.id, version, {
     ...after,
-    ...verdict,
     checked_by_key: searchKey(after.checked_by),
     revision: row.revision + 1,
     revised_at: at,
@@ -72,6 +69,10 @@ async function writeRevision(
     status: row.status === 'issued' ? 'revised' : row.status,
   });
   if (!written) throw stale();
+  // After the certificate's row: a concurrent revision or void waits there first, never on the units.
+  const tester = { tested_by: accountId, tested_by_name: tests.testerName, tested_at: at };
+  const verdict = await correctTests(trx, row, after, { tester, bySecondPerson: tests.bySecondPerson });
+  if (verdict) await trx.certificates.setVerdict(row.id, verdict);
   await trx.unitTotals.moveChecker(
     row.issue_month,
     { checker: row.checked_by, checker_key: row.checked_by_key },

@@ -1,11 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Health } from 'contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { messages } from '../../messages';
+import { send } from '../../plugins/error-handler';
 
 const READY_TIMEOUT_MS = 2000;
 
-const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+/** Calls answered while the process still waits for the database at start (main.ts). */
+const ALWAYS = new Set(['/api/healthz', '/api/readyz']);
+
+/**
+ * Until the database is migrated, every API call but health and readiness is a 503 that says so: a table
+ * that is not there yet must not turn into a 500.
+ */
+export const refuseUntilStarted =
+  (isStarted: () => boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isStarted() || ALWAYS.has(request.url.split('?')[0])) return;
+    reply.header('Retry-After', '5');
+    return send(reply, 503, 'DATABASE_UNAVAILABLE', messages.databaseUnavailable);
+  };
+
+const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; isStarted: () => boolean }> = async (
+  app,
+  { db, isStarted },
+) => {
   app.get('/healthz', { config: { access: 'public' }, schema: { response: { 200: Health } } }, async () => ({
     status: 'ok',
   }));
@@ -14,6 +34,7 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) 
     '/readyz',
     { config: { access: 'public' }, schema: { response: { 200: Health, 503: Health } } },
     async (_request, reply) => {
+      if (!isStarted()) return reply.code(503).send({ status: 'not ready' });
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('readiness timeout')), READY_TIMEOUT_MS);

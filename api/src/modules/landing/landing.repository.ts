@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { UnitRelease } from 'contracts';
 import type { Db } from '../../db/database';
 
 export interface LandingRow {
@@ -7,9 +8,15 @@ export interface LandingRow {
   link_en: string;
   link_ger: string;
   brand_name: string | null;
+  brand_email: string | null;
+  brand_website: string | null;
   tested_at: string | null;
   /** When the manufacturer voided the unit; meaningful only with `tested_at`. */
   voided_at: string | null;
+  /** The unit's release (contracts' UNIT_RELEASES); meaningful only with `tested_at`. */
+  release: UnitRelease | null;
+  /** When the certificate was last corrected (a revision); null when never. */
+  revised_at: string | null;
 }
 
 export function landingRepository(db: Db) {
@@ -26,7 +33,8 @@ export function landingRepository(db: Db) {
       // ran three times slower on SQLite.
       const { rows } = await sql<LandingRow>`
         select machines.name, machines.image, machines.link_en, machines.link_ger,
-               brands.name as brand_name, certificates.created_at as tested_at, units.voided_at
+               brands.name as brand_name, brands.email as brand_email, brands.website_link as brand_website,
+               certificates.created_at as tested_at, units.voided_at, units.release, certificates.revised_at
         from machines
         left join brands on brands.id = machines.brand_id
         left join certificate_units units on units.serial = ${serial}

@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiError, GtinParams, IdParams, Landing, LandingQuery } from 'contracts';
 import type { Config } from '../../config';
 import type { Services } from '../../dependencies';
+import { addressKey } from '../../plugins/client-address';
 
 /**
  * Customers asking again for the same machine and serial are answered by HTTP caches (the phone's, a CDN's),
@@ -21,7 +22,12 @@ const landingRoutes: FastifyPluginAsyncTypebox<{ services: Services; config: Con
   // Guessing serials one after another must be slow: a limit per client address (request.ip, the
   // forwarded one behind TRUST_PROXY), kept in this process, so N instances allow N times as many
   // (docs/architecture.md#security). 429 comes back in the German envelope with Retry-After.
-  await app.register(rateLimit, { max: config.publicRateLimit, timeWindow: 60_000 });
+  // IPv6 clients are counted by their /64 (plugins/client-address.ts).
+  await app.register(rateLimit, {
+    max: config.publicRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => addressKey(request.ip),
+  });
   // An ETag on every answer of this scope; a matching If-None-Match gets 304 without the body.
   await app.register(etag);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { berlinIsoDate, type PrintData } from 'contracts';
+import { berlinIsoDate, type Landing, type PrintData } from 'contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
@@ -31,7 +31,8 @@ for (const kind of kinds) {
     let otherIssued: PrintData;
 
     before(async () => {
-      t = await createTestApp(kind);
+      // The company's contact is set: the brand's is then never answered (the fallback is tested below).
+      t = await createTestApp(kind, { companyEmail: 'service@firma.example' });
       const image = await t.repositories.uploads.store(
         drawPng(2, 2, () => [1, 2, 3]),
         { mime: 'image/png', ext: 'png' },
@@ -141,6 +142,7 @@ for (const kind of kinds) {
             verified: true,
             tested_at: berlinIsoDate(new Date(issued.created_at)),
             withdrawn: false,
+            release: 'released',
           },
         });
       }
@@ -189,6 +191,7 @@ for (const kind of kinds) {
         verified: true,
         tested_at: berlinIsoDate(new Date(issued.created_at)),
         withdrawn: false,
+        release: 'released',
       });
       for (const empty of ['', '%20%20'])
         assert.deepEqual((await landing(`${machine.id}?serial=${empty}`)).json(), publicFields());
@@ -265,7 +268,8 @@ for (const kind of kinds) {
     let noEanIssued: PrintData;
 
     before(async () => {
-      t = await createTestApp(kind);
+      // The company's contact is set: the brand's is then never answered (the fallback is tested below).
+      t = await createTestApp(kind, { companyEmail: 'service@firma.example' });
       const machineWithEan = async (prefix: string, ean: string) => {
         const { brand, machine } = await seedMachine(t.repositories, { brand: 'GS1-Marke', prefix });
         const changed = await t.services.machines.update(
@@ -449,6 +453,108 @@ for (const kind of kinds) {
       assert.equal((await call('198.51.100.1')).statusCode, 200);
       assert.equal((await call('198.51.100.1')).statusCode, 429);
       assert.equal((await call('198.51.100.2')).statusCode, 200, 'another customer behind the same proxy');
+    });
+  });
+}
+
+for (const kind of kinds) {
+  describe(`customer call: release, correction and contact on ${kind}`, () => {
+    let t: TestApp;
+    let machineId: number;
+    let serials: string[];
+
+    before(async () => {
+      // No COMPANY_EMAIL or COMPANY_PHONE: the brand's contact is the customer's way to the manufacturer.
+      t = await createTestApp(kind, { companyEmail: null, companyPhone: null });
+      const { brand, machine } = await seedMachine(t.repositories, { brand: 'Freigabemarke', prefix: 'FR' });
+      machineId = machine.id;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/certificate',
+        headers: auth(t.token),
+        payload: certificateBody(brand.id, machine.id, 4),
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      serials = (response.json()[0] as PrintData).serials;
+      // Each unit's release as the test record would leave it (docs/decisions/0010-test-record.md).
+      for (const [k, release] of (['released', 'deviation', 'failed', 'awaiting_release'] as const).entries())
+        await t.db
+          .updateTable('certificate_units')
+          .set({ release })
+          .where('serial', '=', serials[k])
+          .execute();
+    });
+    after(() => t.close());
+
+    const serialOf = async (serial: string) => {
+      const response = await t.app.inject(`/api/brandMachineById/${machineId}?serial=${serial}`);
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json() as Landing;
+    };
+
+    test('released and deviation are confirmed with their day; failed and awaiting release confirm nothing', async () => {
+      const [released, deviation, failed, awaiting] = await Promise.all(serials.map(serialOf));
+      assert.equal(released.serial?.verified, true);
+      assert.equal(released.serial?.release, 'released');
+      assert.equal(deviation.serial?.verified, true);
+      assert.equal(deviation.serial?.release, 'deviation');
+      assert.match(String(deviation.serial?.tested_at), /^\d{4}-\d{2}-\d{2}$/);
+      for (const [answer, release] of [
+        [failed, 'failed'],
+        [awaiting, 'awaiting_release'],
+      ] as const)
+        assert.deepEqual(answer.serial, {
+          value: answer.serial!.value,
+          verified: false,
+          tested_at: null,
+          withdrawn: false,
+          release,
+        });
+    });
+
+    test('a corrected certificate says on which day; a voided unit says nothing of its release', async () => {
+      const [first] = serials;
+      assert.equal((await serialOf(first)).serial?.corrected_on, undefined);
+      const unit = await t.db
+        .selectFrom('certificate_units')
+        .select('certificate_id')
+        .where('serial', '=', first)
+        .executeTakeFirstOrThrow();
+      await t.db
+        .updateTable('certificates')
+        .set({ revised_at: '2026-02-03T23:30:00.000Z' })
+        .where('id', '=', unit.certificate_id)
+        .execute();
+      // 23:30 UTC is already the next day in Berlin.
+      assert.equal((await serialOf(first)).serial?.corrected_on, '2026-02-04');
+      // Not confirmed units never carry it.
+      assert.equal((await serialOf(serials[2])).serial?.corrected_on, undefined);
+      await t.db
+        .updateTable('certificate_units')
+        .set({ voided_at: '2026-02-05T10:00:00.000Z' })
+        .where('serial', '=', first)
+        .execute();
+      const voided = (await serialOf(first)).serial!;
+      assert.deepEqual(
+        [voided.verified, voided.withdrawn, voided.release, voided.corrected_on],
+        [false, true, undefined, undefined],
+      );
+    });
+
+    test('without a company contact the brand’s e-mail and website are answered; with one they are not', async () => {
+      const answer = await serialOf(serials[2]);
+      assert.equal(answer.brand_email, 'info@test.example');
+      assert.equal(answer.brand_website, 'https://test.example');
+      const withContact = await createTestApp(kind, { companyEmail: 'service@firma.example' });
+      try {
+        const { machine } = await seedMachine(withContact.repositories);
+        const response = await withContact.app.inject(`/api/brandMachineById/${machine.id}`);
+        assert.equal(response.json().brand_email, undefined);
+        assert.equal(response.json().brand_website, undefined);
+        assert.doesNotMatch(response.body, /info@test\.example/);
+      } finally {
+        await withContact.close();
+      }
     });
   });
 }

@@ -2,6 +2,7 @@ import { fieldMessages, validateMachineFields, type MachineBody } from 'contract
 import { unlessUnique } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
+import { hasInvisible } from '../../text';
 import { changes, type AuditService } from '../audit/audit.service';
 import type { BrandsRepository } from '../brands/brands.repository';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -42,6 +43,7 @@ export function machineEditing({
   async function validMachine(body: MachineBody, exceptId?: number): Promise<MachineInput> {
     const input = inputOf(body);
     const fields: Record<string, string> = validateMachineFields(input);
+    if (!fields.name && hasInvisible(input.name)) fields.name = messages.fieldInvisible;
     if (!fields.brand_id && !(await brands.get(input.brand_id))) fields.brand_id = fieldMessages.brandMissing;
     const imageError = await uploads.pathError(input.image);
     if (imageError) fields.image = imageError;

@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { DatabaseHandle } from '../../db/database';
 import { orderBy } from '../../db/order';
 import type { MachinesTable } from '../../db/schema';
-import { containsText, machineSearchMatches, nowIso, searchKey } from '../../text';
+import { containsText, machineSearchMatches, nameKey, nowIso, searchKey } from '../../text';
 
 /** What staff enter for a machine; the search keys and times are the repository's. */
 export type MachineInput = Omit<
@@ -29,7 +29,7 @@ const machineColumns = [
 ] as const;
 
 const keys = (input: MachineInput) => ({
-  name_key: searchKey(input.name),
+  name_key: nameKey(input.name),
   search_key: searchKey(input.name, input.ean_number, input.serial_prefix),
 });
 
@@ -85,7 +85,7 @@ export function machinesRepository({ db, kind }: DatabaseHandle) {
         .selectFrom('machines')
         .select('id')
         .where('brand_id', '=', brandId)
-        .where('name_key', '=', searchKey(name));
+        .where('name_key', '=', nameKey(name));
       if (exceptId) query = query.where('id', '<>', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
     },

@@ -17,7 +17,7 @@ export const DEFAULT_MONTHS = 24;
 export const MAX_MONTHS = 120;
 
 /** The period asked for, with the defaults filled in; an inverted or overlong one is refused. */
-function periodOf({ from, to }: ReportPeriodQuery, now: Date) {
+export function periodOf({ from, to }: ReportPeriodQuery, now: Date) {
   const end = to ?? berlinMonth(now);
   const start = from ?? addMonths(end, -(DEFAULT_MONTHS - 1));
   if (start > end) throw badRequest(messages.periodInverted, { to: messages.periodInverted });

@@ -1,17 +1,4 @@
-import { PLAN_LANGUAGES, fieldMessages, type PlanStep } from 'contracts';
-
-/** Why a plan's step is refused, in German, next to the field the editor shows it at. */
-export const planMessages = {
-  titleMissing: 'Bitte den deutschen Titel angeben',
-  keyTaken: 'Diesen Schlüssel hat schon ein anderer Schritt',
-  notFinite: 'Keine endliche Zahl',
-  lowerAboveUpper: 'Die untere Grenze liegt über der oberen',
-  optionsMissing: 'Bitte mindestens eine Möglichkeit angeben',
-  passingMissing: 'Bitte angeben, welche Möglichkeiten bestehen',
-  passingUnknown: 'Nur Möglichkeiten aus der Liste können bestehen',
-  optionTwice: 'Diese Möglichkeit steht schon in der Liste',
-  unitMissing: 'Bitte die Einheit angeben (z. B. MΩ)',
-} as const;
+import { PLAN_LANGUAGES, fieldMessages, planStepMessages as planMessages, type PlanStep } from 'contracts';
 
 /** Titles, options and texts without surrounding blanks. */
 export const tidyStep = (step: PlanStep): PlanStep => ({

@@ -1,14 +1,25 @@
 import { HttpError } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
+import { BusyError, HEAVY_JOBS, workQueue } from '../../plugins/busy';
 import { checkImage } from './image-check';
 import type { uploadsRepository } from './uploads.repository';
 
+/**
+ * Decoding a 25-megapixel image takes a thread and a core for about a second; twelve at once starved the
+ * rest of the API. A few run, a few wait, the rest are told to come back (plugins/busy.ts).
+ */
+export const IMAGE_CHECKS = { running: HEAVY_JOBS, waiting: 4 * HEAVY_JOBS, retryAfterSeconds: 10 };
+
 export function uploadsService(uploads: ReturnType<typeof uploadsRepository>, audit: AuditService) {
+  const checks = workQueue({
+    ...IMAGE_CHECKS,
+    busy: () => new BusyError(messages.uploadBusy, IMAGE_CHECKS.retryAfterSeconds),
+  });
   return {
     /** Stores an image after checking its real type from its bytes; answers its path `uploads/<sha256>.<ext>`. */
     async store(bytes: Buffer, accountId: number): Promise<string> {
-      const type = await checkImage(bytes);
+      const type = await checks.run(() => checkImage(bytes));
       if (type === 'unsupported') throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.uploadType);
       if (type === 'broken') throw new HttpError(415, 'BROKEN_IMAGE', messages.uploadBroken);
       if (type === 'tooManyPixels') throw new HttpError(413, 'TOO_MANY_PIXELS', messages.uploadTooManyPixels);

@@ -4,10 +4,12 @@ import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import jpeg from 'jpeg-js';
+import sharp from 'sharp';
 import { UPLOAD_MAX_BYTES } from 'contracts';
 import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
+import { IMAGE_CHECKS } from './uploads.service';
 
 const sha256 = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
@@ -351,6 +353,29 @@ for (const kind of kinds) {
 
     test('a name longer than the router allows is a 400 in the German envelope', async () => {
       assertError(await get('x'.repeat(200)), 400, messages.badRequest);
+    });
+
+    test('twelve large images at once: a few are checked, the rest are told in German to come back', async () => {
+      // 12 megapixels each, in distinct colours so none is a duplicate; decoding each takes a while.
+      const images = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          sharp({
+            create: { width: 4000, height: 3000, channels: 3, background: { r: i * 20, g: 9, b: 99 } },
+          })
+            .png()
+            .toBuffer(),
+        ),
+      );
+      const answers = await Promise.all(images.map((image, i) => uploadFile(image, `gross-${i}.png`)));
+      const busy = answers.filter((r) => r.statusCode === 429);
+      assert.ok(answers.every((r) => r.statusCode === 200 || r.statusCode === 429));
+      assert.ok(busy.length >= 12 - IMAGE_CHECKS.running - IMAGE_CHECKS.waiting, `${busy.length} refused`);
+      for (const refused of busy) {
+        assert.equal(refused.json().error.message, messages.uploadBusy);
+        assert.equal(refused.headers['retry-after'], String(IMAGE_CHECKS.retryAfterSeconds));
+      }
+      // Once they are done, the next one is checked again.
+      assert.equal((await uploadFile(images[0], 'nochmal.png')).statusCode, 200);
     });
   });
 }

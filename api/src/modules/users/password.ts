@@ -1,12 +1,27 @@
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
+import { messages } from '../../messages';
+import { BusyError, HEAVY_JOBS, workQueue } from '../../plugins/busy';
 
-const scrypt = promisify(crypto.scrypt) as (
+const rawScrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
   salt: crypto.BinaryLike,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * One scrypt takes about 280 ms of a thread-pool thread and a core. A few run at once and a few seconds' worth
+ * wait; a storm of sign-ins beyond that is refused with 429 at once instead of starving the rest of the API
+ * (plugins/busy.ts).
+ */
+export const HASHING = { running: HEAVY_JOBS, waiting: 8 * HEAVY_JOBS, retryAfterSeconds: 5 };
+const hashing = workQueue({
+  ...HASHING,
+  busy: () => new BusyError(messages.signInBusy, HASHING.retryAfterSeconds),
+});
+
+const scrypt = (...args: Parameters<typeof rawScrypt>) => hashing.run(() => rawScrypt(...args));
 
 export interface ScryptCost {
   N: number;

@@ -1,4 +1,5 @@
 import type { Certificate, CertificateDraft } from 'contracts';
+import type { CertificateFormErrors } from './certificate-form';
 import { apiErrorMessage, httpStatus, isHttpError } from 'shared-ui';
 import { certMessages } from '../../messages';
 
@@ -25,4 +26,13 @@ export function isRepeat(last: { data: Certificate; answeredAt: number }, draft:
     last.data.checked_by === draft.checked_by &&
     last.data.quantity === draft.quantity
   );
+}
+
+/** The API's 400 `fields`: the plan's values (`results.…`) apart from the form's other fields. */
+export function splitFieldErrors(fields: Record<string, string>) {
+  const values: Record<string, string> = {};
+  const others: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields))
+    (key.startsWith('results.') ? values : others)[key] = message;
+  return { values, others: others as CertificateFormErrors };
 }

@@ -9,4 +9,10 @@ export const issuedMessages = {
   print: 'DRUCKEN',
   labels: 'ETIKETTEN',
   next: 'NEUER PRÜFBERICHT',
+  outcome: 'Ergebnis',
+  outcomeText: (passed: number, failed: number) =>
+    `${passed} ${passed === 1 ? 'Einheit' : 'Einheiten'} bestanden, ${failed} nicht bestanden`,
+  failedSerials: 'Nicht bestanden',
+  awaitingRelease: (count: number) =>
+    `${count === 1 ? '1 Einheit wartet' : `${count} Einheiten warten`} auf die Freigabe durch eine zweite Person.`,
 } as const;

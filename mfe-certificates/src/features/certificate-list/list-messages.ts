@@ -5,6 +5,8 @@ export const listMessages = {
     searchButton: 'Suchen',
     action: 'AKTION',
     status: 'STATUS',
+    number: 'NR.',
+    verdict: 'PRÜFERGEBNIS',
     details: 'Details',
     print: 'Drucken',
     labels: 'Etiketten',
@@ -21,9 +23,14 @@ export const listMessages = {
     machine: 'ARTIKELNUMMER',
     checkedBy: 'GEPRÜFT VON',
     status: 'STATUS',
+    verdict: 'PRÜFERGEBNIS',
     all: 'alle',
     chooseBrandFirst: 'erst Marke wählen',
-    apply: 'ANWENDEN',
+    presets: 'Zeitraum',
+    today: 'Heute',
+    thisWeek: 'Diese Woche',
+    lastMonth: 'Letzter Monat',
+    thisYear: 'Dieses Jahr',
     reset: 'FILTER ZURÜCKSETZEN',
     brandsFailed: 'Die Marken konnten nicht geladen werden.',
   },
@@ -43,7 +50,11 @@ export const listMessages = {
     cancelled: 'Export abgebrochen.',
     failed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
     nothing: 'Kein Prüfbericht passt zu diesem Filter: es gibt nichts zu exportieren.',
-    count: (total: number) =>
-      `${total.toLocaleString('de-DE')} ${total === 1 ? 'Prüfbericht' : 'Prüfberichte'} im Filter`,
+    count: (total: number, units?: number) =>
+      `${total.toLocaleString('de-DE')} ${total === 1 ? 'Prüfbericht' : 'Prüfberichte'}` +
+      (units === undefined
+        ? ''
+        : ` mit ${units.toLocaleString('de-DE')} ${units === 1 ? 'Einheit' : 'Einheiten'}`) +
+      ' im Filter',
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { dateProblems, paramsWithQuery, queryFromParams } from './list-query';
+import { dateProblems, paramsWithQuery, presetRange, queryFromParams } from './list-query';
 
 describe('the list in the URL', () => {
   it('reads filters, paging and the order, in the API’s names', () => {
@@ -47,5 +47,25 @@ describe('the list in the URL', () => {
       to: 'Das Bis-Datum liegt vor dem Von-Datum.',
     });
     expect(dateProblems('2026-03-01', '2026-03-01')).toEqual({});
+  });
+});
+
+describe('period presets (issue 31)', () => {
+  // 23:30 UTC on Sunday 1 March 2026 is Monday 2 March in Berlin.
+  const now = new Date('2026-03-01T23:30:00Z');
+  it('count Berlin days: today, the ISO week from Monday, all of last month, this year', () => {
+    expect(presetRange('today', now)).toEqual({ from: '2026-03-02', to: '2026-03-02' });
+    expect(presetRange('thisWeek', now)).toEqual({ from: '2026-03-02', to: '2026-03-02' });
+    expect(presetRange('lastMonth', now)).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(presetRange('thisYear', now)).toEqual({ from: '2026-01-01', to: '2026-03-02' });
+  });
+  it('reach back over a year’s end and into a leap February', () => {
+    const sunday = new Date('2028-01-09T10:00:00Z');
+    expect(presetRange('thisWeek', sunday)).toEqual({ from: '2028-01-03', to: '2028-01-09' });
+    expect(presetRange('lastMonth', sunday)).toEqual({ from: '2027-12-01', to: '2027-12-31' });
+    expect(presetRange('lastMonth', new Date('2028-03-15T10:00:00Z'))).toEqual({
+      from: '2028-02-01',
+      to: '2028-02-29',
+    });
   });
 });

@@ -1,10 +1,13 @@
 import {
   CERTIFICATE_SORTS,
   CERTIFICATE_STATUSES,
+  CERTIFICATE_VERDICTS,
+  type CertificateVerdict,
   DEFAULT_PAGE_SIZE,
   MAX_PAGE,
   MAX_PAGE_SIZE,
   berlinDayStart,
+  berlinIsoDate,
   type CertificateStatus,
 } from 'contracts';
 import { sortFromWire, sortToWire, type CertificateQuery } from '../../api/wire';
@@ -13,7 +16,16 @@ import { sortFromWire, sortToWire, type CertificateQuery } from '../../api/wire'
 const TEXT_PARAMS = ['search', 'from', 'to', 'checked_by'] as const;
 const ID_PARAMS = ['brand_id', 'machine_id'] as const;
 /** Every parameter the list owns; the others (the shell's `tab`) are left alone. */
-export const LIST_PARAMS = [...TEXT_PARAMS, ...ID_PARAMS, 'status', 'page', 'per_page', 'sort', 'order'];
+export const LIST_PARAMS = [
+  ...TEXT_PARAMS,
+  ...ID_PARAMS,
+  'status',
+  'verdict',
+  'page',
+  'per_page',
+  'sort',
+  'order',
+];
 
 const whole = (value: string | null, max: number) => {
   const n = Number(value);
@@ -37,6 +49,9 @@ export function queryFromParams(params: URLSearchParams): CertificateQuery {
   const status = params.get('status');
   if ((CERTIFICATE_STATUSES as readonly string[]).includes(status ?? ''))
     query.status = status as CertificateStatus;
+  const verdict = params.get('verdict');
+  if ((CERTIFICATE_VERDICTS as readonly string[]).includes(verdict ?? ''))
+    query.verdict = verdict as CertificateVerdict;
   const sort = params.get('sort');
   if ((CERTIFICATE_SORTS as readonly string[]).includes(sort ?? '')) {
     query.sort = sortFromWire(sort as (typeof CERTIFICATE_SORTS)[number]);
@@ -73,6 +88,35 @@ export function dateProblems(from?: string, to?: string): { from?: string; to?: 
 
 /** Whether any filter (not the search, paging or order) narrows the list. */
 export const hasFilter = (query: CertificateQuery) =>
-  ['from', 'to', 'brand_id', 'machine_id', 'checked_by', 'status'].some(
+  ['from', 'to', 'brand_id', 'machine_id', 'checked_by', 'status', 'verdict'].some(
     (name) => query[name as keyof CertificateQuery] !== undefined,
   );
+
+/** The periods one click sets: the calendar in Europe/Berlin, each ending today (last month: all of it). */
+export const PERIOD_PRESETS = ['today', 'thisWeek', 'lastMonth', 'thisYear'] as const;
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
+
+/** The day `days` after `day` (YYYY-MM-DD), counted at noon so summer time never skips one. */
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** VON and BIS of a preset on the Berlin day of `now`; a week starts on Monday (ISO 8601). */
+export function presetRange(preset: PeriodPreset, now = new Date()): { from: string; to: string } {
+  const today = berlinIsoDate(now);
+  const [year, month] = today.split('-');
+  switch (preset) {
+    case 'today':
+      return { from: today, to: today };
+    case 'thisWeek': {
+      const weekday = (new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7;
+      return { from: addDays(today, -weekday), to: today };
+    }
+    case 'lastMonth': {
+      const firstOfThis = `${year}-${month}-01`;
+      const lastOfPrevious = addDays(firstOfThis, -1);
+      return { from: `${lastOfPrevious.slice(0, 7)}-01`, to: lastOfPrevious };
+    }
+    case 'thisYear':
+      return { from: `${year}-01-01`, to: today };
+  }
+}

@@ -39,4 +39,12 @@ export const labelMessages = {
     'Die Etiketten werden ohne Strichcode gedruckt.',
   eanMissing: 'Für diese Maschine ist keine EAN hinterlegt. Die Etiketten werden ohne Strichcode gedruckt.',
   nothingChosen: 'Wählen Sie oben aus, wofür Etiketten gedruckt werden sollen.',
+  refusedHeading: 'Keine Etiketten für diese Seriennummern',
+  refused: {
+    failed: 'nicht bestanden',
+    awaiting_release: 'zur Freigabe, noch nicht freigegeben',
+    voided: 'storniert',
+  },
+  noneAllowed:
+    'Für keine Einheit dieses Prüfberichts dürfen Etiketten gedruckt werden: nur freigegebene Einheiten erhalten ein Etikett.',
 } as const;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Certificate, Machine } from 'contracts';
 import { LABEL_PRESETS, findPreset, labelsPerPage, printCss } from './label-presets';
-import { clampCount, COPIES, eanState, paginate, productLabels, serialLabels, sheetSlots } from './labels';
+import {
+  clampCount,
+  COPIES,
+  eanState,
+  labelUnits,
+  paginate,
+  productLabels,
+  serialLabels,
+  sheetSlots,
+} from './labels';
+import { attempt, DEFAULT_PASSING_VALUES, defaultRecord, unitOf } from '../../test-support/test-record';
 
 const certificate = {
   id: 7,
@@ -13,9 +23,47 @@ const certificate = {
   first_unit_number: 998,
   quantity: 3,
   serials: ['4852406998', '4852406999', '48524061000'],
+  voided_serials: [] as string[],
+  test_record: defaultRecord(['4852406998', '4852406999', '48524061000']),
 } as Certificate;
 
 describe('serial labels', () => {
+  it('labels released units only: failed, awaiting release and voided units are refused with the reason', () => {
+    const failed = attempt({ ...DEFAULT_PASSING_VALUES, isolation: 'fail' }, ['isolation']);
+    const mixed = {
+      ...certificate,
+      voided_serials: ['48524061000'],
+      test_record: {
+        ...certificate.test_record,
+        units: [
+          unitOf('4852406998', 'failed', [failed]),
+          unitOf('4852406999', 'deviation', [failed], { by: 'Hans', reason: 'Kunde einverstanden' }),
+          unitOf('48524061000', 'released', [attempt(DEFAULT_PASSING_VALUES)]),
+        ],
+      },
+    } as Certificate;
+    expect(labelUnits(mixed)).toEqual({
+      serials: ['4852406999'],
+      refused: [
+        { serial: '4852406998', reason: 'failed' },
+        { serial: '48524061000', reason: 'voided' },
+      ],
+    });
+    expect(serialLabels(mixed, 2, { webBase: 'https://pb.example/' }).map((label) => label.serial)).toEqual([
+      '4852406999',
+      '4852406999',
+    ]);
+    const waiting = { ...certificate.test_record.units[0], release: 'awaiting_release' } as const;
+    expect(
+      labelUnits({ ...certificate, test_record: { ...certificate.test_record, units: [waiting] } }).refused,
+    ).toEqual([
+      { serial: '4852406998', reason: 'awaiting_release' },
+      // A unit the record does not name was never released.
+      { serial: '4852406999', reason: 'awaiting_release' },
+      { serial: '48524061000', reason: 'awaiting_release' },
+    ]);
+  });
+
   it('makes units × copies labels, the copies of a unit together, each with its landing URL', () => {
     const labels = serialLabels(certificate, 2, { webBase: 'https://pb.example/' });
     expect(labels).toHaveLength(6);

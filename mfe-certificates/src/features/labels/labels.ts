@@ -1,4 +1,11 @@
-import { isValidEan, qrUrl, type Certificate, type Machine, type RuntimeConfig } from 'contracts';
+import {
+  isValidEan,
+  qrUrl,
+  type Certificate,
+  type Machine,
+  type RuntimeConfig,
+  type UnitRelease,
+} from 'contracts';
 
 /** Where QR codes point and in which form (contracts/src/gs1.ts). */
 export type QrConfig = Pick<RuntimeConfig, 'webBase' | 'qrFormat'>;
@@ -36,10 +43,40 @@ export function clampCount(value: string | number, range: { min: number; max: nu
   return Math.min(range.max, Math.max(range.min, number));
 }
 
+/** Why a unit gets no label: only released units are labelled, never a failed, unreleased or voided one. */
+export type RefusalReason = 'voided' | Exclude<UnitRelease, 'released' | 'deviation'>;
+
+/**
+ * Which units of the certificate get labels: those released (also by deviation, Sonderfreigabe) and not voided
+ * (docs/decisions/0010-test-record.md). The API refuses the others too (409 LABELS_REFUSED); the page says why.
+ */
+export function labelUnits(certificate: Certificate): {
+  serials: string[];
+  refused: { serial: string; reason: RefusalReason }[];
+} {
+  const releases = new Map(certificate.test_record.units.map((unit) => [unit.serial, unit.release]));
+  const voided = new Set(certificate.voided_serials);
+  const serials: string[] = [];
+  const refused: { serial: string; reason: RefusalReason }[] = [];
+  for (const serial of certificate.serials) {
+    const release = releases.get(serial) ?? 'awaiting_release';
+    if (voided.has(serial)) refused.push({ serial, reason: 'voided' });
+    else if (release === 'failed' || release === 'awaiting_release')
+      refused.push({ serial, reason: release });
+    else serials.push(serial);
+  }
+  return { serials, refused };
+}
+
 /** One label per unit and copy, the copies of a unit next to each other so they stay together when cut. */
-export function serialLabels(certificate: Certificate, copies: number, qr: QrConfig): LabelContent[] {
+export function serialLabels(
+  certificate: Certificate,
+  copies: number,
+  qr: QrConfig,
+  serials: readonly string[] = labelUnits(certificate).serials,
+): LabelContent[] {
   const ean = printableEan(certificate.ean_number);
-  return certificate.serials.flatMap((serial) =>
+  return serials.flatMap((serial) =>
     Array.from({ length: copies }, (_, copy) => ({
       key: `${serial}-${copy}`,
       logo: certificate.brand_image,

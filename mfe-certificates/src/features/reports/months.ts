@@ -5,6 +5,10 @@ export const monthLabel = (month: string) => monthName.format(new Date(`${month}
 
 export const number = (value: number) => value.toLocaleString('de-DE');
 
+/** A percentage as a German reader writes it: "0,25 %". */
+export const percentValue = (value: number | string) =>
+  `${Number(value).toLocaleString('de-DE', { maximumFractionDigits: 2 })} %`;
+
 /** A share as German percent with one decimal, "–" when there is nothing to share. */
 export const percent = (part: number, whole: number) =>
   whole ? `${((100 * part) / whole).toLocaleString('de-DE', { maximumFractionDigits: 1 })} %` : '–';
@@ -23,3 +27,34 @@ const PALETTE = [
   '#4a90e2',
 ];
 export const colour = (index: number) => PALETTE[index % PALETTE.length];
+
+/** The first and the last day of a month (YYYY-MM), as the list's VON and BIS take them. */
+export function monthDays(month: string): { from: string; to: string } {
+  const [year, m] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The periods the monthly charts offer, each as the API's months (YYYY-MM), ending with `month` (this one). */
+export const CHART_PERIODS = ['last12', 'last24', 'thisYear', 'lastYear'] as const;
+export type ChartPeriod = (typeof CHART_PERIODS)[number];
+
+export function chartPeriod(period: ChartPeriod, month: string): { from: string; to: string } {
+  const year = Number(month.slice(0, 4));
+  switch (period) {
+    case 'last12':
+      return { from: shiftMonth(month, -11), to: month };
+    case 'last24':
+      return { from: shiftMonth(month, -23), to: month };
+    case 'thisYear':
+      return { from: `${year}-01`, to: month };
+    case 'lastYear':
+      return { from: `${year - 1}-01`, to: `${year - 1}-12` };
+  }
+}
+
+function shiftMonth(month: string, by: number) {
+  const [year, m] = month.split('-').map(Number);
+  const date = new Date(Date.UTC(year, m - 1 + by, 1));
+  return date.toISOString().slice(0, 7);
+}

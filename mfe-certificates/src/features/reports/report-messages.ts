@@ -1,10 +1,19 @@
 /** The German strings of the reports view ("Auswertung"). */
 export const reportMessages = {
   title: 'Auswertung',
-  byBrand: 'Einheiten je Monat nach Marke (letzte 24 Monate)',
+  byBrand: (period: string) => `Einheiten je Monat nach Marke (${period})`,
   topMachines: 'Maschinen mit den meisten Einheiten',
-  byChecker: 'Einheiten je Prüfer und Monat (letzte 24 Monate)',
-  voidedShare: 'Anteil stornierter Einheiten je Monat (letzte 24 Monate)',
+  byChecker: (period: string) => `Einheiten je Prüfer und Monat (${period})`,
+  voidedShare: (period: string) => `Anteil stornierter Einheiten je Monat (${period})`,
+  chartPeriod: 'ZEITRAUM DER MONATE',
+  periods: {
+    last12: 'letzte 12 Monate',
+    last24: 'letzte 24 Monate',
+    thisYear: 'dieses Jahr',
+    lastYear: 'letztes Jahr',
+  },
+  openList: (brand: string, month: string, units: string) => `${units}: Liste ${brand}, ${month}`,
+  clickHint: 'Ein Klick auf einen Balken öffnet die Liste dieser Marke in diesem Monat.',
   period: 'ZEITRAUM',
   year: (year: string) => `Jahr ${year}`,
   table: 'Zahlen als Tabelle',

@@ -23,6 +23,8 @@ export interface PageTexts {
   withdrawn: string;
   withdrawnSerial: string;
   verified: string;
+  /** Before the day a confirmed unit's certificate was corrected (a revision). */
+  corrected: string;
   unknownSerial: string;
   notFoundTitle: string;
   notFound: string;
@@ -54,6 +56,7 @@ const pages: Record<Language, PageTexts> = {
     withdrawnSerial:
       'The manufacturer has withdrawn this serial number. This unit is not covered by a valid test certificate; please contact us before using it.',
     verified: 'Genuine serial number, tested on',
+    corrected: 'Certificate corrected on',
     unknownSerial:
       'We cannot confirm this serial number for this model. The product information below applies to the model.',
     notFoundTitle: 'Machine not found',
@@ -85,6 +88,7 @@ const pages: Record<Language, PageTexts> = {
     withdrawnSerial:
       'Der Hersteller hat diese Seriennummer zurückgezogen. Für dieses Gerät gilt kein gültiger Prüfbericht; bitte wenden Sie sich an uns, bevor Sie es verwenden.',
     verified: 'Echte Seriennummer, geprüft am',
+    corrected: 'Prüfbericht korrigiert am',
     unknownSerial:
       'Diese Seriennummer können wir für dieses Modell nicht bestätigen. Die Produktinformationen unten gelten für das Modell.',
     notFoundTitle: 'Maschine nicht gefunden',
@@ -116,6 +120,7 @@ const pages: Record<Language, PageTexts> = {
     withdrawnSerial:
       'Le fabricant a retiré ce numéro de série. Cet appareil n’est couvert par aucun rapport de contrôle valide ; veuillez nous contacter avant de l’utiliser.',
     verified: 'Numéro de série authentique, contrôlé le',
+    corrected: 'Rapport de contrôle corrigé le',
     unknownSerial:
       'Nous ne pouvons pas confirmer ce numéro de série pour ce modèle. Les informations ci-dessous concernent le modèle.',
     notFoundTitle: 'Machine introuvable',
@@ -147,6 +152,7 @@ const pages: Record<Language, PageTexts> = {
     withdrawnSerial:
       'El fabricante ha retirado este número de serie. Esta unidad no tiene un certificado de control válido; póngase en contacto con nosotros antes de utilizarla.',
     verified: 'Número de serie auténtico, verificado el',
+    corrected: 'Certificado de control corregido el',
     unknownSerial:
       'No podemos confirmar este número de serie para este modelo. La información siguiente se refiere al modelo.',
     notFoundTitle: 'Máquina no encontrada',
@@ -178,6 +184,7 @@ const pages: Record<Language, PageTexts> = {
     withdrawnSerial:
       'Il produttore ha ritirato questo numero di serie. Questa unità non è coperta da un rapporto di controllo valido; contattateci prima di utilizzarla.',
     verified: 'Numero di serie autentico, collaudato il',
+    corrected: 'Rapporto di controllo corretto il',
     unknownSerial:
       'Non possiamo confermare questo numero di serie per questo modello. Le informazioni qui sotto valgono per il modello.',
     notFoundTitle: 'Macchina non trovata',
@@ -209,6 +216,7 @@ const pages: Record<Language, PageTexts> = {
     withdrawnSerial:
       'O fabricante retirou este número de série. Esta unidade não está coberta por um certificado de controlo válido; contacte-nos antes de a utilizar.',
     verified: 'Número de série autêntico, verificado em',
+    corrected: 'Certificado de controlo corrigido em',
     unknownSerial:
       'Não podemos confirmar este número de série para este modelo. As informações abaixo referem-se ao modelo.',
     notFoundTitle: 'Máquina não encontrada',
@@ -222,6 +230,29 @@ const pages: Record<Language, PageTexts> = {
     retry: 'TENTAR NOVAMENTE',
   },
 };
+
+/**
+ * A unit's release when it is not simply released (docs/decisions/0010-test-record.md), in plain English and
+ * German; the other languages show the English. A failed unit or one awaiting release is never called genuine.
+ */
+export const releaseTexts = {
+  en: {
+    deviation:
+      'Released by the manufacturer with a documented deviation from the test plan (special release).',
+    failed:
+      'This unit did not pass its final inspection. Please do not use it, and contact the manufacturer.',
+    awaiting: 'The final inspection of this unit has not been released yet. Please contact the manufacturer.',
+  },
+  de: {
+    deviation:
+      'Vom Hersteller mit einer dokumentierten Abweichung vom Prüfplan freigegeben (Sonderfreigabe).',
+    failed:
+      'Dieses Gerät hat die Endprüfung nicht bestanden. Bitte verwenden Sie es nicht und wenden Sie sich an den Hersteller.',
+    awaiting:
+      'Die Endprüfung dieses Geräts ist noch nicht freigegeben. Bitte wenden Sie sich an den Hersteller.',
+  },
+};
+export const releaseText = (language: Language) => (language === 'de' ? releaseTexts.de : releaseTexts.en);
 
 /** What the language switch offers: English and German together (the default), or one other language. */
 export const CHOICES = [

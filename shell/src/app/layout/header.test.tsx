@@ -67,6 +67,24 @@ describe('Header by role', () => {
     renderHeader('certificate_list');
     expect(screen.getByRole('link', { name: 'Verwaltung' })).toHaveAttribute('href', '/admin/accounts');
   });
+
+  it('shows an auditor the audit trail, and no admin area (issue 31)', () => {
+    renderHeader('certificate_list', null, ['lesen', 'audit']);
+    expect(screen.getByRole('link', { name: 'Protokoll' })).toHaveAttribute('href', '/admin/audit');
+    expect(screen.queryByRole('link', { name: 'Verwaltung' })).toBeNull();
+  });
+
+  it('keeps the areas on screens without a tab (a certificate, a unit, the admin area), none marked', () => {
+    renderHeader(null, null, ['pruefer']);
+    const areas = within(screen.getByRole('navigation', { name: 'Bereiche' })).getAllByRole('link');
+    expect(areas.map((link) => link.textContent)).toEqual([
+      'Prüfbericht erstellen',
+      'Daten',
+      'Auswertung',
+      'Bearbeiten',
+    ]);
+    for (const link of areas) expect(link).not.toHaveAttribute('aria-current');
+  });
 });
 
 describe('Header', () => {
@@ -101,7 +119,6 @@ describe('Header', () => {
 
   it('NEIN keeps the user signed in', async () => {
     renderHeader(null);
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
     expect(screen.getByRole('alertdialog', { name: 'AUSLOGGEN' })).toHaveTextContent('Abmelden bestätigen?');
     await userEvent.click(screen.getByRole('button', { name: 'NEIN' }));

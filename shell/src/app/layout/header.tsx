@@ -45,7 +45,8 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
         <Link to="/" className="sh-header__home">
           <Logo />
         </Link>
-        {activeTab && (
+        {/* On every screen, so the areas are one click away from a certificate, a unit or the admin area. */}
+        {token && (
           <nav className="sh-header__tabs" aria-label={messages.header.navigation}>
             {tabsFor(roles).map((tab) => (
               <Link
@@ -71,10 +72,16 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
               {messages.header.printLabels}
             </a>
           )}
-          {allows(roles, 'administer') && (
+          {allows(roles, 'administer') ? (
             <NavLink to={staffRoutes.adminAccounts} className="sh-header__link">
               {messages.header.admin}
             </NavLink>
+          ) : (
+            allows(roles, 'audit') && (
+              <NavLink to={staffRoutes.auditLog} className="sh-header__link">
+                {messages.header.auditLog}
+              </NavLink>
+            )
           )}
           <NavLink to={staffRoutes.account} className="sh-header__link">
             {messages.header.account}

@@ -27,6 +27,8 @@ export const accountMessages = {
     off: 'Nicht eingerichtet. Mit einer Authenticator-App (z. B. FreeOTP, Google Authenticator, Microsoft Authenticator) schützt ein Code bei jeder Anmeldung Ihr Konto, auch wenn jemand Ihr Passwort kennt.',
     on: 'Eingerichtet: Die Anmeldung fragt nach dem Passwort nach einem Code aus Ihrer Authenticator-App.',
     start: 'EINRICHTEN',
+    startPassword: 'Ihr aktuelles Passwort',
+    enrolHint: 'Nach dem Einrichten enden Ihre Sitzungen auf anderen Geräten.',
     scan: 'Scannen Sie diesen QR-Code mit Ihrer Authenticator-App und geben Sie dann den angezeigten Code ein.',
     manual: 'Ohne Kamera: Schlüssel von Hand eingeben',
     qrTitle: 'QR-Code für die Authenticator-App',
@@ -41,7 +43,7 @@ export const accountMessages = {
     disable: 'AUSSCHALTEN',
     disablePassword: 'Passwort zum Ausschalten',
     disabled: 'Zwei-Faktor-Anmeldung ausgeschaltet.',
-    required: 'Für alle Konten vorgeschrieben: Ausschalten ist nicht möglich.',
+    required: 'Vorgeschrieben (für alle Konten oder für Ihres): Ausschalten ist nicht möglich.',
     enabled: 'Zwei-Faktor-Anmeldung eingerichtet.',
   },
   sessions: {

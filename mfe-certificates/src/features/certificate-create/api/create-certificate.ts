@@ -32,13 +32,16 @@ export function useCreateCertificate() {
 }
 
 /**
- * A new key for each new draft, the same one for every retry of the same draft until it is issued.
+ * A new key for each new draft, the same one for every retry of the same draft until it is issued (also after a
+ * reload: `saved` is the pending key kept with the draft).
  * crypto.getRandomValues, not randomUUID: the staff app may be served over plain HTTP on the plant's network,
  * where randomUUID does not exist.
  */
-export function idempotencyKeys() {
-  let pending: { draft: string; key: string } | null = null;
+export function idempotencyKeys(saved: { draft: string; key: string } | null = null) {
+  let pending = saved;
   return {
+    /** The draft last sent and its key, to keep with the draft (draft-storage.ts). */
+    pending: () => pending,
     keyFor(draft: CertificateDraft) {
       const text = JSON.stringify(draft);
       if (pending?.draft !== text) {

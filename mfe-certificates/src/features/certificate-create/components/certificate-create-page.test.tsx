@@ -1,9 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
+import {
+  CERTIFICATE_DEFAULTS,
+  DEFAULT_PLAN_STEPS,
+  type PlanStep,
+  type PrintData,
+  type TestPlan,
+} from 'contracts';
 import { http, notify, setConfig, type getMachinesByBrand } from 'shared-ui';
 import CertificateCreatePage from './certificate-create-page';
 import { PRINT_DELAY_MS } from '../../../components/print-root';
@@ -35,11 +41,60 @@ const machinesOf: Record<number, Awaited<ReturnType<typeof getMachinesByBrand>>>
   2: [{ id: 21, name: 'AirMAB 5000', image: '', electronic_circuit_board: 0, serial_prefix: '486' }],
 };
 
+const step = (key: string) => DEFAULT_PLAN_STEPS.find((candidate) => candidate.key === key)!;
+const insulation: PlanStep = {
+  ...step('insulation_resistance'),
+  kind: 'numeric',
+  unit: 'MΩ',
+  lower: 1,
+  decimals: 1,
+  per_unit: true,
+};
+const functionTest: PlanStep = {
+  ...step('guide'),
+  key: 'function_test',
+  title: { ...step('guide').title, de: 'Funktionsprüfung' },
+  per_unit: true,
+};
+/** Machine 11's plan: two steps once per certificate (pass/fail, choice), two per unit (a number, pass/fail). */
+const plan: TestPlan = {
+  machine_id: 11,
+  version: 3,
+  steps: [step('guide'), step('resistance_to_voltage'), insulation, functionTest],
+  created_at: '2026-11-20T08:00:00.000Z',
+  created_by_name: 'Qualität',
+};
+const me = {
+  id: 5,
+  email: 'erika@example.com',
+  name: 'Erika Mustermann',
+  roles: ['pruefer'],
+  must_change_password: false,
+  two_factor: false,
+  two_factor_required: false,
+};
+const attempt = (passed: boolean) => ({
+  attempt: 1,
+  values: { insulation_resistance: passed ? '2,5' : '0,8' },
+  verdicts: { insulation_resistance: passed ? ('pass' as const) : ('fail' as const) },
+  passed,
+  tested_by_name: 'Erika Mustermann',
+  tested_at: '2026-11-21T10:00:00.000Z',
+});
+const unitRecord = (serial: string, passed: boolean) => ({
+  serial,
+  release: passed ? ('released' as const) : ('failed' as const),
+  attempts: [attempt(passed)],
+  released_by_name: null,
+  released_at: null,
+  deviation_reason: null,
+});
+
 const printData: PrintData = {
   id: 7,
   brand_id: 1,
   machine_id: 11,
-  checked_by: 'Erika',
+  checked_by: 'Erika Mustermann',
   crowd: 2,
   ...CERTIFICATE_DEFAULTS,
   electronic_circuit_board: 1,
@@ -58,6 +113,15 @@ const printData: PrintData = {
   serials: ['4852611004', '4852611005'],
   created_at: '2026-11-21T10:00:00.000Z',
   ...ISSUED_PRINT,
+  verdict: 'failed',
+  failed_units: 1,
+  test_record: {
+    plan_version: 3,
+    steps: plan.steps,
+    verdict: 'failed',
+    tested_by_name: 'Erika Mustermann',
+    units: [unitRecord('4852611004', true), unitRecord('4852611005', false)],
+  },
 };
 
 beforeEach(() => {
@@ -71,11 +135,16 @@ beforeEach(() => {
   });
   getMock.mockImplementation(async (url: string) => {
     if (url === '/brands') return answer({ data: brands });
+    if (url === '/me') return answer(me);
+    if (url === '/machine/11/test-plan') return answer(plan);
+    if (url === '/machine/21/test-plan')
+      return answer({ ...plan, machine_id: 21, version: 0, steps: DEFAULT_PLAN_STEPS });
     const brandId = /^\/machinesByBrand\/(\d+)$/.exec(url)?.[1];
     if (brandId) return answer({ data: machinesOf[Number(brandId)] });
     throw new Error(`unexpected GET ${url}`);
   });
   window.print = jest.fn();
+  sessionStorage.clear();
 });
 
 afterEach(() => {
@@ -103,10 +172,22 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+/** The grid's field of one unit's step: its row header and column title name it. */
+const cell = (unit: number, title: string) =>
+  screen.getByRole('textbox', { name: `Einheit ${unit} ${title}` });
+
+/** Brand, machine, the quantity, and every value of the plan passing (insulation 2,5 MΩ for each unit). */
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>, quantity = 1) {
   await choose(user, 'MARKE', 'BDS');
   await choose(user, 'ARTIKELNUMMER', 'MAB 825');
-  await user.type(screen.getByLabelText('GEPRÜFT VON'), '  Erika ');
+  if (quantity !== 1) {
+    await user.clear(screen.getByLabelText('MENGE'));
+    await user.type(screen.getByLabelText('MENGE'), String(quantity));
+  }
+  await user.click(await screen.findByRole('button', { name: 'Alle bestanden' }));
+  await user.selectOptions(screen.getByLabelText('Spannungsfestigkeit'), '1500 V');
+  await user.click(cell(1, 'Isolationswiderstand'));
+  await user.paste(Array(quantity).fill('2,5').join('\n'));
 }
 
 describe('CertificateCreatePage', () => {
@@ -167,12 +248,10 @@ describe('CertificateCreatePage', () => {
   it('validates before sending, shows the messages under the fields, focuses the first and sends nothing', async () => {
     const user = await renderPage();
     await user.clear(screen.getByLabelText('MENGE'));
-    await user.type(screen.getByLabelText('GEPRÜFT VON'), '   ');
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
     expect(screen.getAllByText('Bitte wählen')).toHaveLength(2);
-    expect(screen.getAllByText('Bitte EINGEBEN')).toHaveLength(2);
-    expect(screen.getByLabelText('GEPRÜFT VON')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('GEPRÜFT VON')).toHaveAccessibleErrorMessage('Bitte EINGEBEN');
+    expect(screen.getByLabelText('MENGE')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('MENGE')).toHaveAccessibleErrorMessage('Bitte EINGEBEN');
     // The keyboard is on the first field with a message.
     expect(screen.getByLabelText('MARKE')).toHaveFocus();
 
@@ -188,14 +267,72 @@ describe('CertificateCreatePage', () => {
     expect(postMock).not.toHaveBeenCalled();
   });
 
-  it('binds every check item to its own field and records unticked as NOT OK', async () => {
+  it('names the signed-in account as tester, read only: nothing to type', async () => {
+    await renderPage();
+    expect(await screen.findByText('Erika Mustermann')).toBeInTheDocument();
+    expect(screen.getByText('Erika Mustermann').closest('p')).toHaveTextContent(
+      'Geprüft von: Erika Mustermann',
+    );
+    expect(screen.queryByRole('textbox', { name: /GEPRÜFT VON/i })).not.toBeInTheDocument();
+  });
+
+  it('shows the machine’s plan with nothing pre-ticked, and holds up the open and malformed values', async () => {
+    const user = await renderPage();
+    await choose(user, 'MARKE', 'BDS');
+    await choose(user, 'ARTIKELNUMMER', 'MAB 825');
+    expect(await screen.findByRole('heading', { name: 'Prüfung' })).toBeInTheDocument();
+    expect(screen.getByText('Prüfplan Version 3')).toBeInTheDocument();
+    const guide = screen.getByRole('group', { name: 'Führung/Funktion' });
+    for (const radio of within(guide).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(screen.getByLabelText('Spannungsfestigkeit')).toHaveValue('');
+    // One row per unit as the serials will be numbered; the column header names the limit with its unit.
+    expect(screen.getByRole('columnheader', { name: /Isolationswiderstand/ })).toHaveTextContent(
+      'Grenzwert ≥ 1 MΩ',
+    );
+    expect(screen.getByRole('rowheader', { name: 'Einheit 1' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Einheit 1 Funktionsprüfung' })).toHaveValue('');
+
+    await user.type(cell(1, 'Isolationswiderstand'), '1,25');
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    expect(postMock).not.toHaveBeenCalled();
+    expect(within(guide).getByRole('radio', { name: 'Bestanden' })).toHaveFocus();
+    expect(screen.getByLabelText('Spannungsfestigkeit')).toHaveAccessibleDescription('Bitte eintragen');
+    expect(cell(1, 'Isolationswiderstand')).toHaveAttribute('aria-invalid', 'true');
+    expect(cell(1, 'Isolationswiderstand')).toHaveAccessibleDescription(
+      'Grenzwert ≥ 1 MΩ Höchstens 1 Nachkommastelle',
+    );
+    // Typing again clears the message of that value only.
+    await user.selectOptions(screen.getByLabelText('Spannungsfestigkeit'), '1500 V');
+    expect(screen.getByLabelText('Spannungsfestigkeit')).not.toHaveAccessibleDescription(/Bitte eintragen/);
+    expect(screen.getByRole('combobox', { name: 'Einheit 1 Funktionsprüfung' })).toHaveAccessibleDescription(
+      'Bitte eintragen',
+    );
+  });
+
+  it('marks a value out of its limit at once, with words and aria-invalid', async () => {
+    const user = await renderPage();
+    await fillValidForm(user, 3);
+    const second = cell(2, 'Isolationswiderstand');
+    await user.clear(second);
+    await user.type(second, '0,8');
+    expect(second).toHaveAttribute('aria-invalid', 'true');
+    expect(second).toHaveAccessibleDescription('Grenzwert ≥ 1 MΩ Zu niedrig, Grenzwert ≥ 1 MΩ');
+    expect(cell(1, 'Isolationswiderstand')).not.toHaveAttribute('aria-invalid');
+    for (const typed of ['abc', 'NaN', '1e309', '<img src=x onerror=alert(1)>', '9'.repeat(16)]) {
+      await user.clear(second);
+      await user.type(second, typed);
+      expect(second).toHaveAccessibleDescription('Grenzwert ≥ 1 MΩ Keine gültige Zahl (z. B. 0,8)');
+    }
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+
+  it('sends the values as typed in `results`, none of the earlier check fields, and the account as tester', async () => {
     postMock.mockResolvedValue(answer([printData]));
     const user = await renderPage();
-    await fillValidForm(user);
-    await user.clear(screen.getByLabelText('MENGE'));
-    await user.type(screen.getByLabelText('MENGE'), '100');
-    await user.click(screen.getByRole('checkbox', { name: 'ZUBEHÖR' }));
-    await user.click(screen.getByRole('checkbox', { name: 'SPANNUNGSFESTIGKEIT' }));
+    await fillValidForm(user, 3);
+    await user.clear(cell(2, 'Isolationswiderstand'));
+    await user.type(cell(2, 'Isolationswiderstand'), '0,8');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Einheit 3 Funktionsprüfung' }), 'fail');
     await user.selectOptions(screen.getByLabelText('BEMERKUNGEN'), '110 Volt, 50-60Hz');
     await user.selectOptions(screen.getByLabelText('HERKUNFT'), 'POLAND');
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
@@ -203,21 +340,117 @@ describe('CertificateCreatePage', () => {
     expect(sentBody()).toEqual({
       brand_id: 1,
       machine_id: 11,
-      checked_by: 'Erika',
-      crowd: 100,
-      perpendicularity: 'OK',
-      tolerance_of_spindle: 'OK',
-      magnet_base_switch: 'OK',
-      motor_switch: 'OK',
-      guide: 'OK',
-      isolation: 'OK',
-      insulation_resistance: 'OK',
-      resistance_to_voltage: 'NOT OK',
-      accessories: 'NOT OK',
-      technical_certification: 'OK',
+      checked_by: 'Erika Mustermann',
+      crowd: 3,
       observation: '110 Volt, 50-60Hz',
       origin_germany: 'POLAND',
+      results: {
+        certificate: { guide: 'pass', resistance_to_voltage: '1500 V' },
+        units: [
+          { insulation_resistance: '2,5', function_test: 'pass' },
+          { insulation_resistance: '0,8', function_test: 'pass' },
+          { insulation_resistance: '2,5', function_test: 'fail' },
+        ],
+      },
     });
+  });
+
+  it('"Alle bestanden" sets only the open steps that can simply pass; a lowered quantity sends fewer units', async () => {
+    postMock.mockResolvedValue(answer([printData]));
+    const user = await renderPage();
+    await choose(user, 'MARKE', 'BDS');
+    await choose(user, 'ARTIKELNUMMER', 'MAB 825');
+    await user.clear(screen.getByLabelText('MENGE'));
+    await user.type(screen.getByLabelText('MENGE'), '3');
+    const guide = await screen.findByRole('group', { name: 'Führung/Funktion' });
+    await user.click(within(guide).getByRole('radio', { name: 'Nicht bestanden' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Einheit 2 Funktionsprüfung' }), 'fail');
+    await user.click(screen.getByRole('button', { name: 'Alle bestanden' }));
+    expect(screen.getByRole('status')).toHaveTextContent('3 offene Schritte auf „Bestanden“ gesetzt.');
+    expect(within(guide).getByRole('radio', { name: 'Nicht bestanden' })).toBeChecked();
+    expect(
+      [1, 2, 3].map(
+        (unit) =>
+          (screen.getByRole('combobox', { name: `Einheit ${unit} Funktionsprüfung` }) as HTMLSelectElement)
+            .value,
+      ),
+    ).toEqual(['pass', 'fail', 'pass']);
+    // A choice with one passing option gets it, as the voltage test of the default plan.
+    expect(screen.getByLabelText('Spannungsfestigkeit')).toHaveValue('1500 V');
+
+    await user.click(cell(1, 'Isolationswiderstand'));
+    await user.paste('5\n6\n7');
+    await user.clear(screen.getByLabelText('MENGE'));
+    await user.type(screen.getByLabelText('MENGE'), '2');
+    expect(screen.queryByRole('rowheader', { name: 'Einheit 3' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
+    expect((sentBody() as { results: unknown }).results).toEqual({
+      certificate: { guide: 'fail', resistance_to_voltage: '1500 V' },
+      units: [
+        { insulation_resistance: '5', function_test: 'pass' },
+        { insulation_resistance: '6', function_test: 'fail' },
+      ],
+    });
+  });
+
+  it('the grid is for the keyboard: Enter and the arrows move down a column, Enter never issues', async () => {
+    postMock.mockResolvedValue(answer([printData]));
+    const user = await renderPage();
+    await fillValidForm(user, 3);
+    await user.click(cell(1, 'Isolationswiderstand'));
+    await user.keyboard('{Enter}');
+    expect(cell(2, 'Isolationswiderstand')).toHaveFocus();
+    await user.keyboard('3,3{Enter}');
+    expect(cell(3, 'Isolationswiderstand')).toHaveFocus();
+    expect(cell(2, 'Isolationswiderstand')).toHaveValue('3,3');
+    await user.keyboard('{ArrowUp}');
+    expect(cell(2, 'Isolationswiderstand')).toHaveFocus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    // After the last unit Enter goes on to the next column's first unit.
+    expect(screen.getByRole('combobox', { name: 'Einheit 1 Funktionsprüfung' })).toHaveFocus();
+    // The arrows move in a select too, they do not change its value.
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('combobox', { name: 'Einheit 2 Funktionsprüfung' })).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Einheit 1 Funktionsprüfung' })).toHaveValue('pass');
+
+    // Enter in any other field does not issue either.
+    for (const field of [screen.getByLabelText('MENGE'), screen.getByLabelText('Spannungsfestigkeit')]) {
+      field.focus();
+      await user.keyboard('{Enter}');
+    }
+    await user.click(screen.getByRole('radio', { name: 'Bestanden' }));
+    await user.keyboard('{Enter}');
+    expect(postMock).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'WEITER' })).toHaveAccessibleDescription(
+      'Ausstellen mit WEITER oder Strg + Enter; Enter in einem Feld stellt nichts aus.',
+    );
+    // The documented shortcut does.
+    cell(2, 'Isolationswiderstand').focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
+  });
+
+  it('a column pasted from a spreadsheet fills down, with tabs across; what has no cell is said', async () => {
+    const user = await renderPage();
+    await fillValidForm(user, 3);
+    await user.click(cell(2, 'Isolationswiderstand'));
+    await user.paste('0,9\tn.i.O.\r\n1,5\tOK\r\n7\tOK\r\n');
+    expect([1, 2, 3].map((unit) => (cell(unit, 'Isolationswiderstand') as HTMLInputElement).value)).toEqual([
+      '2,5',
+      '0,9',
+      '1,5',
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Einheit 2 Funktionsprüfung' })).toHaveValue('fail');
+    expect(screen.getByRole('combobox', { name: 'Einheit 3 Funktionsprüfung' })).toHaveValue('pass');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '4 Werte eingefügt, 2 ohne passende Einheit oder Spalte nicht übernommen.',
+    );
+    expect(cell(2, 'Isolationswiderstand')).toHaveAccessibleDescription(/Zu niedrig/);
+    // One value pastes into the one field as usual.
+    await user.clear(cell(3, 'Isolationswiderstand'));
+    await user.paste('4,2');
+    expect(cell(3, 'Isolationswiderstand')).toHaveValue('4,2');
   });
 
   it('one press creates one certificate, WEITER is enabled again, then the print dialog opens', async () => {
@@ -274,7 +507,15 @@ describe('CertificateCreatePage', () => {
       ['Seriennummern', '4852611004 – 4852611005'],
       ['Menge', '2'],
       ['Ausgestellt', '21.11.2026 11:00'],
+      // The API's verdict: how many units passed and which failed.
+      ['Ergebnis', '✕ 1 Einheit bestanden, 1 nicht bestanden'],
+      ['Nicht bestanden', '4852611005'],
     ]);
+    // The failed unit links to its page, where its retest is recorded.
+    expect(within(issued).getByRole('link', { name: '4852611005' })).toHaveAttribute(
+      'href',
+      '/units/4852611005',
+    );
     expect(within(issued).getByRole('link', { name: 'ETIKETTEN' })).toHaveAttribute(
       'href',
       '/labels?certificate=7',
@@ -295,24 +536,67 @@ describe('CertificateCreatePage', () => {
     // Nothing of this certificate is on screen any more: a print now records nothing.
     window.dispatchEvent(new Event('beforeprint'));
     expect(postMock).toHaveBeenCalledTimes(3);
-    expect(screen.getByLabelText('GEPRÜFT VON')).toHaveValue('');
+    expect(screen.queryByRole('heading', { name: 'Prüfung' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('MENGE')).toHaveValue(1);
     expect(screen.getByLabelText('MARKE')).toHaveFocus();
+    expect(sessionStorage.length).toBe(0);
   });
 
-  it('a failure enables WEITER again and says so in German', async () => {
-    const error = Object.assign(new Error('Network Error'), { isAxiosError: true });
-    postMock.mockRejectedValue(error);
+  it('a server error enables WEITER again and says so in German', async () => {
+    postMock.mockRejectedValue(
+      Object.assign(new Error('500'), { isAxiosError: true, response: { status: 500, data: {} } }),
+    );
     const toast = jest.spyOn(notify, 'error');
     const user = await renderPage();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(
-        'Der Prüfbericht konnte nicht erstellt werden. Der Server ist nicht erreichbar. Bitte versuchen Sie es erneut!',
+        'Der Prüfbericht konnte nicht erstellt werden. Bitte versuchen Sie es erneut!',
       ),
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'WEITER' })).toBeEnabled());
     expect(window.print).not.toHaveBeenCalled();
+  });
+
+  it('with the network down it says so, keeps the draft and its key through a reload, and retries', async () => {
+    const lost = Object.assign(new Error('Network Error'), { isAxiosError: true });
+    postMock
+      .mockRejectedValueOnce(lost)
+      .mockRejectedValueOnce(lost)
+      .mockResolvedValue(answer([printData]));
+    const toast = jest.spyOn(notify, 'error');
+    const user = await renderPage();
+    await fillValidForm(user, 3);
+    await user.clear(cell(2, 'Isolationswiderstand'));
+    await user.type(cell(2, 'Isolationswiderstand'), '0,8');
+    const keySent = (call: number) =>
+      (postMock.mock.calls[call][2] as { headers: Record<string, string> }).headers['Idempotency-Key'];
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(
+      'Der Server ist nicht erreichbar. Der Entwurf mit allen Werten bleibt erhalten, auch beim Neuladen der Seite.',
+    );
+    expect(toast).not.toHaveBeenCalled();
+    expect(window.print).not.toHaveBeenCalled();
+
+    // A reload: the page comes back with every value and sends the same key.
+    cleanup();
+    await renderPage();
+    expect(await screen.findByRole('heading', { name: 'Prüfung' })).toBeInTheDocument();
+    expect(screen.getByLabelText('MENGE')).toHaveValue(3);
+    expect(cell(2, 'Isolationswiderstand')).toHaveValue('0,8');
+    expect(screen.getByLabelText('Spannungsfestigkeit')).toHaveValue('1500 V');
+    await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'ERNEUT SENDEN' }));
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(3));
+    expect(keySent(0)).toMatch(/^[0-9a-f]{32}$/);
+    expect([keySent(1), keySent(2)]).toEqual([keySent(0), keySent(0)]);
+    expect(postMock.mock.calls[2][1]).toEqual(postMock.mock.calls[0][1]);
+    await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
+    expect(screen.queryByText(/Server ist nicht erreichbar/)).not.toBeInTheDocument();
+    // Issued: no draft is kept any more.
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('a retry after a lost answer sends the same Idempotency-Key; the next certificate a new one', async () => {
@@ -338,9 +622,7 @@ describe('CertificateCreatePage', () => {
   it('WEITER again for the same machine, checker and quantity asks first, naming what was just issued', async () => {
     postMock.mockResolvedValue(answer([printData]));
     const user = await renderPage();
-    await fillValidForm(user);
-    await user.clear(screen.getByLabelText('MENGE'));
-    await user.type(screen.getByLabelText('MENGE'), '2');
+    await fillValidForm(user, 2);
     const weiter = screen.getByRole('button', { name: 'WEITER' });
     await user.click(weiter);
     await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
@@ -360,25 +642,47 @@ describe('CertificateCreatePage', () => {
     // Another quantity is another certificate on purpose: no question.
     await user.clear(screen.getByLabelText('MENGE'));
     await user.type(screen.getByLabelText('MENGE'), '5');
+    await user.click(screen.getByRole('button', { name: 'Alle bestanden' }));
+    await user.click(cell(3, 'Isolationswiderstand'));
+    await user.paste('3\n3\n3');
     await waitFor(() => expect(weiter).toBeEnabled());
     await user.click(weiter);
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(3));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
-  it('shows the API’s field errors under their fields', async () => {
+  it('shows the API’s field errors under their fields, a value’s on its cell', async () => {
     postMock.mockRejectedValue(
       Object.assign(new Error('400'), {
         isAxiosError: true,
         response: {
           status: 400,
-          data: { error: { code: 'VALIDATION', message: 'Ungültig', fields: { crowd: 'Höchstens 100' } } },
+          data: {
+            error: {
+              code: 'VALIDATION',
+              message: 'Ungültig',
+              fields: {
+                crowd: 'Höchstens 100',
+                'results.units.1.insulation_resistance':
+                  'Isolationswiderstand, Einheit 2: höchstens 1 Nachkommastelle',
+                'results.certificate.guide': 'Führung/Funktion fehlt',
+              },
+            },
+          },
         },
       }),
     );
     const user = await renderPage();
-    await fillValidForm(user);
+    await fillValidForm(user, 2);
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
     await waitFor(() => expect(screen.getByLabelText('MENGE')).toHaveAccessibleErrorMessage('Höchstens 100'));
+    expect(cell(2, 'Isolationswiderstand')).toHaveAttribute('aria-invalid', 'true');
+    expect(cell(2, 'Isolationswiderstand')).toHaveAccessibleDescription(
+      'Grenzwert ≥ 1 MΩ Isolationswiderstand, Einheit 2: höchstens 1 Nachkommastelle',
+    );
+    expect(cell(1, 'Isolationswiderstand')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('group', { name: 'Führung/Funktion' })).toHaveAccessibleDescription(
+      'Führung/Funktion fehlt',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { CHECKED_BY_MAX, QUANTITY, type Brand, type MachineByBrand } from 'contracts';
+import { QUANTITY, type Brand, type MachineByBrand } from 'contracts';
 import Select from 'react-select';
 import { Field } from '../../../components/field';
 import { certMessages } from '../../../messages';
@@ -13,14 +13,16 @@ interface TopFieldsProps {
   values: CertificateFormValues;
   errors: CertificateFormErrors;
   brands: Brand[];
+  /** "Geprüft von": the signed-in account's name. */
+  tester: string;
   /** The chosen brand's machines; nothing is fetched until a brand is chosen. */
   machines: Pick<UseQueryResult<MachineByBrand[]>, 'data' | 'isError' | 'isFetching'>;
   /** Changes the values; a field named has its message cleared. */
   update: (patch: Partial<CertificateFormValues>, field?: keyof CertificateFormErrors) => void;
 }
 
-/** The form's first row: brand, machine, checker and quantity, each with its message (ids `cert-<field>`). */
-export function CertificateTopFields({ values, errors, brands, machines, update }: TopFieldsProps) {
+/** The form's first rows: brand, machine, tester and quantity, each with its message (ids `cert-<field>`). */
+export function CertificateTopFields({ values, errors, brands, tester, machines, update }: TopFieldsProps) {
   const invalid = (field: keyof CertificateFormErrors) =>
     errors[field] ? { 'aria-invalid': true, 'aria-errormessage': `cert-${field}-error` } : {};
 
@@ -71,18 +73,17 @@ export function CertificateTopFields({ values, errors, brands, machines, update 
           {...invalid('machine_id')}
         />
       </Field>
-      <Field id="cert-checked_by" label={t.checkedBy} error={errors.checked_by}>
-        <input
-          id="cert-checked_by"
-          className="sui-input"
-          name="checked_by"
-          autoComplete="name"
-          maxLength={CHECKED_BY_MAX}
-          value={values.checked_by}
-          onChange={(event) => update({ checked_by: event.target.value }, 'checked_by')}
-          {...invalid('checked_by')}
-        />
-      </Field>
+      {/* The signed-in account tested: shown, never typed (docs/decisions/0010-test-record.md). */}
+      <div className="sui-field">
+        <p id="cert-checked_by" className="cert-create__tester" tabIndex={-1}>
+          {t.testedBy} <strong>{tester}</strong>
+        </p>
+        {errors.checked_by && (
+          <p id="cert-checked_by-error" className="sui-field-error" role="alert">
+            {errors.checked_by}
+          </p>
+        )}
+      </div>
       <Field id="cert-quantity" label={t.quantity} error={errors.quantity}>
         <input
           id="cert-quantity"

@@ -1,5 +1,5 @@
-import { formatDateTime, type Certificate } from 'contracts';
-import { useEffect, useRef } from 'react';
+import { formatDateTime, staffUrls, type Certificate } from 'contracts';
+import { Fragment, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useRecordPrints } from '../../../api/record-prints';
 import { issuedMessages } from '../issued-messages';
@@ -7,7 +7,8 @@ import { issuedMessages } from '../issued-messages';
 const t = issuedMessages;
 
 /**
- * What WEITER issued, until the user moves on: the number, machine, serial range, quantity and time, with
+ * What WEITER issued, until the user moves on: the number, machine, serial range, quantity, time and how many
+ * units passed and failed (the API's verdict, docs/decisions/0010-test-record.md), with
  * DRUCKEN (again), ETIKETTEN and NEUER PRÜFBERICHT. The heading takes the focus, so a screen reader says it.
  */
 export function IssuedConfirmation({
@@ -27,6 +28,9 @@ export function IssuedConfirmation({
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [certificate.id]);
   const { id, machine_name, brand_name, first_serial, last_serial, quantity, created_at } = certificate;
+  const units = certificate.test_record.units;
+  const failed = units.filter((unit) => unit.release === 'failed');
+  const awaiting = units.filter((unit) => unit.release === 'awaiting_release').length;
   return (
     <section className="cert-issued" aria-labelledby="cert-issued-title" data-testid="issued-confirmation">
       <h2 id="cert-issued-title" className="cert-issued__title" tabIndex={-1} ref={heading}>
@@ -45,6 +49,26 @@ export function IssuedConfirmation({
         <dd>{quantity}</dd>
         <dt>{t.time}</dt>
         <dd>{formatDateTime(created_at)}</dd>
+        <dt>{t.outcome}</dt>
+        <dd data-testid="issued-outcome">
+          <span aria-hidden="true">{failed.length ? '✕ ' : '✓ '}</span>
+          {t.outcomeText(units.length - failed.length, failed.length)}
+          {awaiting > 0 && <> · {t.awaitingRelease(awaiting)}</>}
+        </dd>
+        {failed.length > 0 && (
+          <>
+            <dt>{t.failedSerials}</dt>
+            {/* Each to its unit's page, where the retest after repair is recorded. */}
+            <dd>
+              {failed.map((unit, index) => (
+                <Fragment key={unit.serial}>
+                  {index > 0 && ', '}
+                  <Link to={staffUrls.unit(unit.serial)}>{unit.serial}</Link>
+                </Fragment>
+              ))}
+            </dd>
+          </>
+        )}
       </dl>
       <div className="cert-issued__actions">
         <button type="button" className="sui-button" onClick={onPrint}>

@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import {
   allows,
   apiPaths,
+  CERTIFICATE_VERDICT_LABELS,
   formatDateTime,
   staffUrls,
+  UNIT_RELEASE_LABELS,
   type Certificate,
   type CertificateHistory,
+  type UnitTestRecord,
 } from 'contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { apiErrorMessage, EventList, formatDate, LoadError, meQuery, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
@@ -18,10 +21,15 @@ import { StatusBadge } from '../../../components/status-badge';
 import { lifecycleMessages } from '../../../lifecycle-messages';
 import { ReviseForm } from './revise-form';
 import { VoidForm } from './void-form';
+import { releaseMessages } from '../release-messages';
 import '../../../styles/remote.css';
 import '../../../styles/lifecycle.css';
+import '../release.css';
 
 const t = lifecycleMessages.detail;
+
+// Only accounts with the release right see it, and only while something waits: loaded when shown.
+const ReleasePanel = lazy(() => import('./release-panel'));
 
 function Summary({ data, history }: { data: Certificate; history?: CertificateHistory }) {
   const first = history?.revisions[history.revisions.length - 1];
@@ -35,6 +43,11 @@ function Summary({ data, history }: { data: Certificate; history?: CertificateHi
     [t.issuedBy, first?.issued_by_email ?? '–'],
     [t.checkedBy, data.checked_by],
     [t.revision, String(data.revision)],
+    [
+      releaseMessages.verdict,
+      CERTIFICATE_VERDICT_LABELS[data.verdict] +
+        (data.failed_units > 0 ? `: ${releaseMessages.failedUnits(data.failed_units, data.quantity)}` : ''),
+    ],
     ...(data.voided_units > 0
       ? [[t.status, t.voidedUnits(data.voided_units, data.quantity)] as [string, string]]
       : []),
@@ -67,7 +80,26 @@ function Revisions({ id, history }: { id: number; history: CertificateHistory })
   );
 }
 
-function Units({ history }: { history: CertificateHistory }) {
+/** A unit's release in words (never colour alone), with who released it and why when by deviation. */
+function UnitRelease({ record, release }: { record?: UnitTestRecord; release: UnitTestRecord['release'] }) {
+  return (
+    <>
+      <span className={`cert-verdict cert-verdict--${release}`}>{UNIT_RELEASE_LABELS[release]}</span>
+      {record?.released_by_name && record.released_at && (
+        <span className="cert-units__release-detail">
+          {releaseMessages.releasedBy(record.released_by_name, formatDateTime(record.released_at))}
+        </span>
+      )}
+      {record?.deviation_reason && (
+        <span className="cert-units__release-detail">
+          {releaseMessages.reasonOf(record.deviation_reason)}
+        </span>
+      )}
+    </>
+  );
+}
+
+function Units({ history, data }: { history: CertificateHistory; data: Certificate }) {
   return (
     <section className="cert-section" aria-labelledby="cert-units">
       <h2 id="cert-units" className="cert-section__title">
@@ -78,6 +110,7 @@ function Units({ history }: { history: CertificateHistory }) {
           <tr>
             <th scope="col">{t.unit}</th>
             <th scope="col">{t.unitStatus}</th>
+            <th scope="col">{releaseMessages.release}</th>
           </tr>
         </thead>
         <tbody>
@@ -87,6 +120,12 @@ function Units({ history }: { history: CertificateHistory }) {
                 <Link to={staffUrls.unit(unit.serial)}>{unit.serial}</Link>
               </td>
               <td>{unit.voided_at ? t.unitVoided(unit.void_reason) : t.unitOk}</td>
+              <td>
+                <UnitRelease
+                  release={unit.release}
+                  record={data.test_record.units.find((record) => record.serial === unit.serial)}
+                />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -109,6 +148,14 @@ export default function CertificateDetailPage() {
   // Revising and voiding are the inspector's (docs/architecture.md#accounts-and-roles).
   const mayChange = allows(useQuery(meQuery).data?.roles ?? [], 'certify');
   const changeable = data && data.status !== 'voided' && mayChange;
+  // Releasing is the quality department's (docs/decisions/0010-test-record.md), for what waits or failed.
+  const mayRelease = allows(useQuery(meQuery).data?.roles ?? [], 'release');
+  const releasable =
+    mayRelease &&
+    data?.status !== 'voided' &&
+    history.data?.units.some(
+      (unit) => !unit.voided_at && (unit.release === 'awaiting_release' || unit.release === 'failed'),
+    );
 
   return (
     <div className="cert-screen" data-testid="certificate-detail">
@@ -132,7 +179,15 @@ export default function CertificateDetailPage() {
             <h1 className="cert-title">
               {t.heading} {data.id} · {data.machine_name}
             </h1>
-            <StatusBadge status={data.status} />
+            <span className="cert-badges">
+              <StatusBadge status={data.status} />
+              <span
+                className={`cert-verdict cert-verdict--${data.verdict}`}
+                data-testid="certificate-verdict"
+              >
+                {CERTIFICATE_VERDICT_LABELS[data.verdict]}
+              </span>
+            </span>
           </div>
           <Summary data={data} history={history.data} />
           <div className="cert-actions">
@@ -170,6 +225,11 @@ export default function CertificateDetailPage() {
               onDone={() => setPanel(null)}
             />
           )}
+          {releasable && history.data && (
+            <Suspense fallback={<Spinner />}>
+              <ReleasePanel key={data.version} certificate={data} units={history.data.units} />
+            </Suspense>
+          )}
           {history.isError ? (
             <LoadError
               message={apiErrorMessage(history.error) ?? t.failed}
@@ -177,7 +237,7 @@ export default function CertificateDetailPage() {
             />
           ) : history.data ? (
             <div className="cert-columns">
-              <Units history={history.data} />
+              <Units history={history.data} data={data} />
               <Revisions id={data.id} history={history.data} />
             </div>
           ) : (

@@ -1,6 +1,6 @@
 import { fieldMessages, type Certificate, type Unit } from 'contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { apiFieldErrors, notify, useFieldErrors, type FieldErrors } from 'shared-ui';
+import { apiFieldErrors, ConfirmDialog, notify, useFieldErrors, type FieldErrors } from 'shared-ui';
 import { useVoidCertificate } from '../api/void-certificate';
 import { lifecycleMessages } from '../../../lifecycle-messages';
 import { ChangeError } from './change-error';
@@ -9,22 +9,29 @@ import { ReasonField } from './reason-field';
 const t = lifecycleMessages.void;
 
 /**
- * STORNIEREN: the whole certificate, or the units ticked, with a reason. Only units still valid can be
- * ticked; a certificate with one unit is always voided whole.
+ * STORNIEREN: the units ticked (the default, `preselected` ticked already), or the whole certificate, with a
+ * reason. Only units still valid can be ticked; with one left, the whole certificate is what remains. Nothing
+ * is voided before a question naming the certificate and every serial it will void is answered.
  */
 export function VoidForm({
   certificate,
   units,
+  preselected = [],
   onDone,
 }: {
   certificate: Certificate;
   units: Unit[];
+  /** Units to tick at the start (the one a unit's page was opened for). */
+  preselected?: readonly string[];
   onDone: () => void;
 }) {
   const id = useId();
   const open = units.filter((unit) => !unit.voided_at);
-  const [whole, setWhole] = useState(true);
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [whole, setWhole] = useState(open.length <= 1);
+  const [chosen, setChosen] = useState<string[]>(() =>
+    open.filter((unit) => preselected.includes(unit.serial)).map((unit) => unit.serial),
+  );
+  const [confirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const { errors, show } = useFieldErrors(['serials', 'reason'], (field) =>
     field === 'serials' ? `${id}-units` : `${id}-reason`,
@@ -37,6 +44,14 @@ export function VoidForm({
     if (!whole && chosen.length === 0) found.serials = t.chooseUnit;
     if (!reason.trim()) found.reason = fieldMessages.required;
     if (show(found)) return;
+    setConfirming(true);
+  };
+  // In unit order, whatever order they were ticked in.
+  const voided = whole
+    ? open.map((unit) => unit.serial)
+    : open.filter((unit) => chosen.includes(unit.serial)).map((unit) => unit.serial);
+
+  const confirmed = () =>
     voiding.mutate(
       { version: certificate.version, reason, ...(whole ? {} : { serials: chosen }) },
       {
@@ -45,9 +60,9 @@ export function VoidForm({
           onDone();
         },
         onError: (error) => show(apiFieldErrors(error)),
+        onSettled: () => setConfirming(false),
       },
     );
-  };
 
   const toggle = (serial: string, on: boolean) =>
     setChosen((current) => (on ? [...current, serial] : current.filter((s) => s !== serial)));
@@ -120,6 +135,16 @@ export function VoidForm({
           {t.submit}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t.confirmTitle}
+        message={(whole ? t.confirmWhole : t.confirmUnits)(certificate.id, voided)}
+        confirmLabel={t.confirm}
+        cancelLabel={t.back}
+        busy={voiding.isPending}
+        onConfirm={confirmed}
+        onCancel={() => setConfirming(false)}
+      />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import {
   type ExportRows,
 } from 'contracts';
 import { useEffect, useRef, useState } from 'react';
-import { apiErrorMessage, http, notify } from 'shared-ui';
+import { apiErrorMessage, http } from 'shared-ui';
 import { listParamsToWire, type CertificateQuery } from '../../../api/wire';
 import { listMessages } from '../list-messages';
 
@@ -69,18 +69,26 @@ export function saveFile(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** How the last export ended, said beside the button (a toast would cover the toolbar's actions). */
+export interface ExportOutcome {
+  kind: 'done' | 'cancelled' | 'failed';
+  message: string;
+}
+
 /**
- * One export at a time: `start` downloads the file, saves it and says so; `received` counts its bytes while it
- * runs (null when none runs); `cancel` ends it. Leaving the screen ends a running download.
+ * One export at a time: `start` downloads the file, saves it and says so in `outcome`; `received` counts its
+ * bytes while it runs (null when none runs); `cancel` ends it. Leaving the screen ends a running download.
  */
 export function useExportCertificates() {
   const [received, setReceived] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
 
   const start = async (request: Omit<ExportRequest, 'onProgress' | 'signal'>) => {
     const controller = new AbortController();
     running.current = controller;
+    setOutcome(null);
     setReceived(0);
     try {
       const file = await exportCertificates({
@@ -89,15 +97,15 @@ export function useExportCertificates() {
         onProgress: setReceived,
       });
       saveFile(file.blob, file.fileName);
-      notify.success(t.done(file.fileName));
+      setOutcome({ kind: 'done', message: t.done(file.fileName) });
     } catch (error) {
-      if (controller.signal.aborted) notify.info(t.cancelled);
-      else notify.error(apiErrorMessage(error) ?? t.failed);
+      if (controller.signal.aborted) setOutcome({ kind: 'cancelled', message: t.cancelled });
+      else setOutcome({ kind: 'failed', message: apiErrorMessage(error) ?? t.failed });
     } finally {
       running.current = null;
       setReceived(null);
     }
   };
 
-  return { received, start, cancel: () => running.current?.abort() };
+  return { received, outcome, start, cancel: () => running.current?.abort() };
 }

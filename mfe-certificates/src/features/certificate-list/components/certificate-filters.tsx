@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import {
   CERTIFICATE_STATUSES,
   CERTIFICATE_STATUS_LABELS,
+  CERTIFICATE_VERDICTS,
+  CERTIFICATE_VERDICT_LABELS,
+  type CertificateVerdict,
   CHECKED_BY_MAX,
   type CertificateStatus,
 } from 'contracts';
@@ -10,13 +13,13 @@ import { brandsQuery, machinesByBrandQuery } from 'shared-ui';
 import type { CertificateQuery } from '../../../api/wire';
 import { useCheckers } from '../api/get-checkers';
 import { listMessages } from '../list-messages';
-import { dateProblems } from '../list-query';
+import { dateProblems, PERIOD_PRESETS, presetRange } from '../list-query';
 
 const t = listMessages.filter;
 
 export type Filter = Pick<
   CertificateQuery,
-  'from' | 'to' | 'brand_id' | 'machine_id' | 'checked_by' | 'status'
+  'from' | 'to' | 'brand_id' | 'machine_id' | 'checked_by' | 'status' | 'verdict'
 >;
 
 interface CertificateFiltersProps {
@@ -25,8 +28,9 @@ interface CertificateFiltersProps {
 }
 
 /**
- * The list's filter: dates and choices apply at once, the checker's name on Enter or when the field is left.
- * An impossible day or an end before the start is named at the field and not sent.
+ * The list's filter, applied as it changes (there is no button to apply it): dates, presets and choices at
+ * once, the checker's name when one of the known names is chosen, on Enter or when the field is left. An
+ * impossible day or an end before the start is named at the field and not sent.
  */
 export function CertificateFilters({ filter, onChange }: CertificateFiltersProps) {
   const id = useId();
@@ -54,15 +58,36 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
     if (!nextProblems.from && !nextProblems.to)
       onChange({ ...filter, from: next.from || undefined, to: next.to || undefined });
   };
-  const applyChecker = (event?: FormEvent) => {
+  const applyChecker = (event?: FormEvent, typed = checker) => {
     event?.preventDefault();
-    const value = checker.trim() || undefined;
+    const value = typed.trim() || undefined;
     if (value !== filter.checked_by) onChange({ ...filter, checked_by: value });
+  };
+  const choosePreset = (range: { from: string; to: string }) => {
+    setDates(range);
+    onChange({ ...filter, ...range });
   };
   const field = (name: string) => `${id}-${name}`;
 
   return (
     <form className="cert-filters" aria-label={t.legend} onSubmit={applyChecker}>
+      <fieldset className="cert-presets">
+        <legend>{t.presets}</legend>
+        {PERIOD_PRESETS.map((preset) => {
+          const range = presetRange(preset);
+          return (
+            <button
+              key={preset}
+              type="button"
+              className="sui-button sui-button--secondary"
+              aria-pressed={filter.from === range.from && filter.to === range.to}
+              onClick={() => choosePreset(range)}
+            >
+              {t[preset]}
+            </button>
+          );
+        })}
+      </fieldset>
       {(['from', 'to'] as const).map((name) => (
         <div className="sui-field" key={name}>
           <label htmlFor={field(name)}>{t[name]}</label>
@@ -133,7 +158,14 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
           maxLength={CHECKED_BY_MAX}
           value={checker}
           autoComplete="off"
-          onChange={(event) => setChecker(event.target.value)}
+          onChange={(event) => {
+            setChecker(event.target.value);
+            // A name picked from the known checkers applies at once, like every other choice here.
+            if (checkers.data?.includes(event.target.value)) applyChecker(undefined, event.target.value);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') applyChecker(event);
+          }}
           onBlur={() => applyChecker()}
         />
         <datalist id={field('checkers')}>
@@ -163,11 +195,28 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
           ))}
         </select>
       </div>
-      {/* Enter in the checker's field applies it; the button is for the mouse. */}
+      <div className="sui-field">
+        <label htmlFor={field('verdict')}>{t.verdict}</label>
+        <select
+          id={field('verdict')}
+          className="sui-input"
+          value={filter.verdict ?? ''}
+          onChange={(event) =>
+            onChange({
+              ...filter,
+              verdict: (event.target.value || undefined) as CertificateVerdict | undefined,
+            })
+          }
+        >
+          <option value="">{t.all}</option>
+          {CERTIFICATE_VERDICTS.map((verdict) => (
+            <option key={verdict} value={verdict}>
+              {CERTIFICATE_VERDICT_LABELS[verdict]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="cert-filters-actions">
-        <button type="submit" className="sui-button sui-button--secondary">
-          {t.apply}
-        </button>
         <button
           type="button"
           className="sui-button sui-button--secondary"

@@ -79,6 +79,7 @@ describe('CertificateListPage', () => {
     expect(lastQuery()).toEqual({ page: 1, per_page: 10 });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))).toEqual([
       'POS.',
+      'NR.',
       'ARTIKELNUMMER',
       'START SERIENNUMMER',
       'END SERIENNUMMER',
@@ -86,6 +87,7 @@ describe('CertificateListPage', () => {
       'MENGE',
       'DATUM',
       'STATUS',
+      'PRÜFERGEBNIS',
       'AKTION',
     ]);
     const first = screen.getAllByRole('row')[1];
@@ -117,8 +119,8 @@ describe('CertificateListPage', () => {
     const statuses = screen
       .getAllByRole('row')
       .slice(1)
-      .map((tr) => within(tr).getAllByRole('cell')[7].textContent);
-    expect(statuses).toEqual(['Korrigiert', 'Teilweise storniert', 'Storniert']);
+      .map((tr) => within(tr).getAllByRole('cell')[8].textContent);
+    expect(statuses).toEqual(['Korrigiert', '◐ Teilweise storniert (1 von 3)', '✕ Storniert']);
   });
 
   it('searches on the server with the trimmed text, on Enter and on the button, from page 1', async () => {
@@ -273,5 +275,45 @@ describe('CertificateListPage', () => {
     await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('CertificateListPage: the test verdict', () => {
+  it('shows each certificate’s verdict in words, a failure with how many of its units failed', async () => {
+    list = answer(
+      [row(1), { ...row(2), verdict: 'failed', failed_units: 1 }, { ...row(3), verdict: 'awaiting_release' }],
+      3,
+    );
+    await renderList();
+    expect(screen.getByRole('columnheader', { name: 'PRÜFERGEBNIS' })).toBeInTheDocument();
+    const verdicts = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => within(tr).getAllByRole('cell')[9]);
+    expect(verdicts.map((cell) => cell.textContent)).toEqual([
+      'Freigegeben',
+      'Nicht bestanden (1 von 3)',
+      'Zur Freigabe',
+    ]);
+    expect(within(verdicts[1]).getByText('Nicht bestanden (1 von 3)')).toHaveClass('cert-verdict--failed');
+  });
+
+  it('filters by verdict on the server, from the URL and from its field', async () => {
+    const user = await renderList('/?tab=certificate_list&verdict=failed&page=2');
+    expect(lastQuery()).toEqual({ verdict: 'failed', page: 2, per_page: 10 });
+    expect(screen.getByLabelText('PRÜFERGEBNIS')).toHaveValue('failed');
+    await user.selectOptions(screen.getByLabelText('PRÜFERGEBNIS'), 'Zur Freigabe');
+    await waitFor(() => expect(lastQuery()).toEqual({ verdict: 'awaiting_release', page: 1, per_page: 10 }));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '?tab=certificate_list&verdict=awaiting_release',
+    );
+    await user.selectOptions(screen.getByLabelText('PRÜFERGEBNIS'), 'alle');
+    await waitFor(() => expect(lastQuery()).toEqual({ page: 1, per_page: 10 }));
+  });
+
+  it('ignores a verdict in the URL that is none', async () => {
+    await renderList('/?tab=certificate_list&verdict=passed%3Cscript%3E');
+    expect(lastQuery()).toEqual({ page: 1, per_page: 10 });
+    expect(screen.getByLabelText('PRÜFERGEBNIS')).toHaveValue('');
   });
 });

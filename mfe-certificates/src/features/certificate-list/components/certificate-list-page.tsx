@@ -23,6 +23,8 @@ import {
 import { useCertificates } from '../../../api/get-certificates';
 import type { CertificateQuery } from '../../../api/wire';
 import { StatusBadge } from '../../../components/status-badge';
+import { VerdictBadge } from '../../../components/verdict-badge';
+import { useCertificateTotals } from '../api/get-certificate-totals';
 import { listMessages } from '../list-messages';
 import { hasFilter, LIST_PARAMS, paramsWithQuery, queryFromParams } from '../list-query';
 import { CertificateFilters, type Filter } from './certificate-filters';
@@ -35,6 +37,8 @@ const t = listMessages.table;
 /** Column ids are the sort orders: the server sorts the whole data set, not just the page on screen. */
 const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown>[] => [
   { id: 'pos', header: 'POS.', accessorKey: 'pos' },
+  // The number printed on the certificate (Prüfbericht Nr.); the search finds it too.
+  { id: 'number', header: t.number, accessorKey: 'id', enableSorting: false },
   { id: 'machine_name', header: 'ARTIKELNUMMER', accessorKey: 'machine_name' },
   { id: 'first_serial', header: 'START SERIENNUMMER', accessorKey: 'first_serial' },
   { id: 'last_serial', header: 'END SERIENNUMMER', accessorKey: 'last_serial' },
@@ -50,7 +54,25 @@ const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown
     id: 'status',
     header: t.status,
     enableSorting: false,
-    cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    cell: ({ row }) => (
+      <StatusBadge
+        status={row.original.status}
+        voided={row.original.voided_units}
+        quantity={row.original.quantity}
+      />
+    ),
+  },
+  {
+    id: 'verdict',
+    header: t.verdict,
+    enableSorting: false,
+    cell: ({ row }) => (
+      <VerdictBadge
+        verdict={row.original.verdict}
+        failedUnits={row.original.failed_units}
+        units={row.original.quantity}
+      />
+    ),
   },
   {
     id: 'action',
@@ -65,15 +87,18 @@ const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown
         >
           {t.details}
         </Link>{' '}
-        <Link
-          to={staffUrls.certificatePrint(row.original.id)}
-          aria-label={`${t.print}: ${row.original.first_serial}`}
-          title={`${t.print}: ${row.original.first_serial}`}
-        >
-          {t.print}
-        </Link>{' '}
+        {/* A wholly voided certificate is neither printed nor labelled again: its details say why. */}
+        {row.original.status !== 'voided' && (
+          <Link
+            to={staffUrls.certificatePrint(row.original.id)}
+            aria-label={`${t.print}: ${row.original.first_serial}`}
+            title={`${t.print}: ${row.original.first_serial}`}
+          >
+            {t.print}
+          </Link>
+        )}{' '}
         {/* In a new tab like the header's ETIKETTEN DRUCKEN: the list stays where it was. Inspectors only. */}
-        {canPrintLabels && (
+        {canPrintLabels && row.original.status !== 'voided' && (
           <Link
             to={staffUrls.labels(row.original.id)}
             target="_blank"
@@ -122,6 +147,8 @@ export default function CertificateListPage() {
   const setQuery = (change: (current: CertificateQuery) => CertificateQuery) =>
     setParams(paramsWithQuery(params, change(query)));
   const certificates = useCertificates(query);
+  const narrowed = hasFilter(query) || Boolean(query.search);
+  const totals = useCertificateTotals(query, narrowed);
   const me = useQuery(meQuery);
   // A search by a whole unit serial leads straight to that unit's page (history, void, labels); the server
   // names the unit it found.
@@ -136,6 +163,7 @@ export default function CertificateListPage() {
     machine_id: query.machine_id,
     checked_by: query.checked_by,
     status: query.status,
+    verdict: query.verdict,
   };
 
   const search = (trimmed: string) =>
@@ -162,6 +190,7 @@ export default function CertificateListPage() {
           total={
             certificates.isError || certificates.isPlaceholderData ? undefined : certificates.data?.total
           }
+          units={narrowed && !totals.isPlaceholderData ? totals.data?.units : undefined}
         />
       </div>
       <CertificateFilters
@@ -217,6 +246,7 @@ export default function CertificateListPage() {
             }
             loading={certificates.isFetching}
             getRowId={(row) => String(row.id)}
+            rowClassName={(row) => (row.status === 'voided' ? 'cert-row--voided' : undefined)}
           />
         </>
       )}

@@ -14,16 +14,27 @@ interface ExportPanelProps {
   query: CertificateQuery;
   /** How many certificates the filter matches; none means there is nothing to export. */
   total: number | undefined;
+  /** How many units they hold, when known (a filter or search is set). */
+  units?: number;
 }
 
-/** Exports the filtered list as XLSX or CSV, one row per certificate or per unit serial; shows progress, can cancel. */
-export function ExportPanel({ query, total }: ExportPanelProps) {
+/**
+ * Exports the filtered list as XLSX or CSV, one row per certificate or per unit serial. While it runs the
+ * button becomes ABBRECHEN in the same place and the line beside it counts the bytes really received; how it
+ * ended stays on that line (no toast covers the toolbar, and a second export can start at once). Nothing in
+ * the toolbar moves: the button and the line keep their width.
+ */
+export function ExportPanel({ query, total, units }: ExportPanelProps) {
   const id = useId();
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const [rows, setRows] = useState<ExportRows>('certificates');
-  const { received, start, cancel } = useExportCertificates();
+  const { received, outcome, start, cancel } = useExportCertificates();
+  const running = received !== null;
 
   const nothing = total === 0;
+  const line = running
+    ? t.running(megabytes(received))
+    : (outcome?.message ?? (nothing ? t.nothing : total !== undefined ? t.count(total, units) : ''));
   return (
     <section className="cert-export" aria-labelledby={`${id}-legend`}>
       <h2 id={`${id}-legend`} className="cert-export-title">
@@ -35,7 +46,7 @@ export function ExportPanel({ query, total }: ExportPanelProps) {
           id={`${id}-format`}
           className="sui-input"
           value={format}
-          disabled={received !== null}
+          disabled={running}
           onChange={(event) => setFormat(event.target.value as ExportFormat)}
         >
           <option value="xlsx">{t.xlsx}</option>
@@ -48,37 +59,41 @@ export function ExportPanel({ query, total }: ExportPanelProps) {
           id={`${id}-rows`}
           className="sui-input"
           value={rows}
-          disabled={received !== null}
+          disabled={running}
           onChange={(event) => setRows(event.target.value as ExportRows)}
         >
           <option value="certificates">{t.perCertificate}</option>
           <option value="units">{t.perUnit}</option>
         </select>
       </div>
-      {received === null ? (
-        <div className="cert-export-action">
+      <div className="cert-export-action">
+        {running ? (
           <button
             type="button"
-            className="sui-button"
+            className="sui-button sui-button--secondary cert-export-button"
+            onClick={cancel}
+          >
+            {t.cancel}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="sui-button cert-export-button"
             disabled={nothing}
-            aria-describedby={`${id}-count`}
+            aria-describedby={`${id}-status`}
             onClick={() => void start({ query, format, rows })}
           >
             {t.start}
           </button>
-          <p id={`${id}-count`} className="cert-export-count">
-            {nothing ? t.nothing : total !== undefined ? t.count(total) : ''}
-          </p>
-        </div>
-      ) : (
-        <div className="cert-export-action" role="status">
-          <progress aria-label={t.progressLabel} />
-          <span>{t.running(megabytes(received))}</span>
-          <button type="button" className="sui-button sui-button--secondary" onClick={cancel}>
-            {t.cancel}
-          </button>
-        </div>
-      )}
+        )}
+        <p
+          id={`${id}-status`}
+          className={`cert-export-count${outcome?.kind === 'failed' && !running ? ' cert-export-count--failed' : ''}`}
+          role="status"
+        >
+          {line}
+        </p>
+      </div>
     </section>
   );
 }

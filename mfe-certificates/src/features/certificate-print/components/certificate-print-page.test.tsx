@@ -7,6 +7,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, setConfig } from 'shared-ui';
 import CertificatePrintPage from './certificate-print-page';
 import { ISSUED_PRINT } from '../../../test-support/standing';
+import { attempt, DEFAULT_PASSING_VALUES, defaultRecord, unitOf } from '../../../test-support/test-record';
 
 const getMock = jest.spyOn(http, 'get');
 
@@ -34,6 +35,7 @@ const stored: PrintData = {
   serials: ['4852611001', '4852611002'],
   created_at: '2026-11-21T10:00:00.000Z',
   ...ISSUED_PRINT,
+  test_record: defaultRecord(['4852611001', '4852611002']),
 };
 
 beforeEach(() => {
@@ -79,6 +81,36 @@ describe('CertificatePrintPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'DRUCKEN' }));
     expect(window.print).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('link', { name: /Zurück/ })).toHaveAttribute('href', '/?tab=certificate_list');
+  });
+
+  it('names the failed units and those awaiting release, and prints no customer copy of the latter', async () => {
+    const failing = attempt({ ...DEFAULT_PASSING_VALUES, isolation: 'fail' }, ['isolation']);
+    getMock.mockResolvedValue({
+      data: {
+        ...stored,
+        verdict: 'failed',
+        failed_units: 1,
+        test_record: {
+          ...stored.test_record,
+          verdict: 'failed',
+          units: [
+            unitOf('4852611001', 'awaiting_release', [attempt(DEFAULT_PASSING_VALUES)]),
+            unitOf('4852611002', 'failed', [failing]),
+          ],
+        },
+      },
+    } as never);
+    renderAt('/pdf/7');
+    expect(await screen.findByText(/^Nicht bestanden: 4852611002\./)).toBeInTheDocument();
+    expect(screen.getByText(/^Zur Freigabe: 4852611001\./)).toBeInTheDocument();
+    const printed = [...document.querySelectorAll<HTMLElement>('.cert-print-root .cert-doc')];
+    expect(printed.map((sheet) => [sheet.dataset.serial, sheet.dataset.copy])).toEqual([
+      ['4852611001', '1'],
+      ['4852611002', '0'],
+      ['4852611002', '1'],
+    ]);
+    // The preview is the first sheet that prints: the factory copy of the unit awaiting release.
+    expect(document.querySelector<HTMLElement>('.cert-preview .cert-doc')!.dataset.copy).toBe('1');
   });
 
   it('says so in German when the certificate does not exist, and prints nothing', async () => {

@@ -1,15 +1,37 @@
-import { staffUrls } from 'contracts';
+import { staffUrls, type Certificate, type UnitRelease } from 'contracts';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
 import { useRecordPrints } from '../../../api/record-prints';
-import { CertificatePage } from '../../../components/certificate-document';
+import { FirstSheet } from '../../../components/certificate-document';
 import { PrintRoot } from '../../../components/print-root';
 import { lifecycleMessages } from '../../../lifecycle-messages';
 import { printMessages } from '../../../components/print-messages';
 import '../../../styles/remote.css';
 
 const LIST_URL = staffUrls.tab('certificate_list');
+
+/** Which units print NICHT BESTANDEN, and which print no customer's copy yet (docs/decisions/0010-test-record.md). */
+function ReleaseNotes({ data }: { data: Certificate }) {
+  const serials = (release: UnitRelease) =>
+    data.test_record.units.filter((unit) => unit.release === release).map((unit) => unit.serial);
+  const failed = serials('failed');
+  const awaiting = serials('awaiting_release');
+  return (
+    <>
+      {failed.length > 0 && (
+        <p className="cert-note" role="note">
+          {printMessages.failedNote(failed)}
+        </p>
+      )}
+      {awaiting.length > 0 && (
+        <p className="cert-note" role="note">
+          {printMessages.awaitingNote(awaiting)}
+        </p>
+      )}
+    </>
+  );
+}
 
 const positive = (text: string | null | undefined) => {
   const value = Number(text);
@@ -59,8 +81,9 @@ export default function CertificatePrintPage() {
             </button>
           </div>
           <div className="cert-preview">
-            <CertificatePage data={data} serial={data.serials[0]} copy={0} />
+            <FirstSheet data={data} />
           </div>
+          <ReleaseNotes data={data} />
           {(data.replaced_at || data.voided_units > 0) && (
             <p className="cert-note" role="note">
               {data.replaced_at ? lifecycleMessages.replacedNote : lifecycleMessages.voidedNote}

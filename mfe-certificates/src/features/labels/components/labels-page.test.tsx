@@ -9,8 +9,10 @@ import { PRESET_STORAGE_KEY } from '../hooks/use-label-preset';
 import LabelsPage from './labels-page';
 import { fixtureSerials } from '../../../test-support/serials';
 import { ISSUED, ISSUED_PRINT } from '../../../test-support/standing';
+import { attempt, DEFAULT_PASSING_VALUES, defaultRecord, unitOf } from '../../../test-support/test-record';
 
 const getMock = jest.spyOn(http, 'get');
+const postMock = jest.spyOn(http, 'post');
 /** The API's answers by path, in its wire names; an Error fails the request. */
 let answers: Record<string, unknown>;
 /** Paths whose next request fails. */
@@ -32,6 +34,7 @@ const certificate = {
   serials: ['4852406001', '4852406002', '4852406003'],
   created_at: '2026-11-21T08:00:00.000Z',
   ...ISSUED_PRINT,
+  test_record: defaultRecord(['4852406001', '4852406002', '4852406003']),
 } as PrintData;
 
 const list: CertificateList = {
@@ -131,6 +134,73 @@ describe('LabelsPage: serial labels', () => {
     expect(previewLabels()).toHaveLength(3);
   });
 
+  it('refuses labels for a failed, an unreleased and a voided unit, saying why, and records only the others', async () => {
+    const failing = attempt({ ...DEFAULT_PASSING_VALUES, isolation: 'fail' }, ['isolation']);
+    const serials = ['4852406001', '4852406002', '4852406003', '4852406004', '4852406005'];
+    answers['/certificates/7'] = {
+      ...certificate,
+      crowd: 5,
+      serials,
+      voided_units: 1,
+      voided_serials: ['4852406005'],
+      test_record: {
+        ...defaultRecord(serials),
+        units: [
+          unitOf(serials[0], 'released', [attempt(DEFAULT_PASSING_VALUES)]),
+          unitOf(serials[1], 'failed', [failing]),
+          unitOf(serials[2], 'awaiting_release', [attempt(DEFAULT_PASSING_VALUES)]),
+          unitOf(serials[3], 'deviation', [failing], {
+            by: 'Hans',
+            at: '2026-11-21T09:00:00Z',
+            reason: 'ok',
+          }),
+          unitOf(serials[4], 'released', [attempt(DEFAULT_PASSING_VALUES)]),
+        ],
+      },
+    };
+    postMock.mockResolvedValue({ data: undefined } as never);
+    renderPage('/labels?certificate=7');
+    const refused = await screen.findByRole('region', { name: 'Keine Etiketten für diese Seriennummern' });
+    expect(
+      within(refused)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '4852406002: nicht bestanden',
+      '4852406003: zur Freigabe, noch nicht freigegeben',
+      '4852406005: storniert',
+    ]);
+    // A deviation release (Sonderfreigabe) is a release: its unit gets a label.
+    expect(previewLabels().map((label) => label.getAttribute('aria-label'))).toEqual([
+      '4852406001',
+      '4852406004',
+    ]);
+    expect(within(screen.getByTestId('labels-print')).getAllByRole('article')).toHaveLength(2);
+    window.dispatchEvent(new Event('beforeprint'));
+    expect(postMock).toHaveBeenCalledWith('/certificates/7/printed', {
+      kind: 'labels',
+      serials: ['4852406001', '4852406004'],
+    });
+  });
+
+  it('offers no labels at all when no unit is released', async () => {
+    answers['/certificates/7'] = {
+      ...certificate,
+      test_record: {
+        ...certificate.test_record,
+        units: certificate.serials.map((serial) =>
+          unitOf(serial, 'failed', [attempt({ ...DEFAULT_PASSING_VALUES, guide: 'fail' }, ['guide'])]),
+        ),
+      },
+    };
+    renderPage('/labels?certificate=7');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Für keine Einheit dieses Prüfberichts');
+    expect(screen.queryByRole('region', { name: 'Vorschau' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'DRUCKEN' })).not.toBeInTheDocument();
+    window.dispatchEvent(new Event('beforeprint'));
+    expect(postMock).not.toHaveBeenCalled();
+  });
+
   it('finds a certificate by a unit serial and puts its id in the address', async () => {
     const user = userEvent.setup();
     renderPage('/labels');
@@ -143,7 +213,7 @@ describe('LabelsPage: serial labels', () => {
       expect(lastParams('/certificates')).toEqual({ page: 1, per_page: 10, search: '4852406002' }),
     );
     await user.click(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' }));
-    expect(await screen.findByRole('button', { name: 'Auswählen: MAB 825 4852406001' })).toHaveAttribute(
+    expect(await screen.findByRole('button', { name: 'Ausgewählt: MAB 825 4852406001' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -184,7 +254,7 @@ describe('LabelsPage: serial labels', () => {
     expect(screen.getByRole('button', { name: 'Nächste Seite' })).toBeDisabled();
     // Any row of any page can be chosen.
     await user.click(screen.getByRole('button', { name: 'Auswählen: MAB 825 4852406124' }));
-    expect(screen.getByRole('button', { name: 'Auswählen: MAB 825 4852406124' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Ausgewählt: MAB 825 4852406124' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -234,7 +304,8 @@ describe('LabelsPage: presets', () => {
   });
 
   it('puts up to 24 labels on an A4 sheet, sizes the print page, and remembers the choice', async () => {
-    answers['/certificates/7'] = { ...certificate, crowd: 30, serials: fixtureSerials('4852406', 1, 30) };
+    const serials = fixtureSerials('4852406', 1, 30);
+    answers['/certificates/7'] = { ...certificate, crowd: 30, serials, test_record: defaultRecord(serials) };
     const user = userEvent.setup();
     const { unmount } = renderPage('/labels?certificate=7');
     await user.selectOptions(await screen.findByLabelText('ETIKETTENFORMAT'), 'A4-Bogen 3 × 8 (70 × 37 mm)');

@@ -70,7 +70,8 @@ export function Picker<T>({
             type="button"
             className={selected ? 'sui-button' : 'sui-button sui-button--secondary'}
             aria-pressed={selected}
-            aria-label={`${labelMessages.choose}: ${row.original.name}`}
+            // The name starts with the visible word, so a speech user can say what they see (WCAG 2.5.3).
+            aria-label={`${selected ? labelMessages.chosen : labelMessages.choose}: ${row.original.name}`}
             onClick={() => onPick(row.original.id)}
           >
             {selected ? labelMessages.chosen : labelMessages.choose}

@@ -1,14 +1,35 @@
+import { useId } from 'react';
 import { apiErrorMessage, getConfig, LoadError, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
 import { useRecordPrints } from '../../../api/record-prints';
 import type { LabelPreset } from '../label-presets';
 import { labelMessages } from '../label-messages';
-import { COPIES, serialLabels } from '../labels';
+import { COPIES, labelUnits, serialLabels, type RefusalReason } from '../labels';
 import { LabelPrintPanel } from './label-print-panel';
 
 const copiesSetting = { label: labelMessages.copies, range: COPIES };
 
-/** One label per unit of the certificate, each copy of it as often as chosen. */
+/** The units that get no label, each with the reason: the inspector sees why, not just fewer labels. */
+function RefusedUnits({ refused }: { refused: { serial: string; reason: RefusalReason }[] }) {
+  const id = useId();
+  if (refused.length === 0) return null;
+  return (
+    <section className="cert-labels-refused" aria-labelledby={id} data-testid="labels-refused">
+      <h2 id={id} className="cert-labels-heading">
+        {labelMessages.refusedHeading}
+      </h2>
+      <ul>
+        {refused.map(({ serial, reason }) => (
+          <li key={serial}>
+            <span className="cert-labels-refused__serial">{serial}</span>: {labelMessages.refused[reason]}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One label per released unit of the certificate, each copy of it as often as chosen. */
 export function SerialLabels({
   id,
   preset,
@@ -19,7 +40,8 @@ export function SerialLabels({
   onPreset: (id: string) => void;
 }) {
   const certificate = useCertificate(id);
-  useRecordPrints(id, 'labels');
+  const units = certificate.data && labelUnits(certificate.data);
+  useRecordPrints(id, 'labels', units?.serials);
   if (certificate.isPending) return <Spinner />;
   if (certificate.isError) {
     return (
@@ -30,14 +52,24 @@ export function SerialLabels({
     );
   }
   const { data } = certificate;
+  const { serials, refused } = units!;
   return (
-    <LabelPrintPanel
-      key={data.id}
-      labelsFor={(copies) => serialLabels(data, copies, getConfig())}
-      count={copiesSetting}
-      ean={data.ean_number}
-      preset={preset}
-      onPreset={onPreset}
-    />
+    <>
+      <RefusedUnits refused={refused} />
+      {serials.length === 0 ? (
+        <p className="cert-labels-warning" role="alert">
+          {labelMessages.noneAllowed}
+        </p>
+      ) : (
+        <LabelPrintPanel
+          key={data.id}
+          labelsFor={(copies) => serialLabels(data, copies, getConfig(), serials)}
+          count={copiesSetting}
+          ean={data.ean_number}
+          preset={preset}
+          onPreset={onPreset}
+        />
+      )}
+    </>
   );
 }

@@ -20,7 +20,8 @@ export function ChartCanvas({ config, label }: ChartCanvasProps) {
     import('./chart-library').then(
       ({ Chart }) => {
         if (!current || !canvas.current) return;
-        chart = new Chart(canvas.current, config);
+        // German numbers on every axis and tooltip ("1.234", "0,25"), whatever the chart sets otherwise.
+        chart = new Chart(canvas.current, { ...config, options: { locale: 'de-DE', ...config.options } });
         setState('drawn');
       },
       () => current && setState('failed'),

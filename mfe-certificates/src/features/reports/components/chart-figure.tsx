@@ -5,7 +5,8 @@ import { ChartCanvas } from './chart-canvas';
 
 export interface FigureTable {
   columns: string[];
-  rows: (string | number)[][];
+  /** A cell may be a link (to the list filtered to it), so the keyboard reaches what a click on the chart does. */
+  rows: (string | number | ReactNode)[][];
 }
 
 interface ChartFigureProps {
@@ -14,13 +15,15 @@ interface ChartFigureProps {
   table: FigureTable;
   /** Controls shown above the chart (the period of the top machines). */
   controls?: ReactNode;
+  /** What a click on the chart does, said under it. */
+  hint?: string;
 }
 
 /**
  * A chart with its numbers as a table behind it: screen readers read the table, and anyone can copy the
  * numbers. A period without data says so instead of drawing empty axes.
  */
-export function ChartFigure({ title, config, table, controls }: ChartFigureProps) {
+export function ChartFigure({ title, config, table, controls, hint }: ChartFigureProps) {
   const id = useId();
   return (
     <figure className="cert-figure" aria-labelledby={id}>
@@ -33,6 +36,7 @@ export function ChartFigure({ title, config, table, controls }: ChartFigureProps
       ) : (
         <>
           <ChartCanvas config={config} label={t.chartLabel(title)} />
+          {hint && <p className="cert-note">{hint}</p>}
           <details className="cert-figure-table">
             <summary>{t.table}</summary>
             {/* Focusable, so a keyboard can scroll a table wider or longer than its box. */}

@@ -1,28 +1,56 @@
 import type { ChartConfiguration } from 'chart.js';
-import { addMonths, berlinMonth, type TopMachinesReport, type UnitsByBrandReport } from 'contracts';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  addMonths,
+  berlinMonth,
+  staffUrls,
+  type TopMachinesReport,
+  type UnitsByBrandReport,
+} from 'contracts';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
 import '../../../styles/remote.css';
 import './reports.css';
 import { useTopMachines } from '../api/get-top-machines';
 import { useUnitsByBrand } from '../api/get-units-by-brand';
 import { useUnitsByChecker } from '../api/get-units-by-checker';
-import { colour, monthLabel, number, percent } from '../months';
+import {
+  CHART_PERIODS,
+  chartPeriod,
+  colour,
+  monthDays,
+  monthLabel,
+  number,
+  percent,
+  percentValue,
+  type ChartPeriod,
+} from '../months';
 import { reportMessages as t } from '../report-messages';
 import { ChartFigure, type FigureTable } from './chart-figure';
+
+// The test record's charts (first-pass yield, a step's trend) are a chunk of their own.
+const TestRecordCharts = lazy(() => import('./test-record-charts'));
 
 /** A report's series as a chart takes them: each named, by name (as German sorts), its units per month. */
 function seriesOf<R extends { units: number[] }>(rows: R[], nameOf: (row: R) => string) {
   return rows
-    .map((row) => ({ name: nameOf(row), values: row.units }))
+    .map((row) => ({ name: nameOf(row), values: row.units, row }))
     .sort((a, b) => a.name.localeCompare(b.name, 'de'));
 }
+
+/** The list of one brand's certificates in one month: where a bar of the brand chart leads. */
+const brandMonthUrl = (brandId: number, month: string) => {
+  const { from, to } = monthDays(month);
+  return `${staffUrls.tab('certificate_list')}&from=${from}&to=${to}&brand_id=${brandId}`;
+};
 
 /** A chart of one series per name and month, and its table: a row per month, a column per name and the sum. */
 function monthlyFigure(
   kind: 'bar' | 'line',
   months: string[],
   series: { name: string; values: number[] }[],
+  /** Where a click on a series' month leads (and its number in the table), when it leads anywhere. */
+  open?: { url: (series: number, month: number) => string; go: (url: string) => void },
 ): { config: ChartConfiguration; table: FigureTable } {
   const labels = months.map(monthLabel);
   const config = {
@@ -37,6 +65,12 @@ function monthlyFigure(
       })),
     },
     options: {
+      ...(open && {
+        onClick: (_event: unknown, elements: { datasetIndex: number; index: number }[]) => {
+          const [bar] = elements;
+          if (bar) open.go(open.url(bar.datasetIndex, bar.index));
+        },
+      }),
       // Units are whole numbers: no ticks between them.
       scales:
         kind === 'bar'
@@ -46,7 +80,16 @@ function monthlyFigure(
   } as ChartConfiguration;
   const rows = months.map((_, m) => {
     const values = series.map((s) => s.values[m]);
-    return [labels[m], ...values.map(number), number(values.reduce((a, b) => a + b, 0))];
+    const cells = values.map((value, i) =>
+      open && value ? (
+        <Link key={i} to={open.url(i, m)} aria-label={t.openList(series[i].name, labels[m], number(value))}>
+          {number(value)}
+        </Link>
+      ) : (
+        number(value)
+      ),
+    );
+    return [labels[m], ...cells, number(values.reduce((a, b) => a + b, 0))];
   });
   const anything = series.some((s) => s.values.some(Boolean));
   return {
@@ -75,7 +118,15 @@ function voidedFigure(report: UnitsByBrandReport): { config: ChartConfiguration;
       ],
     },
     options: {
-      scales: { y: { beginAtZero: true, ticks: { callback: (value: number | string) => `${value} %` } } },
+      scales: { y: { beginAtZero: true, ticks: { callback: percentValue } } },
+      plugins: {
+        tooltip: {
+          callbacks: {
+            label: (item: { dataset: { label?: string }; raw: unknown }) =>
+              `${item.dataset.label}: ${percentValue(Number(item.raw))}`,
+          },
+        },
+      },
     },
   } as ChartConfiguration;
   const rows = months.map((month, m) => [
@@ -144,20 +195,28 @@ function Loaded<T>({
 /** Tab "Auswertung": production at a glance, each chart with its numbers in a table. */
 export default function ReportsPage() {
   const id = useId();
+  const navigate = useNavigate();
   const options = useMemo(() => periods(new Date()), []);
   const [period, setPeriod] = useState(options[0].value);
-  const byBrand = useUnitsByBrand();
-  const byChecker = useUnitsByChecker();
+  // The monthly charts show a chosen period, a year by default, not two mostly empty ones.
+  const [months, setMonths] = useState<ChartPeriod>('last12');
+  const range = useMemo(() => chartPeriod(months, berlinMonth(new Date())), [months]);
+  const periodName = t.periods[months];
+  const byBrand = useUnitsByBrand(range);
+  const byChecker = useUnitsByChecker(range);
   const top = useTopMachines({ period });
   const brandFigure = useMemo(
     () =>
       byBrand.data &&
-      monthlyFigure(
-        'bar',
-        byBrand.data.months,
-        seriesOf(byBrand.data.data, (row) => row.brand_name),
-      ),
-    [byBrand.data],
+      (() => {
+        const { months: shown, data } = byBrand.data;
+        const series = seriesOf(data, (row) => row.brand_name);
+        return monthlyFigure('bar', shown, series, {
+          url: (s, m) => brandMonthUrl(series[s].row.brand_id, shown[m]),
+          go: (url) => void navigate(url),
+        });
+      })(),
+    [byBrand.data, navigate],
   );
   const voided = useMemo(() => byBrand.data && voidedFigure(byBrand.data), [byBrand.data]);
   const topFigure = useMemo(() => top.data && topMachinesFigure(top.data), [top.data]);
@@ -174,8 +233,25 @@ export default function ReportsPage() {
 
   return (
     <div className="cert-screen" data-testid="reports">
+      <div className="sui-field cert-report-period">
+        <label htmlFor={`${id}-months`}>{t.chartPeriod}</label>
+        <select
+          id={`${id}-months`}
+          className="sui-input"
+          value={months}
+          onChange={(event) => setMonths(event.target.value as ChartPeriod)}
+        >
+          {CHART_PERIODS.map((value) => (
+            <option key={value} value={value}>
+              {t.periods[value]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="cert-reports">
-        <Loaded query={byBrand}>{() => <ChartFigure title={t.byBrand} {...brandFigure!} />}</Loaded>
+        <Loaded query={byBrand}>
+          {() => <ChartFigure title={t.byBrand(periodName)} hint={t.clickHint} {...brandFigure!} />}
+        </Loaded>
         <Loaded query={top}>
           {() => (
             <ChartFigure
@@ -201,8 +277,15 @@ export default function ReportsPage() {
             />
           )}
         </Loaded>
-        <Loaded query={byChecker}>{() => <ChartFigure title={t.byChecker} {...checkerFigure!} />}</Loaded>
-        <Loaded query={byBrand}>{() => <ChartFigure title={t.voidedShare} {...voided!} />}</Loaded>
+        <Loaded query={byChecker}>
+          {() => <ChartFigure title={t.byChecker(periodName)} {...checkerFigure!} />}
+        </Loaded>
+        <Loaded query={byBrand}>
+          {() => <ChartFigure title={t.voidedShare(periodName)} {...voided!} />}
+        </Loaded>
+        <Suspense fallback={<Spinner />}>
+          <TestRecordCharts />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { isHttpUrl } from 'contracts';
+import { isHttpUrl, type Landing } from 'contracts';
 import type { LandingConfig } from '../config';
 import { texts, type Language } from '../texts';
 import { contactHref } from './contact';
@@ -9,25 +9,33 @@ export function Greeting({
   name,
   config,
   link,
+  brand,
+  congratulate,
 }: {
   lang: Language;
   name: string;
   config: LandingConfig;
   link: string;
+  /** The brand's contact, when the API answers it (the company has none configured). */
+  brand: Pick<Landing, 'brand_email' | 'brand_website'>;
+  /** Only for a genuine unit, or the model without a serial: not under a warning (withdrawn, failed, unknown). */
+  congratulate: boolean;
 }) {
   const t = texts.pages[lang];
-  const contact = contactHref(config);
+  const contact = contactHref(config, brand);
   const hasLink = isHttpUrl(link);
   return (
     <section className="land-greeting" lang={lang}>
       <p className="land-greeting__salutation">{t.salutation}</p>
-      <p>
-        {t.purchase[0]}
-        <b>{name}</b>
-        {t.purchase[1]}
-        {config.companyName}
-        {t.purchase[2]}
-      </p>
+      {congratulate && (
+        <p data-testid="congratulation">
+          {t.purchase[0]}
+          <b>{name}</b>
+          {t.purchase[1]}
+          {config.companyName}
+          {t.purchase[2]}
+        </p>
+      )}
       <p>
         {t.help[0]}
         {contact ? <a href={contact}>{t.help[1]}</a> : t.help[1]}

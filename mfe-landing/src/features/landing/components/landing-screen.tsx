@@ -79,7 +79,7 @@ export function LandingScreen({ machine, serial, loadConfig }: LandingScreenProp
               {config.companyName}
             </div>
           )}
-          {config && <Contact config={config} />}
+          {config && <Contact config={config} brand={ready?.landing ?? null} />}
           <p className="land-copyright">
             Copyright © {state.year}
             {config && ` ${config.companyName}, ${config.companyAddress}`}

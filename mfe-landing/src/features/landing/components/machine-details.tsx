@@ -1,6 +1,7 @@
 import { storedImageUrl, type Landing } from 'contracts';
 import type { LandingConfig } from '../config';
 import { label, type Language } from '../texts';
+import { useLazyModule } from '../hooks/use-lazy-module';
 import { Greeting } from './greeting';
 import { SerialBox } from './serial-box';
 import { SerialCheck } from './serial-check';
@@ -20,6 +21,12 @@ export function MachineDetails({
   languages: readonly Language[];
 }) {
   const { name, image, serial } = landing;
+  // Only a machine with documents loads their section (documents-section.tsx), after the page is shown.
+  const documents = useLazyModule(
+    landing.documents?.length
+      ? () => import(/* webpackChunkName: "documents" */ './documents-section')
+      : null,
+  );
   return (
     <article className="land-card">
       {image && (
@@ -49,7 +56,7 @@ export function MachineDetails({
             />
           )}
         </dl>
-        {serial && <SerialCheck serial={serial} languages={languages} />}
+        {serial && <SerialCheck landing={landing} config={config} languages={languages} />}
         {landing.brand_name && <p className="land-brand">{landing.brand_name}</p>}
         <h1 className="land-title">{name}</h1>
         {languages.map((language) => (
@@ -59,8 +66,11 @@ export function MachineDetails({
             name={name}
             config={config}
             link={productLink(landing, language)}
+            brand={landing}
+            congratulate={!serial || serial.verified}
           />
         ))}
+        {documents && <documents.default landing={landing} config={config} languages={languages} />}
       </div>
     </article>
   );

@@ -1,31 +1,58 @@
 import { formatDate, type Landing } from 'contracts';
-import { texts, type Language } from '../texts';
+import type { LandingConfig } from '../config';
+import { releaseText, texts, type Language } from '../texts';
+import { Contact } from './contact';
 
-/** Whether the manufacturer issued the serial from the QR code: the day it was tested, or a warning. */
+/**
+ * Whether the manufacturer issued and released the serial from the QR code: the day it was tested (and, when
+ * corrected, the day of the correction), or a warning. A unit that failed its final inspection or awaits release
+ * is never shown as genuine (docs/decisions/0010-test-record.md); it says what to do, with the contact.
+ */
 export function SerialCheck({
-  serial,
+  landing,
+  config,
   languages,
 }: {
-  serial: NonNullable<Landing['serial']>;
+  landing: Landing;
+  config: LandingConfig;
   languages: readonly Language[];
 }) {
+  const serial = landing.serial!;
+  // English stands in for the languages these texts are not written in; said once, not twice.
+  const releaseLanguages = [...new Set(languages.map((language) => (language === 'de' ? 'de' : 'en')))];
   if (!serial.verified) {
+    const release =
+      serial.release === 'failed' || serial.release === 'awaiting_release' ? serial.release : null;
     // A warning, in colour and words: an unconfirmed serial must never look like a genuine one, and one the
-    // manufacturer withdrew says so.
-    const text = serial.withdrawn ? 'withdrawnSerial' : 'unknownSerial';
+    // manufacturer withdrew, or that failed or waits for release, says so.
+    const testId =
+      release === 'failed'
+        ? 'serial-failed'
+        : release
+          ? 'serial-awaiting'
+          : serial.withdrawn
+            ? 'serial-withdrawn'
+            : 'serial-unknown';
     return (
       <div
-        className={`land-check land-check--warning${serial.withdrawn ? ' land-check--withdrawn' : ''}`}
-        data-testid={serial.withdrawn ? 'serial-withdrawn' : 'serial-unknown'}
+        className={`land-check land-check--warning${serial.withdrawn || release ? ' land-check--withdrawn' : ''}`}
+        data-testid={testId}
       >
         <span className="land-check__icon" aria-hidden="true">
           !
         </span>
-        {languages.map((language) => (
-          <p key={language} lang={language}>
-            {texts.pages[language][text]}
-          </p>
-        ))}
+        {release
+          ? releaseLanguages.map((language) => (
+              <p key={language} lang={language}>
+                {releaseText(language)[release === 'failed' ? 'failed' : 'awaiting']}
+              </p>
+            ))
+          : languages.map((language) => (
+              <p key={language} lang={language}>
+                {texts.pages[language][serial.withdrawn ? 'withdrawnSerial' : 'unknownSerial']}
+              </p>
+            ))}
+        {release && <Contact config={config} brand={landing} />}
       </div>
     );
   }
@@ -40,6 +67,19 @@ export function SerialCheck({
           {texts.pages[language].verified} <time dateTime={serial.tested_at ?? undefined}>{date}</time>
         </p>
       ))}
+      {serial.corrected_on &&
+        languages.map((language) => (
+          <p key={`corrected-${language}`} lang={language} data-testid="serial-corrected">
+            {texts.pages[language].corrected}{' '}
+            <time dateTime={serial.corrected_on}>{formatDate(serial.corrected_on)}</time>
+          </p>
+        ))}
+      {serial.release === 'deviation' &&
+        releaseLanguages.map((language) => (
+          <p key={`deviation-${language}`} lang={language} data-testid="serial-deviation">
+            {releaseText(language).deviation}
+          </p>
+        ))}
     </div>
   );
 }

@@ -188,6 +188,7 @@ describe('MachineFormPage', () => {
     expect(screen.getByRole('heading', { name: 'MASCHINE BEARBEITEN' })).toBeInTheDocument();
     expect(screen.getByText('Wird geladen …')).toBeInTheDocument();
     expect(await screen.findByLabelText('ARTIKELNUMMER')).toHaveValue('MAB 825');
+    expect(screen.getByRole('link', { name: 'Prüfplan' })).toHaveAttribute('href', '/machines/7/test-plan');
     expect(mocks.getBrands.mock.invocationCallOrder[0]).toBeLessThan(
       mocks.getMachine.mock.invocationCallOrder[0],
     );

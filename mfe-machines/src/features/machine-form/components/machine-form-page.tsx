@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiPaths } from 'contracts';
+import { apiPaths, staffUrls } from 'contracts';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { brandsQuery, EventList, httpStatus, LoadError, machineQuery, Spinner } from 'shared-ui';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
 import { machineMessages } from '../../../messages';
 import { MachineForm } from './machine-form';
+
+// The documents of a machine load only on its page, after the form (docs/decisions/0012-documents.md).
+const DocumentsPanel = lazy(() => import('./documents-panel'));
 import '../../../styles/remote.css';
 
 const text = machineMessages.form;
@@ -41,7 +45,15 @@ export default function MachineFormPage() {
       </Link>
       <h1 className="mach-title">{id === null ? text.addTitle : text.editTitle}</h1>
       {__BUILD_LABEL__ && <p className="mach-build">Version {__BUILD_LABEL__}</p>}
+      {typeof id === 'number' && machine.isSuccess && (
+        <Link to={staffUrls.machineTestPlan(id)}>{machineMessages.testPlan.link}</Link>
+      )}
       {content()}
+      {typeof id === 'number' && machine.isSuccess && (
+        <Suspense fallback={<Spinner />}>
+          <DocumentsPanel machineId={id} />
+        </Suspense>
+      )}
       {typeof id === 'number' && machine.isSuccess && (
         <EventList
           path={apiPaths.machineEvents(id)}

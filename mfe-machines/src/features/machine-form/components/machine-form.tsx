@@ -19,7 +19,7 @@ import { machineMessages } from '../../../messages';
 import { useImageUpload } from '../../../hooks/use-image-upload';
 import { useCreateMachine } from '../api/create-machine';
 import { useUpdateMachine } from '../api/update-machine';
-import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 import {
   FIELD_IDS,
   FIELD_ORDER,

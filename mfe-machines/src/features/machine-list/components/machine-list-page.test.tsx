@@ -35,11 +35,15 @@ describe('MachineListPage', () => {
     expect(screen.getByPlaceholderText('SUCHEN...')).toHaveFocus();
     expect(
       (await screen.findAllByRole('columnheader')).map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['POS.', 'ARTIKELNUMMER', 'MARKE', 'EAN-NUMMER', 'ERSTELLUNGSDATUM', 'AKTION']);
+    ).toEqual(['POS.', 'ARTIKELNUMMER', 'MARKE', 'EAN-NUMMER', 'ERSTELLUNGSDATUM', 'AKTION', 'PRÜFPLAN']);
     const row = screen.getAllByRole('row')[1];
     // 22:30 UTC on 31 March is 1 April in Berlin.
     expect(within(row).getByText('01.04.2026')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Bearbeiten' })).toHaveAttribute('href', '/machines/1');
+    expect(within(row).getByRole('link', { name: 'Prüfplan' })).toHaveAttribute(
+      'href',
+      '/machines/1/test-plan',
+    );
     expect(lastQuery()).toEqual({ page: 1, per_page: 10 });
   });
 
@@ -47,8 +51,13 @@ describe('MachineListPage', () => {
     renderScreen(<MachineListPage />, { roles: ['pruefer', 'lesen'] });
     expect(
       (await screen.findAllByRole('columnheader')).map((th) => th.textContent?.replace(/[▲▼↕]/g, '')),
-    ).toEqual(['POS.', 'ARTIKELNUMMER', 'MARKE', 'EAN-NUMMER', 'ERSTELLUNGSDATUM']);
+    ).toEqual(['POS.', 'ARTIKELNUMMER', 'MARKE', 'EAN-NUMMER', 'ERSTELLUNGSDATUM', 'PRÜFPLAN']);
     expect(screen.queryByRole('link', { name: '+ HINZUFÜGEN' })).toBeNull();
+    // Every role reads a machine's test plan.
+    expect(screen.getAllByRole('link', { name: 'Prüfplan' })[0]).toHaveAttribute(
+      'href',
+      '/machines/1/test-plan',
+    );
     expect(screen.queryByRole('link', { name: 'Bearbeiten' })).toBeNull();
     expect(screen.getByText('Maschine 1')).toBeInTheDocument();
   });

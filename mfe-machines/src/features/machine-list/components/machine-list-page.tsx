@@ -6,9 +6,11 @@ import '../../../styles/remote.css';
 
 // Brand management is used rarely; it stays out of the tab's first load (docs/architecture.md#budgets).
 const BrandsPanel = lazy(() => import('./brands-panel'));
+// Paper-copy requests of customers (docs/decisions/0012-documents.md), likewise.
+const PaperRequestsPanel = lazy(() => import('./paper-requests-panel'));
 
-type View = 'machines' | 'brands';
-const VIEWS: View[] = ['machines', 'brands'];
+type View = 'machines' | 'brands' | 'paperRequests';
+const VIEWS: View[] = ['machines', 'brands', 'paperRequests'];
 
 /**
  * Tab "Bearbeiten": the machine catalogue and, behind a switch, the brands. A view stays mounted
@@ -45,6 +47,17 @@ export default function MachineListPage() {
         <section className="mach-screen" hidden={view !== 'brands'} aria-label={machineMessages.views.brands}>
           <Suspense fallback={<Spinner />}>
             <BrandsPanel />
+          </Suspense>
+        </section>
+      )}
+      {opened.includes('paperRequests') && (
+        <section
+          className="mach-screen"
+          hidden={view !== 'paperRequests'}
+          aria-label={machineMessages.views.paperRequests}
+        >
+          <Suspense fallback={<Spinner />}>
+            <PaperRequestsPanel />
           </Suspense>
         </section>
       )}

@@ -35,6 +35,15 @@ const columns: ColumnDef<MachineListItem, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => <Link to={staffUrls.machineEdit(row.original.id)}>{text.edit}</Link>,
   },
+  // Every role reads a machine's test plan; Freigabe (quality) edits it there.
+  {
+    id: 'test_plan',
+    header: machineMessages.testPlan.column,
+    enableSorting: false,
+    cell: ({ row }) => (
+      <Link to={staffUrls.machineTestPlan(row.original.id)}>{machineMessages.testPlan.link}</Link>
+    ),
+  },
 ];
 
 /** The machine catalogue: search on demand, server-side paging and sorting over all machines. */

@@ -19,12 +19,6 @@ export function TwoFactorPanel({ me, onChanged }: { me: Me; onChanged: () => voi
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const startSetup = useStartTwoFactor();
 
-  const start = () =>
-    startSetup.mutate(undefined, {
-      onSuccess: setSetup,
-      onError: (error) => notify.error(apiErrorMessage(error) ?? accountMessages.failed),
-    });
-
   if (recoveryCodes)
     return (
       <RecoveryCodes
@@ -41,11 +35,16 @@ export function TwoFactorPanel({ me, onChanged }: { me: Me; onChanged: () => voi
   return (
     <div className="sh-stack">
       <p>{text.off}</p>
-      <div>
-        <button type="button" className="sui-button" onClick={start} disabled={startSetup.isPending}>
-          {text.start}
-        </button>
-      </div>
+      <p className="sh-note">{text.enrolHint}</p>
+      <SingleFieldForm
+        id="two-factor-start-password"
+        label={text.startPassword}
+        submitLabel={text.start}
+        requiredMessage={accountMessages.password.required}
+        type="password"
+        autoComplete="current-password"
+        onSubmit={async (password) => setSetup(await startSetup.mutateAsync(password))}
+      />
     </div>
   );
 }

@@ -9,7 +9,8 @@ export async function getAccounts(): Promise<Account[]> {
 
 export const accountsQuery = { queryKey: queryKeys.accounts, queryFn: getAccounts };
 
-export const useAccounts = () => useQuery(accountsQuery);
+/** The accounts; `enabled: false` for a reader of the trail who may not list them (the API says 403). */
+export const useAccounts = (enabled = true) => useQuery({ ...accountsQuery, enabled });
 
 /** After a change to an account: the list loads again, and the signed-in one, whose roles may have changed. */
 export async function refreshAccounts(queryClient: QueryClient): Promise<void> {

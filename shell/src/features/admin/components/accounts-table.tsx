@@ -36,6 +36,10 @@ export function AccountsTable({ accounts, onEdit }: { accounts: Account[]; onEdi
               <td>
                 {account.disabled ? (
                   <span className="sh-badge sh-badge--off">{text.disabled}</span>
+                ) : account.locked_until ? (
+                  <span className="sh-badge sh-badge--off">
+                    {text.lockedUntil(formatDateTime(account.locked_until))}
+                  </span>
                 ) : (
                   <span className="sh-badge">
                     {account.must_change_password ? text.mustChange : text.active}
@@ -43,7 +47,10 @@ export function AccountsTable({ accounts, onEdit }: { accounts: Account[]; onEdi
                 )}
               </td>
               <td>{account.last_sign_in_at ? formatDateTime(account.last_sign_in_at) : text.never}</td>
-              <td>{account.two_factor ? text.on : text.off}</td>
+              <td>
+                {account.two_factor ? text.on : text.off}
+                {account.two_factor_required && <div className="sh-muted">{text.requiredForAccount}</div>}
+              </td>
               <td className="sh-table__actions">
                 <button
                   type="button"

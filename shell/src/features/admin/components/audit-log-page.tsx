@@ -5,6 +5,7 @@ import { useAudit } from '../api/get-audit';
 import { toAuditQuery } from '../audit-query';
 import { adminMessages } from '../messages';
 import { AdminNav } from './admin-nav';
+import { AuditExport } from './audit-export';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 import '../../../components/page.css';
@@ -12,12 +13,16 @@ import './admin.css';
 
 const text = adminMessages.audit;
 
-/** `/admin/audit`: the audit trail, newest first, filtered by account, action, subject and days, 50 a page. */
+/**
+ * `/admin/audit`: the audit trail in German, newest first, filtered by account, action, serial, certificate,
+ * machine, subject and days, 50 a page, and exported as the filters show it. Administrators and the audit role.
+ */
 export default function AuditLogPage() {
   const [params] = useSearchParams();
   // Keyset paging: the `before` of each page shown so far, to go back to newer ones.
   const [pages, setPages] = useState<number[]>([]);
   const events = useAudit(toAuditQuery(params, pages.at(-1)));
+  const filter = toAuditQuery(params);
   const subjectType = params.get('subject_type');
 
   return (
@@ -25,6 +30,7 @@ export default function AuditLogPage() {
       <AdminNav />
       <h1>{text.heading}</h1>
       <AuditFilters onChange={() => setPages([])} />
+      <AuditExport query={filter} />
       {subjectType && (
         <p className="sh-note">
           {text.subjectFilter(

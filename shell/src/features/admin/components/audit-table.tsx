@@ -1,6 +1,5 @@
-import { formatDateTime, type TypedAuditEvent } from 'contracts';
+import { describeAuditDetails, formatDateTime, type TypedAuditEvent } from 'contracts';
 import { messages } from 'shared-ui';
-import { describeDetails } from '../describe-details';
 import { adminMessages } from '../messages';
 import { SubjectLink } from './subject-link';
 
@@ -37,7 +36,7 @@ export function AuditTable({ events, busy }: { events: TypedAuditEvent[]; busy: 
             <td>
               <SubjectLink event={event} />
             </td>
-            <td className="sh-details">{describeDetails(event)}</td>
+            <td className="sh-details">{describeAuditDetails(event)}</td>
           </tr>
         ))}
       </tbody>

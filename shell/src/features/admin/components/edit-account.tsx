@@ -8,11 +8,15 @@ import { useDisableAccount } from '../api/disable-account';
 import { useEnableAccount } from '../api/enable-account';
 import { useResetAccountPassword } from '../api/reset-account-password';
 import { adminMessages } from '../messages';
+import { AccountSignIn } from './account-sign-in';
 import { RolesFieldset } from './roles-fieldset';
 
 const text = adminMessages.accounts;
 
-/** One account's roles, a new first password, and disabling or enabling it (never one's own). */
+/**
+ * One account's roles, a new first password, how it signs in (account-sign-in.tsx), and disabling or enabling
+ * it. The own account's roles, password and status are another administrator's to change (the API says 409).
+ */
 export function EditAccount({ account, onClose }: { account: Account; onClose: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [roles, setRoles] = useState<Role[]>(account.roles);
@@ -75,34 +79,40 @@ export function EditAccount({ account, onClose }: { account: Account; onClose: (
         </button>
       </div>
       <div className="sh-editor">
-        <form className="sh-form" onSubmit={saveRoles} noValidate>
-          <RolesFieldset
-            id="edit-roles"
-            legend={text.roles}
-            value={roles}
-            error={rolesError}
-            onChange={setRoles}
-          />
-          <button type="submit" className="sui-button" disabled={busy}>
-            {text.saveRoles}
-          </button>
-        </form>
-        <form className="sh-form" onSubmit={onResetPassword} noValidate>
-          <FormField
-            id="reset-password"
-            label={text.newPassword}
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            value={password}
-            error={passwordError}
-            hint={text.resetHint}
-            onChange={setPassword}
-          />
-          <button type="submit" className="sui-button sui-button--secondary" disabled={busy}>
-            {text.resetPassword}
-          </button>
-        </form>
+        {own && <p className="sh-note">{text.ownSignIn}</p>}
+        {!own && (
+          <form className="sh-form" onSubmit={saveRoles} noValidate>
+            <RolesFieldset
+              id="edit-roles"
+              legend={text.roles}
+              value={roles}
+              error={rolesError}
+              onChange={setRoles}
+            />
+            <button type="submit" className="sui-button" disabled={busy}>
+              {text.saveRoles}
+            </button>
+          </form>
+        )}
+        {!own && (
+          <form className="sh-form" onSubmit={onResetPassword} noValidate>
+            <FormField
+              id="reset-password"
+              label={text.newPassword}
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              value={password}
+              error={passwordError}
+              hint={text.resetHint}
+              onChange={setPassword}
+            />
+            <button type="submit" className="sui-button sui-button--secondary" disabled={busy}>
+              {text.resetPassword}
+            </button>
+          </form>
+        )}
+        <AccountSignIn account={account} own={own} run={run} />
         <div className="sh-stack">
           <p>
             {text.status}: {account.disabled ? text.disabled : text.active}

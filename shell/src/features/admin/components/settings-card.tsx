@@ -1,3 +1,4 @@
+import type { Settings } from 'contracts';
 import { apiErrorMessage, notify } from 'shared-ui';
 import { useSaveSettings } from '../api/save-settings';
 import { useSettings } from '../api/get-settings';
@@ -5,13 +6,14 @@ import { adminMessages } from '../messages';
 
 const text = adminMessages.accounts;
 
-/** Rules for every account: whether each must sign in with two factors. */
+/** Rules for every account: whether each must sign in with two factors; whether a second person releases. */
 export function SettingsCard() {
   const settings = useSettings();
   const save = useSaveSettings();
-  const change = (require_two_factor: boolean) =>
+  // The API takes every setting at once: one changed, the others as loaded.
+  const change = (changed: Partial<Settings>) =>
     save.mutate(
-      { require_two_factor },
+      { ...settings.data!, ...changed },
       {
         onSuccess: () => notify.success(text.settingsSaved),
         onError: (error) => notify.error(apiErrorMessage(error) ?? adminMessages.failed),
@@ -28,12 +30,25 @@ export function SettingsCard() {
               checked={settings.data.require_two_factor}
               disabled={save.isPending}
               aria-describedby="require-two-factor-hint"
-              onChange={(event) => change(event.target.checked)}
+              onChange={(event) => change({ require_two_factor: event.target.checked })}
             />
             {text.requireTwoFactor}
           </label>
           <p id="require-two-factor-hint" className="sh-note">
             {text.requireHint}
+          </p>
+          <label className="sh-check">
+            <input
+              type="checkbox"
+              checked={settings.data.release_by_second_person}
+              disabled={save.isPending}
+              aria-describedby="release-by-second-person-hint"
+              onChange={(event) => change({ release_by_second_person: event.target.checked })}
+            />
+            {text.releaseBySecondPerson}
+          </label>
+          <p id="release-by-second-person-hint" className="sh-note">
+            {text.releaseHint}
           </p>
         </div>
       )}

@@ -15,12 +15,12 @@ jest.mock('../api/second-factor', () => ({ secondFactor: jest.fn() }));
 const loginMock = login as jest.MockedFunction<typeof login>;
 const secondFactorMock = secondFactor as jest.MockedFunction<typeof secondFactor>;
 
-function httpError(status: number) {
+function httpError(status: number, headers: Record<string, string> = {}) {
   const config = { headers: {} } as InternalAxiosRequestConfig;
   return new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, {
     status,
     statusText: '',
-    headers: {},
+    headers,
     config,
     data: { error: { code: 'X', message: 'Zu viele Versuche. Bitte später erneut versuchen.' } },
   });
@@ -103,14 +103,29 @@ describe('LoginPage', () => {
     expect(getToken()).toBeNull();
   });
 
-  it('also says why when the server throttles', async () => {
-    loginMock.mockRejectedValue(httpError(429));
-    renderLogin();
-    await userEvent.type(email(), 'staff@example.com');
-    await userEvent.type(password(), 'falsch');
-    await userEvent.click(submit());
-    expect(await screen.findByText('Zu viele Versuche. Bitte später erneut versuchen.')).toBeInTheDocument();
-    expect(screen.getByText('E-Mail ist ungültig')).toBeInTheDocument();
+  it('keeps a lockout on the form with its end, without calling the fields wrong, until the next try', async () => {
+    jest.useFakeTimers({ now: new Date(2026, 10, 25, 14, 0, 0), advanceTimers: true });
+    try {
+      loginMock.mockRejectedValueOnce(httpError(429, { 'retry-after': '900' }));
+      renderLogin();
+      await userEvent.type(email(), 'staff@example.com');
+      await userEvent.type(password(), 'falsch');
+      await userEvent.click(submit());
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent(
+        'Zu viele Versuche. Bitte später erneut versuchen. Gesperrt bis 14:15 Uhr.',
+      );
+      expect(screen.queryByText('E-Mail ist ungültig')).not.toBeInTheDocument();
+      // A toast would be gone after 5 s; the notice is still there much later.
+      jest.advanceTimersByTime(60_000);
+      expect(screen.getByRole('alert')).toBeInTheDocument();
+      loginMock.mockRejectedValueOnce(httpError(401));
+      await userEvent.click(submit());
+      expect(await screen.findByText('E-Mail ist ungültig')).toBeInTheDocument();
+      expect(screen.queryByTestId('login-notice')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('shows the toast for errors without an HTTP answer', async () => {

@@ -1,6 +1,7 @@
 import { EMAIL_PATTERN } from 'contracts';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, httpStatus, messages, notify, setToken } from 'shared-ui';
+import { TITLES, useDocumentTitle } from '../../../app/document-title';
+import { apiErrorMessage, httpStatus, messages, notify, retryAfterSeconds, setToken } from 'shared-ui';
 import { login } from '../api/login';
 import { CodeStep } from './code-step';
 import { LoginCard } from './login-card';
@@ -24,6 +25,15 @@ export function validateLogin(username: string, password: string): FieldErrors {
   return errors;
 }
 
+/** Why signing in is refused for now, and until when: it stays on the form, a toast would vanish first. */
+function lockNotice(error: unknown): string {
+  const reason = apiErrorMessage(error) ?? text.failed;
+  const seconds = retryAfterSeconds(error);
+  if (!seconds) return reason;
+  const until = new Date(Date.now() + seconds * 1000);
+  return `${reason} ${text.lockedUntil(until.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }))}`;
+}
+
 /**
  * The sign-in form. It uses no router, so the login screen loads without react-router (docs/architecture.md#budgets):
  * the bootstrap shows it alone to a signed-out user, the app's `/login` route wraps it in `LoginRoute`.
@@ -33,8 +43,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  /** A lockout's notice, kept on the form until the next attempt. */
+  const [notice, setNotice] = useState<string | undefined>();
   /** Set after a right password when the account signs in with a second factor. */
   const [challenge, setChallenge] = useState<string | null>(null);
+  useDocumentTitle(TITLES.login);
 
   const signedIn = (newToken: string) => {
     setToken(newToken);
@@ -51,6 +64,7 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
       return;
     }
     setSubmitting(true);
+    setNotice(undefined);
     try {
       const answer = await login({ username: username.trim(), password });
       if ('token' in answer) return signedIn(answer.token);
@@ -58,11 +72,12 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
       setSubmitting(false);
     } catch (error) {
       const status = httpStatus(error) ?? 0;
-      if (status && status < 500) {
+      if (status === 429) {
+        // Locked: the e-mail and password may well be right, and trying again does not help yet.
+        setNotice(lockNotice(error));
+      } else if (status && status < 500) {
         setErrors({ username: text.emailRejected, password: text.passwordRejected });
         document.getElementById('login-username')?.focus();
-        // Throttled: the fields alone would not say why trying again does not help yet.
-        if (status === 429) notify.error(apiErrorMessage(error) ?? text.failed);
       } else {
         // Unreachable, or the server (its database) is down: the credentials may well be right, so the
         // fields are not marked; the API's German reason goes with the toast when there is one.
@@ -107,6 +122,11 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
         error={errors.password}
         onChange={setPassword}
       />
+      {notice && (
+        <p className="sh-login__notice" role="alert" data-testid="login-notice">
+          {notice}
+        </p>
+      )}
       <button type="submit" className="sui-button sh-login__submit" disabled={submitting}>
         {text.submit}
       </button>

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 
 /**
- * While `unsaved` is true, holds the user back from leaving: any navigation in the app (Zurück, a tab in the
- * header, the browser's Back) is blocked until the returned blocker's `proceed` or `reset`; closing the tab
- * or loading another page gets the browser's own question. Sign-in is let through: a session that ran out
- * could save nothing anyway.
+ * While `unsaved` is true (an edited machine or test plan), holds the user back from leaving: any navigation in
+ * the app (Zurück, a tab in the header, the browser's Back) is blocked until the returned blocker's `proceed` or
+ * `reset`; closing the tab or loading another page gets the browser's own question. Sign-in is let through: a
+ * session that ran out could save nothing anyway.
  */
 export function useLeaveGuard(unsaved: boolean) {
   const blocker = useBlocker(

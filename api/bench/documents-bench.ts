@@ -1,0 +1,177 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import { apiPaths, type Landing } from 'contracts';
+import { PDFDocument } from 'pdf-lib';
+import { migrate, openDatabase } from '../src/db/database';
+import { usersRepository } from '../src/modules/users/users.repository';
+import { loginOver, startServer } from '../src/test/server-process';
+import { latencyWhile, type Probe } from './isolation';
+
+/**
+ * `npm run bench` (scripts/bench.mjs): the documents behind the QR code (docs/decisions/0012-documents.md) under
+ * load. Twenty phones download the same 50 MB manual at once (5 MB with --quick): the API's memory of its own
+ * (RssAnon) stays below 400 MB, because a document is streamed from its chunks and never held whole; each
+ * download's first byte comes within 300 ms; a byte range is answered 206 with exactly those bytes; and the p99
+ * of /healthz and the customer call stays at most twice its idle p99 meanwhile. Exits 1 when a budget fails.
+ */
+const quick = process.argv.includes('--quick');
+const MANUAL_MB = quick ? 5 : 50;
+const DOWNLOADS = 20;
+const BUDGET = { memoryMb: 400, firstByteMs: 300, isolation: 2 };
+const USER = { email: 'bench-documents@example.com', password: 'bench-Dokumente-123' };
+
+/** A one-page PDF carrying `megabytes` of incompressible data in a stream object, as a scanned manual does. */
+async function manual(megabytes: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage().drawText('Betriebsanleitung (Bench)', { x: 50, y: 700 });
+  document.context.register(document.context.stream(crypto.randomBytes(megabytes * 1024 * 1024)));
+  return Buffer.from(await document.save());
+}
+
+/** Plain JavaScript for a worker thread: `count` downloads of `url` at once, each read to its end as it arrives. */
+const DOWNLOADER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const one = async () => {
+  const begun = performance.now();
+  const response = await fetch(workerData.url);
+  let firstByteMs = NaN;
+  let received = 0;
+  for await (const chunk of response.body) {
+    if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - begun;
+    received += chunk.length;
+  }
+  return { status: response.status, firstByteMs, received };
+};
+Promise.all(Array.from({ length: workerData.count }, one)).then((results) => parentPort.postMessage(results));
+`;
+
+const anonMb = (pid: number) =>
+  Math.round(
+    Number(/RssAnon:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+  );
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-documents-bench-'));
+  const location = { kind: 'sqlite', file: path.join(dir, 'bench.db') } as const;
+  const database = openDatabase(location);
+  await migrate(database.db);
+  await usersRepository(database.db).add(USER);
+  await database.close();
+  const server = await startServer({
+    DATABASE_URL: `sqlite:${location.file}`,
+    PUBLIC_RATE_LIMIT: '1000000000',
+  });
+  const failures: string[] = [];
+  try {
+    const staff = { authorization: await loginOver(server.base, USER.email, USER.password) };
+    const json = { ...staff, 'content-type': 'application/json' };
+    const post = async (apiPath: string, body: unknown) => {
+      const response = await fetch(`${server.base}/api${apiPath}`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${apiPath}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { id: number; brand_id?: number };
+    };
+    const brand = await post(apiPaths.brandCreate(), {
+      name: 'Bench',
+      logo: '',
+      email: 'info@bench.example',
+      website_link: 'https://bench.example',
+    });
+    const machine = await post(apiPaths.machineCreate(), {
+      brand_id: brand.id,
+      name: 'Bench-Maschine',
+      serial_prefix: 'BE',
+      ean_number: '',
+      electronic_circuit_board: 0,
+      link_en: 'https://bench.example/en',
+      link_ger: 'https://bench.example/de',
+    });
+    const bytes = await manual(MANUAL_MB);
+    const form = new FormData();
+    form.append('kind', 'instructions');
+    form.append('language', 'de');
+    form.append('valid_from', '2024-01-01');
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'anleitung.pdf');
+    const uploaded = await fetch(`${server.base}/api${apiPaths.machineDocuments(machine.id)}`, {
+      method: 'POST',
+      headers: staff,
+      body: form,
+    });
+    if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    const landingPath = `/api${apiPaths.landing(machine.id)}`;
+    const landing = (await (await fetch(`${server.base}${landingPath}`)).json()) as Landing;
+    const url = `${server.base}/api${landing.documents![0].href}`;
+
+    const range = await fetch(url, { headers: { range: 'bytes=1000000-1000099' } });
+    const rangeBytes = Buffer.from(await range.arrayBuffer());
+    const rangeOk = range.status === 206 && rangeBytes.equals(bytes.subarray(1_000_000, 1_000_100));
+    if (!rangeOk) failures.push(`range: ${range.status}, ${rangeBytes.length} bytes`);
+
+    const probes: Probe[] = [
+      { name: '/healthz', paths: ['/api/healthz'] },
+      { name: 'customer call', paths: [landingPath] },
+    ];
+    const idle = await latencyWhile(server.base, probes, sleep(quick ? 2000 : 5000));
+
+    let peakMb = anonMb(server.child.pid!);
+    const watch = setInterval(() => (peakMb = Math.max(peakMb, anonMb(server.child.pid!))), 50);
+    const started = performance.now();
+    // The downloads run in a thread of their own: reading 20 streams on this thread would delay the probes
+    // below, and the delay would be measured as the API's.
+    const downloads = new Promise<{ status: number; firstByteMs: number; received: number }[]>(
+      (resolve, reject) => {
+        const worker = new Worker(DOWNLOADER, { eval: true, workerData: { url, count: DOWNLOADS } });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
+    const { results: busy, outcome } = await latencyWhile(server.base, probes, downloads);
+    clearInterval(watch);
+    const seconds = (performance.now() - started) / 1000;
+    const slowestFirstByte = Math.round(Math.max(...outcome.map((d) => d.firstByteMs)));
+    const whole = outcome.every((d) => d.status === 200 && d.received === bytes.length);
+
+    console.log(
+      `Documents: ${DOWNLOADS} concurrent downloads of a ${MANUAL_MB} MB manual in ${seconds.toFixed(1)} s`,
+    );
+    console.table({
+      'API memory MB (RssAnon, peak)': { value: peakMb, budget: `< ${BUDGET.memoryMb}` },
+      'first byte ms (slowest)': { value: slowestFirstByte, budget: `< ${BUDGET.firstByteMs}` },
+      'byte range answered 206': { value: rangeOk ? 'yes' : 'no', budget: 'yes' },
+      'every download complete': { value: whole ? 'yes' : 'no', budget: 'yes' },
+    });
+    console.table(
+      probes.map((probe, i) => ({
+        call: probe.name,
+        'idle p99 ms': idle.results[i].p99,
+        'p99 ms during downloads': busy[i].p99,
+        ratio: Math.round((busy[i].p99 / idle.results[i].p99) * 10) / 10,
+      })),
+    );
+    if (peakMb >= BUDGET.memoryMb) failures.push(`memory ${peakMb} MB`);
+    if (!(slowestFirstByte < BUDGET.firstByteMs)) failures.push(`first byte ${slowestFirstByte} ms`);
+    if (!whole) failures.push('a download was cut short');
+    probes.forEach((probe, i) => {
+      if (busy[i].p99 > BUDGET.isolation * idle.results[i].p99)
+        failures.push(
+          `${probe.name}: p99 ${busy[i].p99} ms > ${BUDGET.isolation} × idle ${idle.results[i].p99} ms`,
+        );
+    });
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(
+    failures.length ? `Documents: budget failed: ${failures.join('; ')}` : 'Documents: all budgets hold.',
+  );
+  process.exit(failures.length ? 1 : 0);
+}
+
+await main();

@@ -1,0 +1,110 @@
+import { DOCUMENT_KINDS, ISO_639_1, documentFileName, type DocumentKind } from 'contracts';
+import { HttpError, badRequest, conflict, notFound } from '../../errors';
+import { messages } from '../../messages';
+import type { InTransaction } from '../certificates/certificate-transaction';
+import type { AuditService } from '../audit/audit.service';
+import type { machinesRepository } from '../machines/machines.repository';
+import { documentChunksRepository } from './document-chunks.repository';
+import { documentsRepository } from './documents.repository';
+import { checkPdf, type PdfVerdict } from './pdf-check';
+
+export interface DocumentUpload {
+  machineId: number;
+  kind: string;
+  language: string;
+  validFrom: string;
+  /** Staff confirmed a version that applies from before the newest one of the same kind and language. */
+  earlier: boolean;
+  bytes: Buffer;
+  accountId: number;
+}
+
+const REFUSED: Record<Exclude<PdfVerdict, 'ok'>, HttpError> = {
+  notPdf: new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.documentNotPdf, {
+    file: messages.documentNotPdf,
+  }),
+  encrypted: new HttpError(415, 'UNSAFE_PDF', messages.documentEncrypted, {
+    file: messages.documentEncrypted,
+  }),
+  javascript: new HttpError(415, 'UNSAFE_PDF', messages.documentJavascript, {
+    file: messages.documentJavascript,
+  }),
+  launch: new HttpError(415, 'UNSAFE_PDF', messages.documentLaunch, { file: messages.documentLaunch }),
+  embeddedFile: new HttpError(415, 'UNSAFE_PDF', messages.documentEmbeddedFile, {
+    file: messages.documentEmbeddedFile,
+  }),
+};
+
+/** A real day of the calendar, written YYYY-MM-DD. */
+const isDay = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+
+/**
+ * A new version of a machine's document: fields first (German, naming the field), then the PDF by its content,
+ * then the content, the version and the audit events in one transaction, so nothing is stored half.
+ */
+export function documentUpload(
+  deps: { inTransaction: InTransaction; machines: ReturnType<typeof machinesRepository> },
+  audit: AuditService,
+) {
+  return async (upload: DocumentUpload): Promise<number> => {
+    const fields: Record<string, string> = {};
+    if (!(DOCUMENT_KINDS as readonly string[]).includes(upload.kind)) fields.kind = messages.documentKind;
+    if (!ISO_639_1.has(upload.language)) fields.language = messages.documentLanguage;
+    if (!isDay(upload.validFrom)) fields.valid_from = messages.documentValidFrom;
+    if (upload.bytes.length === 0) fields.file = messages.documentEmpty;
+    if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);
+    const machine = await deps.machines.get(upload.machineId);
+    if (!machine) throw notFound(messages.machineNotFound);
+    const verdict = await checkPdf(upload.bytes);
+    if (verdict !== 'ok') throw REFUSED[verdict];
+    const kind = upload.kind as DocumentKind;
+
+    return deps.inTransaction(async (trx) => {
+      const documents = documentsRepository(trx);
+      const versions = (await documents.ofMachine(upload.machineId)).filter(
+        (version) => version.kind === kind && version.language === upload.language,
+      );
+      if (versions.some((version) => version.valid_from === upload.validFrom))
+        throw conflict(messages.documentSameDay, { valid_from: messages.documentSameDay });
+      const latest = versions.at(-1);
+      if (latest && latest.valid_from > upload.validFrom && !upload.earlier)
+        throw badRequest(messages.checkFields, { valid_from: messages.documentEarlier(latest.valid_from) });
+      const sha256 = await documentChunksRepository(trx).store(upload.bytes);
+      const id = await documents.add({
+        machine_id: upload.machineId,
+        kind,
+        language: upload.language,
+        valid_from: upload.validFrom,
+        sha256,
+        file_name: documentFileName(machine.name, kind, upload.language, upload.validFrom),
+        created_at: new Date().toISOString(),
+        created_by: upload.accountId,
+      });
+      const recorder = audit.within(trx);
+      await recorder.record({
+        accountId: upload.accountId,
+        action: 'document.uploaded',
+        subject: { type: 'document', id },
+        details: {
+          machine_id: upload.machineId,
+          kind,
+          language: upload.language,
+          valid_from: upload.validFrom,
+          bytes: upload.bytes.length,
+          sha256,
+        },
+      });
+      // The version in force just before this one's day is superseded from that day on (it stays stored).
+      const previous = versions.filter((version) => version.valid_from < upload.validFrom).at(-1);
+      if (previous)
+        await recorder.record({
+          accountId: upload.accountId,
+          action: 'document.superseded',
+          subject: { type: 'document', id: previous.id },
+          details: { machine_id: upload.machineId, by: id, valid_from: upload.validFrom },
+        });
+      return id;
+    });
+  };
+}

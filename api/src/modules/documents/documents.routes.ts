@@ -1,0 +1,218 @@
+import { Readable } from 'node:stream';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import {
+  ApiError,
+  DOCUMENT_MAX_BYTES,
+  DocumentVersionList,
+  IdParams,
+  PaperRequestBody,
+  PaperRequestList,
+  PaperRequestSentBody,
+} from 'contracts';
+import type { Config } from '../../config';
+import type { Services } from '../../dependencies';
+import { HttpError, badRequest, notFound } from '../../errors';
+import { messages } from '../../messages';
+import { byteRange } from './byte-range';
+import { CHUNK_BYTES } from './document-chunks.repository';
+
+/** Paper requests one address may send per hour: a customer needs one or two; a script is stopped early. */
+export const PAPER_REQUESTS_PER_HOUR = 10;
+const UPLOAD_FIELDS = new Set(['kind', 'language', 'valid_from', 'earlier']);
+
+/** The fields and the PDF of an upload; the file's size limit is DOCUMENT_MAX_BYTES, not the images' one. */
+async function readUpload(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 2, fields: 6 },
+    })) {
+      if (part.type === 'file') {
+        if (bytes || part.fieldname !== 'file')
+          throw new HttpError(400, 'ONE_FILE_ONLY', messages.uploadOneFile, { file: messages.uploadOneFile });
+        bytes = await part.toBuffer();
+      } else if (UPLOAD_FIELDS.has(part.fieldname)) {
+        fields[part.fieldname] = String(part.value);
+      } else {
+        throw badRequest(messages.checkFields, {
+          [part.fieldname]: messages.documentUnknownField(part.fieldname),
+        });
+      }
+    }
+  } catch (error) {
+    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', messages.documentTooLarge, {
+        file: messages.documentTooLarge,
+      });
+    if (error instanceof HttpError || (error as FastifyError).statusCode) throw error;
+    throw new HttpError(400, 'MULTIPART_INVALID', messages.multipartInvalid);
+  }
+  if (!bytes) throw badRequest(messages.checkFields, { file: messages.documentFileMissing });
+  return { fields, bytes };
+}
+
+const documentsRoutes: FastifyPluginAsyncTypebox<{ services: Services; config: Config }> = async (
+  app,
+  { services, config },
+) => {
+  const { documents } = services;
+  // The public calls share the customer call's limit per address (api/src/modules/landing/landing.routes.ts).
+  await app.register(rateLimit, { max: config.publicRateLimit, timeWindow: 60_000, global: false });
+
+  app.get(
+    '/machine/:id/documents',
+    {
+      config: { access: 'read' },
+      schema: {
+        params: IdParams,
+        response: { 200: DocumentVersionList, 401: ApiError, 403: ApiError, 404: ApiError },
+      },
+    },
+    async (request) => ({ data: await documents.versions(request.params.id) }),
+  );
+
+  app.post(
+    '/machine/:id/documents',
+    {
+      config: { access: 'catalogue' },
+      schema: {
+        params: IdParams,
+        response: {
+          201: Type.Object({ id: Type.Integer() }),
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          404: ApiError,
+          409: ApiError,
+          413: ApiError,
+          415: ApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
+      const { fields, bytes } = await readUpload(request);
+      const id = await documents.upload({
+        machineId: request.params.id,
+        kind: fields.kind ?? '',
+        language: fields.language ?? '',
+        validFrom: fields.valid_from ?? '',
+        earlier: fields.earlier === 'true' || fields.earlier === '1',
+        bytes,
+        accountId: request.accountId!,
+      });
+      return reply.code(201).send({ id });
+    },
+  );
+
+  app.get(
+    '/documents/:id/:name',
+    {
+      config: { access: 'public', rateLimit: { max: config.publicRateLimit, timeWindow: 60_000 } },
+      schema: {
+        params: Type.Object({ id: IdParams.properties.id, name: Type.String({ maxLength: 200 }) }),
+        querystring: Type.Object({ download: Type.Optional(Type.Literal('1')) }),
+        response: {
+          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }),
+          206: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }),
+          304: Type.Null(),
+          400: ApiError,
+          404: ApiError,
+          416: ApiError,
+          429: ApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const document = await documents.find(request.params.id);
+      if (!document || document.file_name !== request.params.name) throw notFound(messages.documentNotFound);
+      const range = byteRange(request.headers.range, document.size);
+      if (range === 'unsatisfiable') {
+        reply.header('Content-Range', `bytes */${document.size}`);
+        throw new HttpError(416, 'RANGE_NOT_SATISFIABLE', messages.rangeNotSatisfiable);
+      }
+      const disposition = request.query.download ? 'attachment' : 'inline';
+      // A version's bytes never change under its id: cached for good, and its hash is its ETag.
+      const etag = `"${document.sha256}"`;
+      reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `${disposition}; filename="${document.file_name}"`)
+        .header('Accept-Ranges', 'bytes')
+        .header('ETag', etag)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      const { start, end } = range === 'whole' ? { start: 0, end: document.size - 1 } : range;
+      if (range !== 'whole')
+        reply.code(206).header('Content-Range', `bytes ${start}-${end}/${document.size}`);
+      reply.header('Content-Length', end - start + 1);
+      // Streamed from the database a few chunks at a time (document-chunks.repository.ts). A byte stream that reads
+      // ahead one chunk at most: Readable.from's default (16 objects) would read 4 MB ahead per download and keep
+      // the event loop copying for twenty of them at once.
+      return reply.send(
+        Readable.from(documents.bytes(document.sha256, start, end), {
+          objectMode: false,
+          highWaterMark: CHUNK_BYTES,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/paper-requests',
+    {
+      config: { access: 'public', rateLimit: { max: PAPER_REQUESTS_PER_HOUR, timeWindow: 3_600_000 } },
+      schema: {
+        body: PaperRequestBody,
+        response: {
+          201: Type.Object({ id: Type.Integer(), due: Type.String() }),
+          400: ApiError,
+          404: ApiError,
+          413: ApiError,
+          429: ApiError,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await documents.paperRequests.create(request.body)),
+  );
+
+  app.get(
+    '/paper-requests',
+    {
+      config: { access: 'catalogue' },
+      schema: { response: { 200: PaperRequestList, 401: ApiError, 403: ApiError } },
+    },
+    async () => ({ data: await documents.paperRequests.list() }),
+  );
+
+  app.post(
+    '/paper-requests/:id/sent',
+    {
+      config: { access: 'catalogue' },
+      schema: {
+        params: IdParams,
+        body: PaperRequestSentBody,
+        response: {
+          204: Type.Null(),
+          400: ApiError,
+          401: ApiError,
+          403: ApiError,
+          404: ApiError,
+          409: ApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      await documents.paperRequests.markSent(request.params.id, request.body.sent_on, request.accountId!);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default documentsRoutes;

@@ -1,0 +1,399 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import Database from 'better-sqlite3';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  apiPaths,
+  CERTIFICATE_DEFAULTS,
+  eanCheckDigit,
+  type Brand,
+  type Machine,
+  type PrintData,
+} from 'contracts';
+import { PDFDocument } from 'pdf-lib';
+import { expectAccessible } from '../support/a11y';
+import { startServer } from '../support/deployment';
+import { apiUrl, expect, snap, test } from '../support/fixtures';
+
+/**
+ * Documents behind the QR code (docs/decisions/0012-documents.md): staff upload instructions in German and
+ * English and a newer German edition; the customer page of a unit issued before that edition shows the older
+ * one and marks the newer, in English and (by fallback) in French; downloads read back; the GS1 resolver's
+ * answers; a paper copy requested and done. A server of its own, so the unit's issue day can be set back.
+ */
+
+interface Server {
+  origin: string;
+  token: string;
+  dir: string;
+  child: ChildProcess;
+}
+let server: Server;
+
+async function pdf(title: string, padding = 0): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.setTitle(title);
+  document.addPage().drawText(title, { x: 50, y: 700 });
+  if (padding) document.setSubject('x'.repeat(padding));
+  return Buffer.from(await document.save());
+}
+
+async function api(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
+  const response = await request[method](`${server.origin}${apiUrl(path)}`, {
+    headers: { Authorization: server.token },
+    ...(data !== undefined && { data }),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return response.json();
+}
+
+/** A machine with an EAN of its own and a certificate of `units` units issued on 10 March 2025. */
+async function machineWithUnit(request: APIRequestContext, units = 1) {
+  const brands = (await api(request, 'get', apiPaths.brands())) as { data: Brand[] };
+  const body = `401${String(Date.now()).slice(-9)}`;
+  const ean = body + eanCheckDigit(body);
+  const machine = (await api(request, 'post', apiPaths.machineCreate(), {
+    brand_id: brands.data[0].id,
+    name: `Kernbohrer DOK-${Date.now().toString(36).toUpperCase()}`,
+    serial_prefix: 'DK',
+    ean_number: ean,
+    electronic_circuit_board: 0,
+    link_en: 'https://example.com/en',
+    link_ger: 'https://example.com/de',
+  })) as Machine;
+  const [certificate] = (await api(request, 'post', apiPaths.certificateCreate(), {
+    ...CERTIFICATE_DEFAULTS,
+    brand_id: machine.brand_id,
+    machine_id: machine.id,
+    checked_by: 'E2E Dokumente',
+    crowd: units,
+  })) as PrintData[];
+  const db = new Database(path.join(server.dir, 'api.db'));
+  db.prepare('update certificates set created_at = ? where id = ?').run(
+    '2025-03-10T09:00:00.000Z',
+    certificate.id,
+  );
+  db.close();
+  return {
+    machine,
+    serial: certificate.serials[0],
+    serials: certificate.serials,
+    certificate,
+    gtin: ean.padStart(14, '0'),
+  };
+}
+
+async function staffPage(page: Page, target: string) {
+  await page.goto(`${server.origin}/login`);
+  await page.evaluate((token) => window.localStorage.setItem('token', token), server.token);
+  await page.goto(`${server.origin}${target}`);
+}
+
+async function uploadThroughScreen(
+  page: Page,
+  language: string,
+  validFrom: string,
+  file: Buffer,
+  name: string,
+) {
+  const panel = page.getByTestId('machine-documents');
+  await panel.getByLabel('ART').selectOption('instructions');
+  await panel.getByLabel('SPRACHE (ISO 639-1)').fill(language);
+  await panel.getByLabel('GÜLTIG AB').fill(validFrom);
+  await panel.getByLabel(/PDF-DATEI/).setInputFiles({ name, mimeType: 'application/pdf', buffer: file });
+  await panel.getByRole('button', { name: 'HOCHLADEN' }).click();
+}
+
+async function phone(browser: Browser, locale: string) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale,
+    acceptDownloads: true,
+  });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+test.describe('Dokumente hinter dem QR-Code', () => {
+  let unit: Awaited<ReturnType<typeof machineWithUnit>>;
+  const files: Record<string, Buffer> = {};
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(120_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pruefbericht-docs-'));
+    const started = await startServer(dir, { PUBLIC_RATE_LIMIT: '100000' });
+    const request = await playwright.request.newContext();
+    const login = await request.post(`${started.origin}${apiUrl(apiPaths.login())}`, {
+      data: { username: started.account.email, password: started.account.password },
+    });
+    server = { origin: started.origin, token: (await login.json()).token, dir, child: started.child };
+    unit = await machineWithUnit(request);
+    await request.dispose();
+    files.de1 = await pdf('Betriebsanleitung DE Ausgabe 1');
+    files.en1 = await pdf('Instructions EN edition 1');
+    files.de2 = await pdf('Betriebsanleitung DE Ausgabe 2', 300_000);
+  });
+
+  test.afterAll(async () => {
+    await new Promise<void>((resolve) => {
+      if (server.child.exitCode !== null) return resolve();
+      server.child.once('exit', () => resolve());
+      server.child.kill('SIGTERM');
+    });
+    fs.rmSync(server.dir, { recursive: true, force: true });
+  });
+
+  test('staff upload DE, EN and a newer DE; a PDF with JavaScript is refused with a German reason', async ({
+    page,
+  }) => {
+    await staffPage(page, `/machines/${unit.machine.id}`);
+    const panel = page.getByTestId('machine-documents');
+    await expect(panel.getByText('Noch keine Dokumente.')).toBeVisible();
+    await expectAccessible(page, 'documents-empty');
+
+    const hostile = await PDFDocument.create();
+    hostile.addPage();
+    hostile.addJavaScript('x', 'app.alert(1)');
+    await uploadThroughScreen(page, 'de', '2024-01-01', Buffer.from(await hostile.save()), 'harmlos.pdf');
+    await expect(panel.getByText('Das PDF enthält JavaScript und wird nicht angenommen.')).toBeVisible();
+    await uploadThroughScreen(page, 'xx', '2024-01-01', files.de1, 'a.pdf');
+    await expect(panel.getByText(/Sprachcode nach ISO 639-1/)).toBeVisible();
+    await expectAccessible(page, 'documents-refused');
+
+    const rows = panel.getByRole('table', { name: 'Dokumentfassungen' }).getByRole('row');
+    await uploadThroughScreen(page, 'de', '2024-01-01', files.de1, 'anleitung-de.pdf');
+    await expect(rows).toHaveCount(2);
+    await uploadThroughScreen(page, 'en', '2024-01-01', files.en1, 'manual-en.pdf');
+    await expect(rows).toHaveCount(3);
+    await uploadThroughScreen(page, 'de', '2025-06-01', files.de2, 'anleitung-de-2.pdf');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.filter({ hasText: 'abgelöst' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: '01.01.2024' }).filter({ hasText: 'DE' })).toContainText('abgelöst');
+    await expectAccessible(page, 'documents-list');
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await snap(page, 'documents-staff-768');
+  });
+
+  test('the unit’s page in English: the edition of its issue day, the newer one marked; downloads read back', async ({
+    browser,
+  }) => {
+    const { page, close } = await phone(browser, 'en-GB');
+    await page.goto(`${server.origin}/landing/${unit.machine.id}/${unit.serial}`);
+    const section = page.getByTestId('documents');
+    await expect(section.getByRole('heading', { name: 'Documents / Dokumente' })).toBeVisible();
+    const items = section.getByTestId('document');
+    await expect(items).toHaveCount(2);
+    const german = items.filter({ hasText: 'DE ·' });
+    await expect(german).toContainText('valid from 01.01.2024');
+    await expect(german.getByTestId('document-newer')).toContainText('Newer version, valid from 01.06.2025');
+    await expect(items.filter({ hasText: 'EN ·' }).getByTestId('document-newer')).toHaveCount(0);
+    await expect(section.getByTestId('document-fallback')).toHaveCount(0);
+    await expectAccessible(page, 'landing-documents-en-phone');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      german.getByRole('link', { name: 'Download / Herunterladen' }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^Kernbohrer-DOK-[A-Z0-9]+_Instructions-for-use_DE_2024-01-01\.pdf$/,
+    );
+    const saved = fs.readFileSync((await download.path())!);
+    expect(saved.equals(files.de1)).toBe(true);
+    expect((await PDFDocument.load(saved)).getTitle()).toBe('Betriebsanleitung DE Ausgabe 1');
+
+    // Opened in the browser (a phone's viewer asks for ranges): the newer edition, inline, 206 for a range.
+    const newer = german.getByTestId('document-newer').getByRole('link', { name: 'Open / Öffnen' });
+    const href = (await newer.getAttribute('href'))!;
+    const inline = await page.request.get(`${server.origin}${href}`);
+    expect(inline.headers()['content-disposition']).toMatch(/^inline; filename=".*_DE_2025-06-01\.pdf"$/);
+    expect(Buffer.from(await inline.body()).equals(files.de2)).toBe(true);
+    const range = await page.request.get(`${server.origin}${href}`, { headers: { Range: 'bytes=100-199' } });
+    expect(range.status()).toBe(206);
+    expect(Buffer.from(await range.body()).equals(files.de2.subarray(100, 200))).toBe(true);
+    await close();
+  });
+
+  test('in French: no French edition, the English one with the fallback said in French', async ({
+    browser,
+  }) => {
+    const { page, close } = await phone(browser, 'fr-FR');
+    await page.goto(`${server.origin}/landing/${unit.machine.id}/${unit.serial}`);
+    const items = page.getByTestId('documents').getByTestId('document');
+    await expect(items).toHaveCount(1);
+    await expect(items).toContainText('Notice d’instructions');
+    await expect(items).toContainText('EN ·');
+    await expect(items.getByTestId('document-fallback')).toHaveText(
+      'Non disponible en français ; affiché en anglais.',
+    );
+    await expectAccessible(page, 'landing-documents-fr-phone');
+    await close();
+  });
+
+  test('a machine without documents shows no documents section', async ({ browser, playwright }) => {
+    const request = await playwright.request.newContext();
+    const bare = await machineWithUnit(request);
+    await request.dispose();
+    const { page, close } = await phone(browser, 'de-DE');
+    await page.goto(`${server.origin}/landing/${bare.machine.id}/${bare.serial}`);
+    await expect(page.getByTestId('serial-verified')).toBeVisible();
+    await expect(page.getByTestId('documents')).toHaveCount(0);
+    await close();
+  });
+
+  test('the GS1 resolver: linkset by query and Accept, a redirect per link type, the Link header, 400 and 404', async ({
+    request,
+  }) => {
+    const base = `${server.origin}/01/${unit.gtin}/21/${unit.serial}`;
+    const linkHeader = `<${base}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
+    for (const [url, headers] of [
+      [`${base}?linkType=linkset`, {}],
+      [base, { Accept: 'application/linkset+json' }],
+    ] as const) {
+      const response = await request.get(url, { headers });
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/linkset+json');
+      expect(response.headers().link).toBe(linkHeader);
+      const [set] = (await response.json()).linkset;
+      expect(set.anchor).toBe(base);
+      expect(set['https://gs1.org/voc/pip'][0].href).toBe(
+        `${server.origin}/landing/${unit.machine.id}/${unit.serial}`,
+      );
+      expect(
+        set['https://gs1.org/voc/instructions'].map((link: { hreflang: string[] }) => link.hreflang),
+      ).toEqual([['de'], ['en']]);
+    }
+    const page = await request.get(base);
+    expect(page.status()).toBe(200);
+    expect(page.headers()['content-type']).toMatch(/text\/html/);
+    expect(page.headers().link).toBe(linkHeader);
+
+    const redirect = await request.get(`${base}?linkType=gs1:instructions`, {
+      headers: { 'Accept-Language': 'en' },
+      maxRedirects: 0,
+    });
+    expect(redirect.status()).toBe(307);
+    expect(redirect.headers().location).toMatch(/_EN_2024-01-01\.pdf$/);
+    const pip = await request.get(`${base}?linkType=gs1:pip`, { maxRedirects: 0 });
+    expect(pip.headers().location).toBe(`${server.origin}/landing/${unit.machine.id}/${unit.serial}`);
+    const none = await request.get(`${base}?linkType=gs1:certificationInfo`, { maxRedirects: 0 });
+    expect(none.status()).toBe(404);
+    expect(none.headers().link).toBe(linkHeader);
+
+    const wrongDigit = `${unit.gtin.slice(0, 13)}${(Number(unit.gtin[13]) + 1) % 10}`;
+    expect(
+      (await request.get(`${server.origin}/01/${wrongDigit}/21/${unit.serial}?linkType=linkset`)).status(),
+    ).toBe(400);
+    expect((await request.get(`${server.origin}/01/abc`)).status()).toBe(400);
+    expect(
+      (await request.get(`${server.origin}/01/${unit.gtin}/21/UNKNOWN1?linkType=linkset`)).status(),
+    ).toBe(404);
+    const wellKnown = await request.get(`${server.origin}/.well-known/gs1resolver`);
+    expect((await wellKnown.json()).supportedPrimaryKeys).toEqual(['gtin']);
+  });
+
+  test('each release state on the phone: released, deviation, failed, awaiting release; a correction dated', async ({
+    browser,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext();
+    const states = await machineWithUnit(request, 4);
+    await request.dispose();
+    // The releases as the test record leaves them (docs/decisions/0010-test-record.md), and a correction.
+    const db = new Database(path.join(server.dir, 'api.db'));
+    for (const [k, release] of ['released', 'deviation', 'failed', 'awaiting_release'].entries())
+      db.prepare('update certificate_units set release = ? where serial = ?').run(release, states.serials[k]);
+    db.prepare('update certificates set revised_at = ? where id = ?').run(
+      '2025-04-02T08:00:00.000Z',
+      states.certificate.id,
+    );
+    db.close();
+    const { page, close } = await phone(browser, 'en-GB');
+    const open = async (k: number) => {
+      await page.goto(`${server.origin}/landing/${states.machine.id}/${states.serials[k]}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(states.machine.name);
+    };
+
+    await open(0);
+    await expect(page.getByTestId('serial-verified')).toContainText(
+      'Genuine serial number, tested on 10.03.2025',
+    );
+    await expect(page.getByTestId('serial-corrected').first()).toHaveText(
+      'Certificate corrected on 02.04.2025',
+    );
+    // The product page is an action, not a grey, disabled-looking button (white on #005f8a: 6.6:1).
+    await expect(page.getByRole('link', { name: 'PRODUCT PAGE' })).toHaveCSS(
+      'background-color',
+      'rgb(0, 95, 138)',
+    );
+    await expectAccessible(page, 'landing-released-corrected-phone');
+
+    await open(1);
+    await expect(page.getByTestId('serial-verified')).toContainText(
+      'Genuine serial number, tested on 10.03.2025',
+    );
+    await expect(page.getByTestId('serial-deviation').first()).toContainText('documented deviation');
+    await expectAccessible(page, 'landing-deviation-phone');
+
+    for (const [k, id, text] of [
+      [2, 'serial-failed', 'This unit did not pass its final inspection.'],
+      [3, 'serial-awaiting', 'has not been released yet'],
+    ] as const) {
+      await open(k);
+      await expect(page.getByTestId(id)).toContainText(text);
+      // No company contact is configured here: the brand's e-mail is the way to the manufacturer.
+      await expect(page.getByTestId(id).getByRole('link', { name: 'info@bds-maschinen.de' })).toBeVisible();
+      await expect(page.getByTestId('serial-verified')).toHaveCount(0);
+      await expect(page.locator('body')).not.toContainText(
+        /genuine|tested on|Congratulations|Echte Seriennummer/i,
+      );
+      await expectAccessible(page, `landing-${id}-phone`);
+    }
+    await close();
+  });
+
+  test('a paper copy: asked for on the phone (bad input refused in two languages), done by staff with the day', async ({
+    browser,
+    page,
+  }) => {
+    const customer = await phone(browser, 'de-DE');
+    await customer.page.goto(`${server.origin}/landing/${unit.machine.id}/${unit.serial}`);
+    await customer.page
+      .getByRole('button', { name: 'Request a free paper copy / Kostenloses Papierexemplar anfordern' })
+      .click();
+    const form = customer.page.getByTestId('paper-request');
+    await form
+      .getByLabel('Document / Dokument')
+      .selectOption({ label: 'Instructions for use / Betriebsanleitung (DE)' });
+    await form.getByLabel('Name').fill('<script>alert(1)</script>');
+    await form.getByLabel('Postal address / Postanschrift').fill('Heidestraße 17\n51147 Köln');
+    await form.getByLabel('E-mail / E-Mail').fill('kunde@example.com');
+    await form.getByRole('button', { name: 'SEND REQUEST / ANFRAGE SENDEN' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'Please check the marked fields. / Bitte prüfen Sie die markierten Felder.',
+    );
+    await expect(form.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText(/Please enter plain text without angle brackets/)).toBeVisible();
+    await expectAccessible(customer.page, 'landing-paper-request-refused-phone');
+    await form.getByLabel('Name').fill('Erika Mustermann');
+    await form.getByRole('button', { name: 'SEND REQUEST / ANFRAGE SENDEN' }).click();
+    await expect(customer.page.getByTestId('paper-request-sent')).toContainText(
+      'Thank you. We will send the copy by',
+    );
+    await expectAccessible(customer.page, 'landing-paper-request-sent-phone');
+    await customer.close();
+
+    await staffPage(page, '/?tab=machine_list');
+    await page.getByRole('button', { name: 'Papierexemplare' }).click();
+    const row = page.getByTestId('paper-request-row').filter({ hasText: 'Erika Mustermann' });
+    await expect(row).toContainText(unit.serial);
+    await expect(row).toContainText('Betriebsanleitung (DE)');
+    await expect(row).toContainText('offen');
+    await expectAccessible(page, 'paper-requests-open');
+    await row.getByRole('button', { name: 'ALS VERSANDT ERLEDIGEN' }).click();
+    await expect(row).toContainText(/versandt am \d{2}\.\d{2}\.\d{4}/);
+    await expectAccessible(page, 'paper-requests-done');
+  });
+});

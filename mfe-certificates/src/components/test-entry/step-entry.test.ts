@@ -1,0 +1,175 @@
+import { describe, expect, it } from '@jest/globals';
+import { DEFAULT_PLAN_STEPS, type PlanStep } from 'contracts';
+import {
+  allPassed,
+  isMultiCellPaste,
+  markOf,
+  pastedCells,
+  pastedValue,
+  resultsToSend,
+  passOpenSteps,
+  retestErrors,
+  retestToSend,
+  valueErrors,
+  type TestValues,
+} from './step-entry';
+
+const insulation: PlanStep = {
+  ...DEFAULT_PLAN_STEPS[0],
+  key: 'insulation_resistance',
+  title: { ...DEFAULT_PLAN_STEPS[0].title, de: 'Isolationswiderstand' },
+  kind: 'numeric',
+  unit: 'MΩ',
+  lower: 1,
+  upper: null,
+  decimals: 1,
+  per_unit: true,
+};
+const bonding: PlanStep = { ...insulation, key: 'bonding', unit: 'Ω', lower: null, upper: 0.3, decimals: 2 };
+const guide = DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!;
+const voltage = DEFAULT_PLAN_STEPS.find((step) => step.key === 'resistance_to_voltage')!;
+const note: PlanStep = { ...guide, key: 'note', kind: 'text', required: false };
+const unitCheck: PlanStep = { ...guide, key: 'unit_check', per_unit: true };
+
+describe('markOf: the mark beside a value, the API’s rule', () => {
+  it('takes a German comma or a point, inclusive limits, and says why a number fails', () => {
+    expect(markOf(insulation, '')).toEqual({ kind: 'empty' });
+    expect(markOf(insulation, ' 1,0 ')).toEqual({ kind: 'ok' });
+    expect(markOf(insulation, '1')).toEqual({ kind: 'ok' });
+    expect(markOf(insulation, '250.5')).toEqual({ kind: 'ok' });
+    expect(markOf(insulation, '0,8')).toEqual({ kind: 'fail', reason: 'Zu niedrig, Grenzwert ≥ 1 MΩ' });
+    expect(markOf(bonding, '0,31')).toEqual({ kind: 'fail', reason: 'Zu hoch, Grenzwert ≤ 0,3 Ω' });
+    expect(markOf(bonding, '-0,1')).toEqual({ kind: 'ok' });
+  });
+
+  it('marks what is not a number or has too many decimals as malformed', () => {
+    for (const typed of [
+      'abc',
+      'NaN',
+      'Infinity',
+      '1e309',
+      '1,2,3',
+      '1.000,5',
+      '0x10',
+      '<b>1</b>',
+      '1 MΩ',
+      ',',
+    ])
+      expect(markOf(insulation, typed)).toEqual({
+        kind: 'malformed',
+        reason: 'Keine gültige Zahl (z. B. 0,8)',
+      });
+    expect(markOf(insulation, '1,25')).toEqual({ kind: 'malformed', reason: 'Höchstens 1 Nachkommastelle' });
+    expect(markOf({ ...insulation, decimals: 0 }, '1,0')).toEqual({
+      kind: 'malformed',
+      reason: 'Nur ganze Zahlen',
+    });
+    expect(markOf(note, 'x'.repeat(201))).toEqual({ kind: 'malformed', reason: 'Höchstens 200 Zeichen' });
+  });
+
+  it('judges pass/fail and choices, never text', () => {
+    expect(markOf(guide, 'pass')).toEqual({ kind: 'ok' });
+    expect(markOf(guide, 'fail')).toEqual({ kind: 'fail', reason: 'Nicht bestanden' });
+    expect(markOf(voltage, '1500 V')).toEqual({ kind: 'ok' });
+    expect(markOf(voltage, 'NOT OK')).toEqual({ kind: 'fail', reason: 'Nicht bestanden' });
+    expect(markOf(note, '<script>alert(1)</script>')).toEqual({ kind: 'ok' });
+  });
+});
+
+describe('paste from a spreadsheet', () => {
+  it('splits lines down and tabs across, without the trailing line break', () => {
+    expect(pastedCells('1,2\r\n0,8\r\n3\r\n')).toEqual([['1,2'], ['0,8'], ['3']]);
+    expect(pastedCells('1\tOK\n2\tn.i.O.')).toEqual([
+      ['1', 'OK'],
+      ['2', 'n.i.O.'],
+    ]);
+    expect(isMultiCellPaste('0,8')).toBe(false);
+    expect(isMultiCellPaste('0,8\n')).toBe(false);
+    expect(isMultiCellPaste('0,8\n1,2')).toBe(true);
+    expect(isMultiCellPaste('0,8\t1,2')).toBe(true);
+  });
+
+  it('reads a spreadsheet’s pass/fail words and choices; anything else stays open', () => {
+    expect(['OK', 'i.O.', 'bestanden', 'ja', 'x'].map((cell) => pastedValue(guide, cell))).toEqual(
+      Array(5).fill('pass'),
+    );
+    expect(['NOT OK', 'n.i.O.', 'Nicht bestanden', '0'].map((cell) => pastedValue(guide, cell))).toEqual(
+      Array(4).fill('fail'),
+    );
+    expect(pastedValue(guide, 'vielleicht')).toBe('');
+    expect(pastedValue(voltage, '1500 v')).toBe('1500 V');
+    expect(pastedValue(voltage, '1400 V')).toBe('');
+    expect(pastedValue(insulation, ' 0,8 ')).toBe('0,8');
+  });
+});
+
+describe('what is sent', () => {
+  const steps = [guide, note, insulation, unitCheck];
+
+  it('holds up empty required steps and malformed values, keyed like the API’s 400', () => {
+    const values = {
+      certificate: { note: '' },
+      units: [{ insulation_resistance: '1,2' }, { insulation_resistance: 'x' }],
+    };
+    expect(valueErrors(steps, values, 3)).toEqual({
+      'results.certificate.guide': 'Bitte eintragen',
+      'results.units.0.unit_check': 'Bitte eintragen',
+      'results.units.1.insulation_resistance': 'Keine gültige Zahl (z. B. 0,8)',
+      'results.units.1.unit_check': 'Bitte eintragen',
+      'results.units.2.insulation_resistance': 'Bitte eintragen',
+      'results.units.2.unit_check': 'Bitte eintragen',
+    });
+  });
+
+  it('sends the typed values trimmed, one object per unit, rows beyond the quantity left out', () => {
+    const values: TestValues = {
+      certificate: { guide: 'pass', note: ' ', stray: 'x' },
+      units: [{ insulation_resistance: ' 0,8 ' }, {}, { insulation_resistance: '5' }],
+    };
+    expect(resultsToSend(steps, values, 2)).toEqual({
+      certificate: { guide: 'pass' },
+      units: [{ insulation_resistance: '0,8' }, {}],
+    });
+  });
+
+  it('"Alle bestanden" sets only the open pass/fail steps, of the units there are', () => {
+    const values: TestValues = { certificate: {}, units: [{ unit_check: 'fail' }, {}, {}] };
+    const { values: next, count } = allPassed(steps, values, 2);
+    expect(count).toBe(2);
+    expect(next).toEqual({
+      certificate: { guide: 'pass' },
+      units: [{ unit_check: 'fail' }, { unit_check: 'pass' }, {}],
+    });
+  });
+
+  it('"Alle bestanden" picks the one passing option of a choice, never one of several', () => {
+    const voltage = {
+      ...guide,
+      key: 'voltage',
+      kind: 'choice' as const,
+      options: ['1500 V', 'NOT OK'],
+      passing: ['1500 V'],
+    };
+    const either = { ...voltage, key: 'either', options: ['A', 'B', 'C'], passing: ['A', 'B'] };
+    const { values: next, count } = allPassed([voltage, either], { certificate: {}, units: [] }, 0);
+    expect(count).toBe(1);
+    expect(next.certificate).toEqual({ voltage: '1500 V' });
+  });
+
+  it('a retest takes every step for the one unit, keyed like its 400 (`values.<key>`)', () => {
+    const values = { insulation_resistance: '0,85', note: ' gereinigt ' };
+    expect(retestErrors(steps, values)).toEqual({
+      'values.guide': 'Bitte eintragen',
+      'values.insulation_resistance': 'Höchstens 1 Nachkommastelle',
+      'values.unit_check': 'Bitte eintragen',
+    });
+    const passed = passOpenSteps(steps, { ...values, unit_check: 'fail' });
+    expect(passed).toEqual({ ...values, unit_check: 'fail', guide: 'pass' });
+    expect(retestToSend(steps, { ...passed, stray: 'x' })).toEqual({
+      guide: 'pass',
+      note: 'gereinigt',
+      insulation_resistance: '0,85',
+      unit_check: 'fail',
+    });
+  });
+});

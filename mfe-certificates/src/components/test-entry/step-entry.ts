@@ -1,0 +1,201 @@
+import {
+  decimalsOf,
+  FAIL,
+  limitText,
+  numberOf,
+  PASS,
+  RESULT_VALUE_MAX,
+  withinLimits,
+  type PlanStep,
+  type ResultsBody,
+} from 'contracts';
+import { testEntryMessages } from './test-entry-messages';
+
+const t = testEntryMessages;
+
+/**
+ * The values of a test as typed, in the shape the API takes them (`results` of POST /certificate,
+ * docs/decisions/0010-test-record.md): per-certificate steps once, one object per unit in unit order.
+ */
+export type TestValues = ResultsBody;
+
+/** How a typed value stands against its step, shown at once beside the field. */
+export type ValueMark =
+  | { kind: 'empty' | 'ok' }
+  /** Refused by the API (not a number, too many decimals): nothing is sent while one is there. */
+  | { kind: 'malformed'; reason: string }
+  /** A valid entry the step does not pass: recorded as failed. */
+  | { kind: 'fail'; reason: string };
+
+/** The German title of a step; its key when the plan left it empty. */
+export const stepTitle = (step: PlanStep) => step.title.de || step.key;
+
+/** The step's limit as shown beside its field (contracts' limitText), empty for steps without one. */
+export const stepLimit = (step: PlanStep) => (step.kind === 'numeric' ? limitText(step) : '');
+
+/** The same judgement as the API's verdict (contracts/src/test-record.ts), for a mark while typing. */
+export function markOf(step: PlanStep, typed: string): ValueMark {
+  const value = typed.trim();
+  if (!value) return { kind: 'empty' };
+  if (value.length > RESULT_VALUE_MAX) return { kind: 'malformed', reason: t.tooLong(RESULT_VALUE_MAX) };
+  switch (step.kind) {
+    case 'numeric': {
+      const number = numberOf(value);
+      if (number === undefined) return { kind: 'malformed', reason: t.malformed };
+      if (decimalsOf(value) > step.decimals)
+        return {
+          kind: 'malformed',
+          reason: step.decimals === 0 ? t.wholeNumber : t.tooManyDecimals(step.decimals),
+        };
+      if (withinLimits(step, number)) return { kind: 'ok' };
+      const below = step.lower !== null && number < step.lower;
+      return { kind: 'fail', reason: (below ? t.tooLow : t.tooHigh)(limitText(step)) };
+    }
+    case 'pass_fail':
+      if (value === PASS) return { kind: 'ok' };
+      return value === FAIL
+        ? { kind: 'fail', reason: t.notPassing }
+        : { kind: 'malformed', reason: t.malformed };
+    case 'choice':
+      return step.passing.includes(value) ? { kind: 'ok' } : { kind: 'fail', reason: t.notPassing };
+    default:
+      return { kind: 'ok' };
+  }
+}
+
+/** Where the API reports an error of a value (its 400 `fields`), and where the form keeps its own. */
+export const certificateValueKey = (stepKey: string) => `results.certificate.${stepKey}`;
+export const unitValueKey = (unitIndex: number, stepKey: string) => `results.units.${unitIndex}.${stepKey}`;
+/** The id of the field of a value's key, a valid id for `getElementById` and CSS. */
+export const valueFieldId = (valueKey: string) => `value-${valueKey.replace(/\./g, '-')}`;
+
+const PASS_WORDS = new Set(['pass', 'bestanden', 'ok', 'i.o.', 'io', 'ja', 'yes', '1', '✓', 'x']);
+const FAIL_WORDS = new Set(['fail', 'nicht bestanden', 'not ok', 'n.i.o.', 'nio', 'nein', 'no', '0', '✗']);
+
+/**
+ * A cell of a pasted spreadsheet as the step's entry: pass/fail words a spreadsheet holds ("OK", "i.O.",
+ * "nicht bestanden") become pass or fail; a choice matches its option whatever the case; the rest as pasted.
+ */
+export function pastedValue(step: PlanStep, cell: string): string {
+  const text = cell.trim();
+  const lower = text.toLowerCase();
+  if (step.kind === 'pass_fail') return PASS_WORDS.has(lower) ? PASS : FAIL_WORDS.has(lower) ? FAIL : '';
+  if (step.kind === 'choice') return step.options.find((option) => option.toLowerCase() === lower) ?? '';
+  return text.slice(0, RESULT_VALUE_MAX);
+}
+
+/** A pasted text as rows of cells: lines down, tabs across (what a spreadsheet copies); no trailing empty line. */
+export function pastedCells(text: string): string[][] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines.map((line) => line.split('\t'));
+}
+
+/** Whether a paste is more than one value: then it fills cells instead of going into the one field. */
+export const isMultiCellPaste = (text: string) => /[\t\n\r]/.test(text.replace(/[\r\n]+$/, ''));
+
+/** A German message for each of `steps` whose value cannot be sent: malformed, or required and left empty. */
+function checkValues(
+  steps: readonly PlanStep[],
+  values: Record<string, string> | undefined,
+  keyOf: (step: PlanStep) => string,
+  errors: Record<string, string>,
+) {
+  for (const step of steps) {
+    const mark = markOf(step, values?.[step.key] ?? '');
+    if (mark.kind === 'malformed') errors[keyOf(step)] = mark.reason;
+    else if (mark.kind === 'empty' && step.required) errors[keyOf(step)] = t.required;
+  }
+  return errors;
+}
+
+/**
+ * The values of every unit and the certificate's steps, each a German message where the value cannot be sent.
+ * Keys as the API's 400 (`results.units.<k>.<key>`), in the order a user fixes them: the certificate's steps,
+ * then unit by unit.
+ */
+export function valueErrors(steps: readonly PlanStep[], values: TestValues, units: number) {
+  const errors = checkValues(
+    steps.filter((step) => !step.per_unit),
+    values.certificate,
+    (step) => certificateValueKey(step.key),
+    {},
+  );
+  const unitSteps = steps.filter((step) => step.per_unit);
+  for (let unit = 0; unit < units; unit++)
+    checkValues(unitSteps, values.units[unit], (step) => unitValueKey(unit, step.key), errors);
+  return errors;
+}
+
+/** A retest's value of a step: keyed like the API's 400 of POST /units/{serial}/attempts (`values.<key>`). */
+export const retestValueKey = (stepKey: string) => `values.${stepKey}`;
+
+/** The messages of a retest, which takes every step of the plan for the one unit. */
+export const retestErrors = (steps: readonly PlanStep[], values: Record<string, string>) =>
+  checkValues(steps, values, (step) => retestValueKey(step.key), {});
+
+/** What a retest sends: every step that has a value, trimmed. */
+export const retestToSend = (steps: readonly PlanStep[], values: Record<string, string>) =>
+  filled(values, steps);
+
+const filled = (values: Record<string, string> | undefined, steps: readonly PlanStep[]) =>
+  Object.fromEntries(
+    steps.flatMap((step) => {
+      const value = values?.[step.key]?.trim();
+      return value ? [[step.key, value]] : [];
+    }),
+  );
+
+/** What is sent: the plan's steps that have a value, trimmed, and one object for each of the `units`. */
+export function resultsToSend(steps: readonly PlanStep[], values: TestValues, units: number): TestValues {
+  const unitSteps = steps.filter((step) => step.per_unit);
+  return {
+    certificate: filled(
+      values.certificate,
+      steps.filter((step) => !step.per_unit),
+    ),
+    units: Array.from({ length: units }, (_, unit) => filled(values.units[unit], unitSteps)),
+  };
+}
+
+/**
+ * What "Alle bestanden" enters for a step: pass for pass/fail, the passing option of a choice that has exactly one
+ * (the default plan's voltage test: 1500 V); nothing for a measured value or text, which must be entered.
+ */
+const passingEntry = (step: PlanStep) =>
+  step.kind === 'pass_fail'
+    ? PASS
+    : step.kind === 'choice' && step.passing.length === 1
+      ? step.passing[0]
+      : undefined;
+
+/** "Alle bestanden" for one unit's values (a retest): every empty step that can simply pass set to pass. */
+export function passOpenSteps(steps: readonly PlanStep[], values: Record<string, string>) {
+  const next = { ...values };
+  for (const step of steps) {
+    const entry = passingEntry(step);
+    if (entry !== undefined && !next[step.key]?.trim()) next[step.key] = entry;
+  }
+  return next;
+}
+
+/**
+ * "Alle bestanden": every empty step that can simply pass (pass/fail, a choice with one passing option) set so,
+ * per certificate and for each of the `units`; nothing typed is changed. Returns the new values and how many were set.
+ */
+export function allPassed(steps: readonly PlanStep[], values: TestValues, units: number) {
+  const certificateSteps = steps.filter((step) => !step.per_unit);
+  const unitSteps = steps.filter((step) => step.per_unit);
+  const open = (stepsOf: readonly PlanStep[], record: Record<string, string> | undefined) =>
+    stepsOf.filter((step) => passingEntry(step) !== undefined && !record?.[step.key]?.trim()).length;
+  let count = open(certificateSteps, values.certificate);
+  const next: TestValues = {
+    certificate: passOpenSteps(certificateSteps, values.certificate),
+    units: Array.from({ length: Math.max(units, values.units.length) }, (_, unit) => {
+      if (unit >= units) return values.units[unit];
+      count += open(unitSteps, values.units[unit]);
+      return passOpenSteps(unitSteps, values.units[unit] ?? {});
+    }),
+  };
+  return { values: next, count };
+}

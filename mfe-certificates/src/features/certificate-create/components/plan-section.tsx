@@ -1,0 +1,30 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { TestPlan } from 'contracts';
+import { lazy, Suspense } from 'react';
+import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
+import type { TestEntryProps } from '../../../components/test-entry/test-entry';
+import { certMessages } from '../../../messages';
+
+/** The plan's steps and the units × steps grid: a chunk of their own (docs/architecture.md#budgets). */
+export const loadTestEntry = () => import('../../../components/test-entry/test-entry');
+const TestEntry = lazy(loadTestEntry);
+
+/** The chosen machine's test plan to enter, a spinner while it loads, or why it did not with a retry. */
+export function PlanSection({
+  plan,
+  ...entry
+}: Omit<TestEntryProps, 'plan'> & { plan: Pick<UseQueryResult<TestPlan>, 'data' | 'error' | 'refetch'> }) {
+  if (plan.error)
+    return (
+      <LoadError
+        message={apiErrorMessage(plan.error) ?? certMessages.create.planMissing}
+        onRetry={() => void plan.refetch()}
+      />
+    );
+  if (!plan.data) return <Spinner />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <TestEntry plan={plan.data} {...entry} />
+    </Suspense>
+  );
+}

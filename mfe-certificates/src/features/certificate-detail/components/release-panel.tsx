@@ -1,0 +1,180 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { fieldMessages, type Certificate, type ReleaseBody, type Unit } from 'contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { apiErrorMessage, ConfirmDialog, httpStatus, notify, useFieldErrors } from 'shared-ui';
+import { useReleaseCertificate } from '../api/release-certificate';
+import { releaseMessages as t } from '../release-messages';
+import { ReasonField } from './reason-field';
+import '../release.css';
+
+/** The API's code is read as sent: a refusal the shared client does not list yet still gets its own words. */
+const errorCode = (error: unknown) =>
+  (error as { response?: { data?: { error?: { code?: unknown } } } } | null)?.response?.data?.error?.code;
+
+/** Why a release was refused, in words that say what to do. */
+function ReleaseError({ error }: { error: unknown }) {
+  const queryClient = useQueryClient();
+  const status = httpStatus(error);
+  const message =
+    status === 403 && errorCode(error) === 'SAME_PERSON'
+      ? t.samePerson
+      : status === 409
+        ? t.conflict
+        : (apiErrorMessage(error) ?? t.failed);
+  return (
+    <div className="cert-error" role="alert">
+      <p>{message}</p>
+      {status === 409 && (
+        <button
+          type="button"
+          className="sui-button sui-button--secondary"
+          onClick={() => void queryClient.invalidateQueries()}
+        >
+          {t.reload}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Freigeben (the units awaiting release) and Sonderfreigabe (failed units, with a reason) for an account with the
+ * release right (docs/decisions/0010-test-record.md). Each asks first, naming the serials it will release.
+ */
+export default function ReleasePanel({ certificate, units }: { certificate: Certificate; units: Unit[] }) {
+  const id = useId();
+  const open = units.filter((unit) => !unit.voided_at);
+  const awaiting = open.filter((unit) => unit.release === 'awaiting_release').map((unit) => unit.serial);
+  const failed = open.filter((unit) => unit.release === 'failed').map((unit) => unit.serial);
+  // Nothing is pre-ticked: a deviation release is chosen unit by unit.
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [reason, setReason] = useState('');
+  const [asking, setAsking] = useState<ReleaseBody | null>(null);
+  const { errors, show } = useFieldErrors(['serials', 'deviation_reason'], (field) =>
+    field === 'serials' ? `${id}-units` : `${id}-reason`,
+  );
+  const release = useReleaseCertificate(certificate.id);
+
+  const ask = (request: ReleaseBody) => {
+    release.reset();
+    setAsking(request);
+  };
+
+  const askDeviation = (event: FormEvent) => {
+    event.preventDefault();
+    const serials = failed.filter((serial) => chosen.includes(serial));
+    if (
+      show({
+        ...(serials.length === 0 && { serials: t.chooseUnit }),
+        ...(!reason.trim() && { deviation_reason: fieldMessages.required }),
+      })
+    )
+      return;
+    ask({ serials, deviation_reason: reason.trim() });
+  };
+
+  const confirm = () => {
+    if (!asking) return;
+    const count = asking.serials?.length ?? 0;
+    release.mutate(asking, {
+      onSuccess: () => {
+        notify.success(asking.deviation_reason ? t.deviationDone(count) : t.released(count));
+        setAsking(null);
+        setChosen([]);
+        setReason('');
+      },
+      onError: () => setAsking(null),
+    });
+  };
+
+  const toggle = (serial: string, on: boolean) =>
+    setChosen((current) => (on ? [...current, serial] : current.filter((s) => s !== serial)));
+
+  return (
+    <section className="cert-panel cert-release" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="cert-panel__title">
+        {t.heading}
+      </h2>
+      {awaiting.length > 0 && (
+        <div className="cert-release__part">
+          <p>{t.awaiting(awaiting)}</p>
+          <p className="cert-note">{t.secondPerson}</p>
+          <div className="cert-panel__actions">
+            <button
+              type="button"
+              className="sui-button"
+              disabled={release.isPending}
+              onClick={() => ask({ serials: awaiting })}
+            >
+              {t.releaseButton}
+            </button>
+          </div>
+        </div>
+      )}
+      {failed.length > 0 && (
+        <form
+          className="cert-release__part"
+          noValidate
+          onSubmit={askDeviation}
+          aria-labelledby={`${id}-deviation`}
+        >
+          <h3 id={`${id}-deviation`} className="cert-release__subtitle">
+            {t.deviationHeading}
+          </h3>
+          <p className="cert-note">{t.deviationHint}</p>
+          <fieldset
+            id={`${id}-units`}
+            className="cert-panel__units"
+            tabIndex={-1}
+            aria-invalid={errors.serials ? true : undefined}
+            aria-errormessage={errors.serials ? `${id}-units-error` : undefined}
+          >
+            <legend>{t.deviationUnits}</legend>
+            {failed.map((serial) => (
+              <label key={serial}>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(serial)}
+                  onChange={(event) => toggle(serial, event.target.checked)}
+                />{' '}
+                {serial}
+              </label>
+            ))}
+          </fieldset>
+          {errors.serials && (
+            <p id={`${id}-units-error`} className="sui-field-error" role="alert">
+              {errors.serials}
+            </p>
+          )}
+          <ReasonField
+            id={`${id}-reason`}
+            label={t.reason}
+            value={reason}
+            error={errors.deviation_reason}
+            onChange={setReason}
+          />
+          <div className="cert-panel__actions">
+            <button type="submit" className="sui-button cert-button--danger" disabled={release.isPending}>
+              {t.deviationButton}
+            </button>
+          </div>
+        </form>
+      )}
+      {release.isError && <ReleaseError error={release.error} />}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.deviation_reason ? t.deviationTitle : t.releaseTitle}
+        message={
+          asking?.deviation_reason
+            ? t.deviationQuestion(asking.serials ?? [], asking.deviation_reason)
+            : t.releaseQuestion(asking?.serials ?? [])
+        }
+        confirmLabel={asking?.deviation_reason ? t.deviationButton : t.releaseButton}
+        cancelLabel={t.cancel}
+        busy={release.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      />
+    </section>
+  );
+}

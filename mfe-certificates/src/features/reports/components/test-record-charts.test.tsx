@@ -1,0 +1,157 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  DEFAULT_PLAN_STEPS,
+  type FirstPassYieldReport,
+  type StepTrendReport,
+  type TestPlan,
+} from 'contracts';
+import { http } from 'shared-ui';
+import { INSULATION_STEP } from '../../../test-support/test-record';
+import TestRecordCharts, { firstPassYieldFigure, stepTrendFigure } from './test-record-charts';
+
+const getMock = jest.spyOn(http, 'get');
+
+const yieldReport: FirstPassYieldReport = {
+  from: '2026-10',
+  to: '2026-11',
+  data: [
+    { machine_id: 7, machine_name: 'MAB 825', month: '2026-11', tested: 4, first_pass: 3 },
+    { machine_id: 3, machine_name: 'AirMAB 5000', month: '2026-10', tested: 10, first_pass: 10 },
+    { machine_id: 3, machine_name: 'AirMAB 5000', month: '2026-11', tested: 3, first_pass: 1 },
+  ],
+};
+const residual = {
+  ...INSULATION_STEP,
+  key: 'residual_voltage',
+  title: { ...INSULATION_STEP.title, de: 'Restspannung' },
+  unit: 'V',
+  lower: null,
+  upper: 60,
+};
+const plan = (machineId: number, steps = [...DEFAULT_PLAN_STEPS, INSULATION_STEP, residual]): TestPlan => ({
+  machine_id: machineId,
+  version: 2,
+  steps,
+  created_at: null,
+  created_by_name: null,
+});
+const trend: StepTrendReport = {
+  from: '2026-10',
+  to: '2026-11',
+  step: INSULATION_STEP,
+  // Newest first, as the API keeps the newest points.
+  data: [
+    { serial: '4852611002', tested_at: '2026-11-20T09:05:00.000Z', value: 0.8 },
+    { serial: '4852611001', tested_at: '2026-11-20T09:00:00.000Z', value: 12.5 },
+  ],
+};
+
+beforeEach(() => {
+  getMock.mockImplementation(async (url: string, options?: unknown) => {
+    const params = (options as { params?: Record<string, unknown> } | undefined)?.params;
+    if (url === '/reports/first-pass-yield') return { data: yieldReport } as never;
+    if (url === '/machine/3/test-plan') return { data: plan(3) } as never;
+    if (url === '/machine/7/test-plan') return { data: plan(7, [...DEFAULT_PLAN_STEPS]) } as never;
+    if (url === '/reports/step-trend')
+      return {
+        data: params?.step === 'residual_voltage' ? { ...trend, step: residual, data: [] } : trend,
+      } as never;
+    throw new Error(`unexpected ${url}`);
+  });
+});
+afterEach(() => {
+  getMock.mockReset();
+});
+
+const paramsOf = (path: string) =>
+  getMock.mock.calls
+    .filter(([url]) => url === path)
+    .map(([, options]) => (options as { params: unknown }).params);
+
+function renderCharts() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TestRecordCharts />
+    </QueryClientProvider>,
+  );
+}
+
+describe('first-pass yield', () => {
+  it('is the share passing at the first attempt, per machine and month; a month without tests draws no bar', () => {
+    const { config, table } = firstPassYieldFigure(yieldReport, ['2026-10', '2026-11']);
+    expect(config.data.datasets.map((set) => [set.label, set.data])).toEqual([
+      ['AirMAB 5000', [100, 100 / 3]],
+      ['MAB 825', [null, 75]],
+    ]);
+    expect(table.rows).toEqual([
+      ['Okt. 2026', 'AirMAB 5000', '10', '10', '100 %'],
+      ['Nov. 2026', 'AirMAB 5000', '3', '1', '33,3 %'],
+      ['Nov. 2026', 'MAB 825', '4', '3', '75 %'],
+    ]);
+  });
+});
+
+describe('the trend of a step', () => {
+  it('draws the values oldest first with the limit as a line, and says which values lie outside', () => {
+    const { config, table } = stepTrendFigure(trend);
+    expect(config.data.datasets.map((set) => [set.label, set.data])).toEqual([
+      ['Isolationswiderstand MΩ', [12.5, 0.8]],
+      ['Untere Grenze: 1 MΩ', [1, 1]],
+    ]);
+    expect(table.columns.at(-1)).toBe('Grenzwert ≥ 1 MΩ');
+    expect(table.rows).toEqual([
+      ['4852611001', '20.11.2026 10:00', '12,5 MΩ', 'innerhalb'],
+      ['4852611002', '20.11.2026 10:05', '0,8 MΩ', 'außerhalb'],
+    ]);
+  });
+});
+
+describe('TestRecordCharts', () => {
+  it('asks for the last twelve months, then the trend of the first machine’s first numeric step', async () => {
+    renderCharts();
+    expect(
+      await screen.findByRole('figure', { name: /^Erstausbeute je Maschine und Monat/ }),
+    ).toBeInTheDocument();
+    const [query] = paramsOf('/reports/first-pass-yield') as { from: string; to: string }[];
+    expect(query.from < query.to).toBe(true);
+    expect(screen.getByLabelText('VON MONAT')).toHaveValue(query.from);
+    await waitFor(() =>
+      expect(paramsOf('/reports/step-trend').at(-1)).toEqual({
+        machine_id: 3,
+        step: 'insulation_mohm',
+        ...query,
+      }),
+    );
+    expect(await screen.findByLabelText('MESSWERT')).toHaveDisplayValue('Isolationswiderstand (≥ 1 MΩ)');
+    const table = screen.getByRole('region', { name: /Verlauf eines Messwerts/ });
+    expect(within(table).getByText('außerhalb')).toBeInTheDocument();
+  });
+
+  it('changes the step and the machine; a machine without a numeric step says so', async () => {
+    const user = userEvent.setup();
+    renderCharts();
+    await user.selectOptions(await screen.findByLabelText('MESSWERT'), 'Restspannung (≤ 60 V)');
+    await waitFor(() =>
+      expect(paramsOf('/reports/step-trend').at(-1)).toMatchObject({ step: 'residual_voltage' }),
+    );
+    expect(await screen.findByText('Für diesen Zeitraum gibt es keine Messwerte.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('MASCHINE'), 'MAB 825');
+    expect(await screen.findByText('Der Prüfplan dieser Maschine hat keinen Messwert.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('MESSWERT')).not.toBeInTheDocument();
+  });
+
+  it('names a period that ends before it starts and keeps the last one asked', async () => {
+    const user = userEvent.setup();
+    renderCharts();
+    const from = await screen.findByLabelText('VON MONAT');
+    const asked = paramsOf('/reports/first-pass-yield').length;
+    await user.clear(from);
+    await user.type(from, '2099-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Der Bis-Monat liegt vor dem Von-Monat.');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(paramsOf('/reports/first-pass-yield')).toHaveLength(asked);
+  });
+});

@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import {
+  CERTIFICATE_DEFAULTS,
+  DEFAULT_PLAN_STEPS,
+  type PlanStep,
+  type PrintData,
+  type TestAttempt,
+  type UnitRelease,
+} from 'contracts';
+import { http, notify, setConfig } from 'shared-ui';
+import UnitPage from './unit-page';
+import { ISSUED_PRINT } from '../../../test-support/standing';
+
+const getMock = jest.spyOn(http, 'get');
+const postMock = jest.spyOn(http, 'post');
+const answer = (data: unknown) => ({ data }) as never;
+
+const SERIAL = '4852611002';
+const guide = DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!;
+const insulation: PlanStep = {
+  ...DEFAULT_PLAN_STEPS.find((step) => step.key === 'insulation_resistance')!,
+  kind: 'numeric',
+  unit: 'MΩ',
+  lower: 1,
+  decimals: 1,
+  per_unit: true,
+};
+const steps = [guide, insulation];
+
+const attempt = (n: number, value: string, passed: boolean): TestAttempt => ({
+  attempt: n,
+  values: { guide: 'pass', insulation_resistance: value },
+  verdicts: { guide: 'pass', insulation_resistance: passed ? 'pass' : 'fail' },
+  passed,
+  tested_by_name: n === 1 ? 'Erika Mustermann' : 'Max Prüfer',
+  tested_at: `2026-11-2${n}T10:00:00.000Z`,
+});
+
+function certificate(release: UnitRelease, attempts: TestAttempt[], status: 'issued' | 'voided' = 'issued') {
+  return {
+    id: 7,
+    brand_id: 1,
+    machine_id: 11,
+    checked_by: 'Erika Mustermann',
+    crowd: 3,
+    ...CERTIFICATE_DEFAULTS,
+    electronic_circuit_board: 1,
+    machine_type: 'MAB 825',
+    machine_image: '',
+    serial_prefix: '485',
+    brand_name: 'BDS',
+    brand_image: '',
+    brand_email: '',
+    brand_website: '',
+    ean_number: '',
+    serialNoPart1: '4852611',
+    recordsCount: 1,
+    serial_no: '4852611001',
+    endSerialNo: '4852611003',
+    serials: ['4852611001', SERIAL, '4852611003'],
+    created_at: '2026-11-21T10:00:00.000Z',
+    ...ISSUED_PRINT,
+    status,
+    verdict: release === 'failed' ? 'failed' : 'released',
+    failed_units: release === 'failed' ? 1 : 0,
+    test_record: {
+      plan_version: 2,
+      steps,
+      verdict: release === 'failed' ? 'failed' : 'released',
+      tested_by_name: 'Erika Mustermann',
+      units: [
+        {
+          serial: SERIAL,
+          release,
+          attempts,
+          released_by_name: null,
+          released_at: null,
+          deviation_reason: null,
+        },
+      ],
+    },
+  } satisfies PrintData;
+}
+
+function unitAnswer(data: PrintData) {
+  const release = data.test_record.units[0].release;
+  return {
+    unit: { serial: SERIAL, unit_index: 1, voided_at: null, void_reason: null, release },
+    certificate: data,
+  };
+}
+
+let current: PrintData;
+let roles = ['pruefer'];
+
+beforeEach(() => {
+  setConfig({
+    apiBase: '/api',
+    webBase: 'https://pruefbericht.example',
+    remotes: { certificates: '', machines: '', landing: '' },
+    labelPrintUrl: null,
+    companyName: '',
+    companyAddress: '',
+  });
+  current = certificate('failed', [attempt(1, '0,8', false)]);
+  roles = ['pruefer'];
+  getMock.mockImplementation(async (url: string) => {
+    if (url === `/units/${SERIAL}`) return answer(unitAnswer(current));
+    if (url === `/units/${SERIAL}/events`) return answer({ data: [], next: null });
+    if (url === '/me')
+      return answer({ id: 5, email: 'max@example.com', name: 'Max Prüfer', roles, two_factor: false });
+    throw new Error(`unexpected GET ${url}`);
+  });
+});
+
+afterEach(() => {
+  getMock.mockReset();
+  postMock.mockReset();
+  jest.clearAllMocks();
+});
+
+async function renderPage() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={[`/units/${SERIAL}`]}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <Routes>
+          <Route path="/units/:serial" element={<UnitPage />} />
+        </Routes>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  await screen.findByRole('heading', { name: `Einheit ${SERIAL}` });
+  return user;
+}
+
+describe('UnitPage: the test record and the retest of a failed unit', () => {
+  it('shows the release and each step of the attempt with its limit and verdict in words', async () => {
+    await renderPage();
+    expect(screen.getByText('Nicht bestanden', { selector: '.test-release' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Prüfergebnisse' });
+    const row = within(table).getByRole('row', { name: /Isolationswiderstand/ });
+    expect(row).toHaveTextContent('≥ 1 MΩ');
+    expect(row).toHaveTextContent('0,8 MΩ ✕ Nicht bestanden');
+    expect(within(table).getByRole('row', { name: /Führung/ })).toHaveTextContent('Bestanden ✓');
+  });
+
+  it('a retest takes every step of the plan, empty, holds up missing and malformed values, and sends a new attempt', async () => {
+    const user = await renderPage();
+    const form = await screen.findByRole('form', { name: 'Nachprüfung erfassen' });
+    expect(within(form).getByText(/Version 2/)).toBeInTheDocument();
+    const guideGroup = within(form).getByRole('group', { name: 'Führung/Funktion' });
+    for (const radio of within(guideGroup).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    const value = within(form).getByLabelText('Isolationswiderstand');
+    expect(value).toHaveValue('');
+
+    await user.type(value, 'viel{Enter}');
+    expect(postMock).not.toHaveBeenCalled();
+    await user.click(within(form).getByRole('button', { name: 'NACHPRÜFUNG SPEICHERN' }));
+    expect(postMock).not.toHaveBeenCalled();
+    expect(value).toHaveAccessibleDescription('Grenzwert ≥ 1 MΩ Keine gültige Zahl (z. B. 0,8)');
+    expect(guideGroup).toHaveAccessibleDescription('Bitte eintragen');
+
+    // After the repair: 2,4 MΩ passes, the unit is released; the earlier attempt stays readable.
+    current = certificate('released', [attempt(1, '0,8', false), attempt(2, '2,4', true)]);
+    postMock.mockResolvedValue(answer(current));
+    await user.click(within(form).getByRole('button', { name: 'Alle bestanden' }));
+    await user.clear(value);
+    await user.type(value, ' 2,4 ');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
+    expect(postMock).toHaveBeenCalledWith(`/units/${SERIAL}/attempts`, {
+      values: { guide: 'pass', insulation_resistance: '2,4' },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Nachprüfung bestanden: die Einheit ist freigegeben.',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Nachprüfung erfassen' })).not.toBeInTheDocument(),
+    );
+    const table = screen.getByRole('table', { name: 'Prüfergebnisse' });
+    expect(within(table).getByRole('columnheader', { name: 'Versuch 1' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Versuch 2 (zählt)' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Isolationswiderstand/ })).toHaveTextContent(
+      '0,8 MΩ ✕ Nicht bestanden2,4 MΩ ✓',
+    );
+    expect(screen.getByText('Freigegeben', { selector: '.test-release' })).toBeInTheDocument();
+  });
+
+  it('a failing retest says the unit stays blocked; the API’s refusal is said in German', async () => {
+    const user = await renderPage();
+    const form = await screen.findByRole('form', { name: 'Nachprüfung erfassen' });
+    await user.click(within(form).getByRole('button', { name: 'Alle bestanden' }));
+    await user.type(within(form).getByLabelText('Isolationswiderstand'), '0,9');
+    postMock.mockResolvedValueOnce(
+      answer(certificate('failed', [attempt(1, '0,8', false), attempt(2, '0,9', false)])),
+    );
+    await user.click(within(form).getByRole('button', { name: 'NACHPRÜFUNG SPEICHERN' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Nachprüfung nicht bestanden: die Einheit bleibt gesperrt.',
+    );
+
+    const toast = jest.spyOn(notify, 'error');
+    postMock.mockRejectedValueOnce(
+      Object.assign(new Error('409'), {
+        isAxiosError: true,
+        response: {
+          status: 409,
+          data: { error: { code: 'NOT_RETESTABLE', message: 'Die Einheit ist nicht gesperrt.' } },
+        },
+      }),
+    );
+    await user.click(within(form).getByRole('button', { name: 'NACHPRÜFUNG SPEICHERN' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(
+        'Die Nachprüfung wurde nicht gespeichert. Die Einheit ist nicht gesperrt.',
+      ),
+    );
+    // No answer at all: said on the form, the values stay.
+    postMock.mockRejectedValueOnce(Object.assign(new Error('Network Error'), { isAxiosError: true }));
+    await user.click(within(form).getByRole('button', { name: 'NACHPRÜFUNG SPEICHERN' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Der Server ist nicht erreichbar.');
+    expect(within(form).getByLabelText('Isolationswiderstand')).toHaveValue('0,9');
+  });
+
+  it('offers no retest for a unit that passed, a voided certificate, or an account without the right', async () => {
+    current = certificate('released', [attempt(1, '2,0', true)]);
+    await renderPage();
+    expect(screen.queryByRole('form', { name: 'Nachprüfung erfassen' })).not.toBeInTheDocument();
+    cleanup();
+
+    current = certificate('failed', [attempt(1, '0,8', false)], 'voided');
+    await renderPage();
+    expect(screen.queryByRole('form', { name: 'Nachprüfung erfassen' })).not.toBeInTheDocument();
+    cleanup();
+
+    current = certificate('failed', [attempt(1, '0,8', false)]);
+    roles = ['lesen'];
+    await renderPage();
+    await waitFor(() => expect(getMock).toHaveBeenCalledWith('/me'));
+    expect(screen.queryByRole('form', { name: 'Nachprüfung erfassen' })).not.toBeInTheDocument();
+  });
+});

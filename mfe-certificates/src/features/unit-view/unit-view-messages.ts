@@ -1,0 +1,28 @@
+/** The German strings of a unit's test record and its retest (docs/decisions/0010-test-record.md). */
+export const unitTestMessages = {
+  release: 'Freigabe',
+  results: 'Prüfergebnisse',
+  step: 'Schritt',
+  limit: 'Grenzwert',
+  attempt: (n: number) => `Versuch ${n}`,
+  counts: 'zählt',
+  outcome: 'Ergebnis',
+  testedBy: 'Geprüft von',
+  passed: 'Bestanden',
+  failed: 'Nicht bestanden',
+  open: 'Offen',
+  releasedBy: (name: string, at: string) => `Freigegeben von ${name}, ${at}`,
+  deviation: (reason: string) => `Sonderfreigabe: ${reason}`,
+  noAttempts: 'Für diese Einheit sind keine Prüfwerte gespeichert.',
+  retest: 'Nachprüfung erfassen',
+  retestIntro: (version: number) =>
+    `Alle Schritte des Prüfplans, gegen den geprüft wurde (${version === 0 ? 'Standardprüfplan' : `Version ${version}`}), für diese Einheit. Frühere Versuche bleiben erhalten; der letzte zählt.`,
+  allPassed: 'Alle bestanden',
+  save: 'NACHPRÜFUNG SPEICHERN',
+  saveHint: 'Speichern mit dem Knopf oder Strg + Enter; Enter in einem Feld speichert nichts.',
+  retestPassed: 'Nachprüfung bestanden: die Einheit ist freigegeben.',
+  retestAwaiting: 'Nachprüfung bestanden: die Einheit wartet auf die Freigabe durch eine zweite Person.',
+  retestFailed: 'Nachprüfung nicht bestanden: die Einheit bleibt gesperrt.',
+  retestRefused: 'Die Nachprüfung wurde nicht gespeichert.',
+  unreachable: 'Der Server ist nicht erreichbar. Die Werte bleiben im Formular; bitte erneut speichern.',
+} as const;

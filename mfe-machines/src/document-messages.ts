@@ -1,0 +1,71 @@
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_MAX_BYTES,
+  PAPER_REQUEST_DEADLINE_DAYS,
+  PAPER_REQUEST_ERASE_AFTER_DAYS,
+} from 'contracts';
+
+/** The German strings of the documents panel and the paper-copy requests (docs/decisions/0012-documents.md). */
+export const documentMessages = {
+  kinds: Object.fromEntries(
+    Object.entries(DOCUMENT_KIND_LABELS).map(([kind, label]) => [kind, label.de]),
+  ) as Record<keyof typeof DOCUMENT_KIND_LABELS, string>,
+  panel: {
+    title: 'Dokumente',
+    intro:
+      'Betriebsanleitung, Konformitätserklärung und weitere PDFs zu dieser Maschine. Kunden sehen auf der Seite einer Einheit die Fassung, die an ihrem Prüftag galt. Keine Fassung wird je gelöscht.',
+    table: 'Dokumentfassungen',
+    empty: 'Noch keine Dokumente. Ohne Dokumente zeigt die Kundenseite keinen Abschnitt dafür.',
+    loadFailed: 'Die Dokumente konnten nicht geladen werden.',
+    columns: {
+      kind: 'ART',
+      language: 'SPRACHE',
+      validFrom: 'GÜLTIG AB',
+      size: 'GRÖSSE',
+      status: 'STATUS',
+      file: 'DATEI',
+    },
+    current: 'gilt',
+    superseded: 'abgelöst',
+    open: 'Öffnen',
+    readOnly: 'Dokumente hochladen darf, wer die Rolle „Stammdaten“ hat.',
+  },
+  upload: {
+    title: 'Neue Fassung hochladen',
+    kind: 'ART',
+    language: 'SPRACHE (ISO 639-1)',
+    languageHint: 'Zwei Kleinbuchstaben, z. B. de, en, fr, es, it, pt, pl',
+    validFrom: 'GÜLTIG AB',
+    file: `PDF-DATEI (höchstens ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB)`,
+    earlier: 'Früher gültig bestätigen (gilt ab einem Tag vor der neuesten Fassung)',
+    submit: 'HOCHLADEN',
+    uploading: 'Wird hochgeladen …',
+    done: 'Die Fassung ist gespeichert.',
+    failed: 'Das Hochladen ist fehlgeschlagen. Bitte erneut versuchen.',
+    chooseFile: 'Bitte eine PDF-Datei wählen.',
+    tooLarge: `Die Datei ist zu groß (höchstens ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB).`,
+  },
+  requests: {
+    title: 'Papierexemplare',
+    intro: `Kunden fordern auf der Kundenseite ein Papierexemplar an; es muss binnen ${PAPER_REQUEST_DEADLINE_DAYS} Tagen versandt sein. ${PAPER_REQUEST_ERASE_AFTER_DAYS} Tage nach dem Versand werden Name, Anschrift und E-Mail gelöscht.`,
+    table: 'Anfragen nach Papierexemplaren',
+    empty: 'Keine Anfragen.',
+    loadFailed: 'Die Anfragen konnten nicht geladen werden.',
+    forbidden: 'Anfragen nach Papierexemplaren sieht, wer die Rolle „Stammdaten“ hat.',
+    columns: {
+      created: 'EINGANG',
+      due: 'FRIST',
+      machine: 'MASCHINE',
+      document: 'DOKUMENT',
+      recipient: 'EMPFÄNGER',
+      status: 'STATUS',
+    },
+    overdue: 'ÜBERFÄLLIG',
+    open: 'offen',
+    sentOn: (day: string) => `versandt am ${day}`,
+    erased: 'Personendaten gelöscht',
+    sentDay: 'Versandt am',
+    markSent: 'ALS VERSANDT ERLEDIGEN',
+    failed: 'Das Speichern ist fehlgeschlagen.',
+  },
+};

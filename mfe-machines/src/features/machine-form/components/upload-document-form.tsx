@@ -1,0 +1,146 @@
+import { DOCUMENT_KINDS, DOCUMENT_MAX_BYTES } from 'contracts';
+import { useState, type FormEvent } from 'react';
+import {
+  apiErrorMessage,
+  apiFieldErrors,
+  notify,
+  SHORT_TOAST_MS,
+  useFieldErrors,
+  useSubmitGuard,
+} from 'shared-ui';
+import { TextField } from '../../../components/text-field';
+import { useUploadDocument } from '../api/upload-document';
+import { documentMessages } from '../../../document-messages';
+
+const text = documentMessages.upload;
+const FIELDS = ['kind', 'language', 'valid_from', 'file'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** A new version of one of the machine's documents; the API judges the PDF by its content. */
+export function UploadDocumentForm({ machineId }: { machineId: number }) {
+  const [kind, setKind] = useState<string>('instructions');
+  const [language, setLanguage] = useState('de');
+  const [validFrom, setValidFrom] = useState('');
+  const [earlier, setEarlier] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState(0);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { errors, show, clear } = useFieldErrors(FIELDS, (field) => `document-${field}`);
+  const upload = useUploadDocument(machineId, setProgress);
+  const guard = useSubmitGuard();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void guard(send);
+  }
+
+  async function send() {
+    setFormError(null);
+    // The size and that there is a file, before sending megabytes; the content is the API's to judge.
+    if (!file) return void show({ file: text.chooseFile });
+    if (file.size > DOCUMENT_MAX_BYTES) return void show({ file: text.tooLarge });
+    setProgress(0);
+    try {
+      await upload.mutateAsync({ kind, language: language.trim(), validFrom, earlier, file });
+      notify.success(text.done, { autoClose: SHORT_TOAST_MS });
+      setFile(null);
+      setEarlier(false);
+      (document.getElementById('document-file') as HTMLInputElement | null)?.form?.reset();
+    } catch (failure) {
+      if (!show(apiFieldErrors(failure) as Partial<Record<Field, string>>))
+        setFormError(apiErrorMessage(failure) ?? text.failed);
+    }
+  }
+
+  return (
+    <form
+      className="mach-card mach-docs__form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="document-upload-title"
+    >
+      <h3 id="document-upload-title" className="mach-subtitle">
+        {text.title}
+      </h3>
+      <div className="mach-grid">
+        <div className="sui-field">
+          <label htmlFor="document-kind">{text.kind}</label>
+          <select
+            id="document-kind"
+            className="sui-input"
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value);
+              clear('kind');
+            }}
+            aria-invalid={errors.kind ? true : undefined}
+          >
+            {DOCUMENT_KINDS.map((option) => (
+              <option key={option} value={option}>
+                {documentMessages.kinds[option]}
+              </option>
+            ))}
+          </select>
+          {errors.kind && <p className="sui-field-error">{errors.kind}</p>}
+        </div>
+        <TextField
+          id="document-language"
+          label={text.language}
+          value={language}
+          maxLength={2}
+          onChange={(value) => {
+            setLanguage(value);
+            clear('language');
+          }}
+          error={errors.language}
+          aria-description={text.languageHint}
+        />
+        <TextField
+          id="document-valid_from"
+          label={text.validFrom}
+          type="date"
+          value={validFrom}
+          onChange={(value) => {
+            setValidFrom(value);
+            clear('valid_from');
+          }}
+          error={errors.valid_from}
+        />
+        <div className="sui-field">
+          <label htmlFor="document-file">{text.file}</label>
+          <input
+            id="document-file"
+            className="sui-input"
+            type="file"
+            accept="application/pdf,.pdf"
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              clear('file');
+            }}
+            aria-invalid={errors.file ? true : undefined}
+            aria-describedby={errors.file ? 'document-file-error' : undefined}
+          />
+          {errors.file && (
+            <p id="document-file-error" className="sui-field-error">
+              {errors.file}
+            </p>
+          )}
+        </div>
+      </div>
+      <label className="mach-docs__check">
+        <input type="checkbox" checked={earlier} onChange={(event) => setEarlier(event.target.checked)} />{' '}
+        {text.earlier}
+      </label>
+      {formError && (
+        <p className="sui-field-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="mach-actions">
+        <button type="submit" className="sui-button" disabled={upload.isPending}>
+          {upload.isPending ? `${text.uploading} ${progress} %` : text.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,322 @@
+import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  DEFAULT_PLAN_STEPS,
+  type Machine,
+  type MachineList,
+  type Role,
+  type TestPlan,
+  type TestPlanBody,
+} from 'contracts';
+import { http } from 'shared-ui';
+import { apiError, renderScreen } from '../../../test/render';
+import TestPlanPage from './test-plan-page';
+
+const machine = { id: 7, name: 'MAB 825' } as Machine;
+const defaultPlan: TestPlan = {
+  machine_id: 7,
+  version: 0,
+  steps: [...DEFAULT_PLAN_STEPS],
+  created_at: null,
+  created_by_name: null,
+};
+const others: MachineList = {
+  data: [
+    { id: 7, pos: 1, name: 'MAB 825', brand_name: 'MABtec', ean_number: '', created_at: '2026-01-01' },
+    { id: 9, pos: 2, name: 'MAB 900', brand_name: 'MABtec', ean_number: '', created_at: '2026-01-01' },
+  ],
+  total: 2,
+};
+
+const server = {
+  plan: jest.fn<() => Promise<TestPlan>>(),
+  save: jest.fn<(body: TestPlanBody) => Promise<TestPlan>>(),
+  copy: jest.fn<(body: { from_machine_id: number }) => Promise<TestPlan>>(),
+  machines: jest.fn<(params: unknown) => Promise<MachineList>>(),
+};
+
+beforeEach(() => {
+  for (const mock of Object.values(server)) mock.mockReset();
+  server.plan.mockResolvedValue(defaultPlan);
+  server.machines.mockResolvedValue(others);
+  jest.mocked(http.get).mockImplementation(async (url: string, config?: { params?: unknown }) => {
+    if (url === '/machine/7/test-plan') return { data: await server.plan() } as never;
+    if (url === '/machine/7') return { data: machine } as never;
+    if (url === '/machines') return { data: await server.machines(config?.params) } as never;
+    throw new Error(`unexpected GET ${url}`);
+  });
+  jest.mocked(http.put).mockImplementation(async (url: string, body?: unknown) => {
+    if (url !== '/machine/7/test-plan') throw new Error(`unexpected PUT ${url}`);
+    return { data: await server.save(body as TestPlanBody) } as never;
+  });
+  jest.mocked(http.post).mockImplementation(async (url: string, body?: unknown) => {
+    if (url !== '/machine/7/test-plan/copy') throw new Error(`unexpected POST ${url}`);
+    return { data: await server.copy(body as { from_machine_id: number }) } as never;
+  });
+});
+
+const renderPage = (roles: Role[] = ['freigabe']) =>
+  renderScreen(<TestPlanPage />, { path: '/machines/7/test-plan', route: '/machines/:id/test-plan', roles });
+const stepSection = (position: number) =>
+  screen.getByRole('region', { name: new RegExp(`^Schritt ${position}\\b`) });
+const saveButton = () => screen.getByRole('button', { name: 'SPEICHERN' });
+
+describe('TestPlanPage', () => {
+  it('says that version 0 is the built-in default plan and shows its steps, each opened on demand', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText(/Version 0: der eingebaute Standard-Prüfplan/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: `Prüfschritte (${DEFAULT_PLAN_STEPS.length})` }),
+    ).toBeInTheDocument();
+    expect(stepSection(7)).toHaveTextContent(
+      'Bestanden / nicht bestanden · einmal je Prüfbericht · Pflicht · 500 V DC · IEC 60204-1, 18.3',
+    );
+    expect(within(stepSection(1)).queryByLabelText('Deutsch *')).toBeNull();
+    const open = screen.getByRole('button', { name: 'Bearbeiten: Schritt 1' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    expect(screen.getByRole('button', { name: 'Zuklappen: Schritt 1' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(stepSection(1)).getByLabelText('Deutsch *')).toHaveValue('Rechtwinkligkeit');
+    expect(within(stepSection(1)).getByLabelText('Englisch')).toHaveAccessibleDescription(
+      /Deutsch ist Pflicht/,
+    );
+    // A stored step's key names its results: it cannot change any more.
+    expect(within(stepSection(1)).getByLabelText('Schlüssel')).toHaveAttribute('readonly');
+  });
+
+  it('adds a measured step, its key made from the German title, and saves it as the next version', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: '+ SCHRITT HINZUFÜGEN' }));
+    const step = stepSection(DEFAULT_PLAN_STEPS.length + 1);
+    const title = within(step).getByLabelText('Deutsch *');
+    expect(title).toHaveFocus();
+    // Saved before a title is typed: the title and the key (made from it) are marked; the title fixes both.
+    await user.click(saveButton());
+    expect(title).toHaveFocus();
+    expect(within(step).getByLabelText('Schlüssel')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(title, 'Isolationswiderstand');
+    expect(within(step).getByLabelText('Schlüssel')).not.toHaveAttribute('aria-invalid');
+    expect(title).not.toHaveAttribute('aria-invalid');
+    expect(within(step).getByLabelText('Schlüssel')).toHaveValue('isolationswiderstand');
+    expect(within(step).getByLabelText('Schlüssel')).not.toHaveAttribute('readonly');
+    await user.type(within(step).getByLabelText('Englisch'), 'Insulation resistance');
+    await user.selectOptions(within(step).getByLabelText('Art'), 'Messwert');
+    await user.type(within(step).getByLabelText('Einheit'), 'MΩ');
+    await user.type(within(step).getByLabelText('Untere Grenze'), '1');
+    await user.clear(within(step).getByLabelText('Nachkommastellen'));
+    await user.type(within(step).getByLabelText('Nachkommastellen'), '1');
+    await user.type(within(step).getByLabelText('Prüfbedingungen'), '500 V DC');
+    await user.type(within(step).getByLabelText('Norm und Abschnitt'), 'IEC 60204-1, 18.3');
+    server.save.mockImplementation(async (body) => ({ ...defaultPlan, version: 1, steps: body.steps }));
+    server.plan.mockResolvedValue({ ...defaultPlan, version: 1 });
+    await user.click(saveButton());
+
+    await waitFor(() => expect(server.save).toHaveBeenCalledTimes(1));
+    const body = server.save.mock.calls[0][0];
+    expect(body.based_on).toBe(0);
+    expect(body.steps).toHaveLength(DEFAULT_PLAN_STEPS.length + 1);
+    expect(body.steps.at(-1)).toEqual({
+      key: 'isolationswiderstand',
+      title: { de: 'Isolationswiderstand', en: 'Insulation resistance', fr: '', es: '', it: '', pt: '' },
+      kind: 'numeric',
+      unit: 'MΩ',
+      lower: 1,
+      upper: null,
+      decimals: 1,
+      options: [],
+      passing: [],
+      parameters: '500 V DC',
+      standard: 'IEC 60204-1, 18.3',
+      required: true,
+      per_unit: true,
+    });
+    expect(await screen.findByText('Prüfplan gespeichert: Version 1.')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-version')).toHaveTextContent('Version 1');
+  });
+
+  it('checks before sending: an empty German title and limits the wrong way round stay at their fields', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Bearbeiten: Schritt 1' }));
+    const first = within(stepSection(1));
+    await user.clear(first.getByLabelText('Deutsch *'));
+    await user.click(saveButton());
+    expect(server.save).not.toHaveBeenCalled();
+    const title = first.getByLabelText('Deutsch *');
+    expect(title).toHaveFocus();
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('Bitte den deutschen Titel angeben');
+    // Typing corrects it: the message goes.
+    await user.type(title, 'Rechtwinkligkeit');
+    expect(title).not.toHaveAttribute('aria-invalid');
+
+    await user.selectOptions(first.getByLabelText('Art'), 'Messwert');
+    await user.type(first.getByLabelText('Untere Grenze'), '2');
+    await user.type(first.getByLabelText('Obere Grenze'), '1,5');
+    await user.click(saveButton());
+    expect(server.save).not.toHaveBeenCalled();
+    expect(first.getByLabelText('Untere Grenze')).toHaveAccessibleDescription(
+      /Die untere Grenze liegt über der oberen/,
+    );
+  });
+
+  it("shows the API's field messages at their fields (steps.3.title.de)", async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('region', { name: /^Schritt 4\b/ });
+    server.save.mockRejectedValue(
+      apiError(400, 'Ungültige Eingabe', {
+        'steps.3.title.de': 'Bezeichnung zu lang',
+        'steps.1.lower': 'Zahl',
+      }),
+    );
+    await user.click(saveButton());
+    const title = within(stepSection(4)).getByLabelText('Deutsch *');
+    await waitFor(() => expect(title).toHaveAccessibleDescription('Bezeichnung zu lang'));
+    expect(within(stepSection(2)).queryByLabelText('Untere Grenze')).toBeNull();
+    expect(await screen.findByText(/Bitte die markierten Felder prüfen/)).toBeInTheDocument();
+  });
+
+  it('says when someone else changed the plan meanwhile (409) and reloads it on request', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('region', { name: /^Schritt 1\b/ });
+    server.save.mockRejectedValue(apiError(409, 'Der Prüfplan wurde inzwischen geändert.'));
+    await user.click(saveButton());
+    const alert = await screen.findByText(/Jemand anderes hat diesen Prüfplan inzwischen geändert/);
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    server.plan.mockResolvedValue({
+      ...defaultPlan,
+      version: 2,
+      created_by_name: 'Erika Muster',
+      created_at: '2026-11-25T10:00:00Z',
+    });
+    await user.click(screen.getByRole('button', { name: 'NEU LADEN' }));
+    expect(
+      await screen.findByText(/Version 2, gespeichert von Erika Muster am 25\.11\.2026/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Jemand anderes/)).toBeNull();
+  });
+
+  it('reorders and removes steps by keyboard, the focus staying with the moved step', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const up = await screen.findByRole('button', { name: 'Nach oben: Schritt 2' });
+    up.focus();
+    await user.keyboard('{Enter}');
+    expect(stepSection(1)).toHaveAccessibleName('Schritt 1: Aufnahme / Rundlauf');
+    expect(stepSection(2)).toHaveAccessibleName('Schritt 2: Rechtwinkligkeit');
+    // At the top "up" is disabled: the keyboard is on "down" of the same step.
+    expect(screen.getByRole('button', { name: 'Nach unten: Schritt 1' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Nach oben: Schritt 1' })).toBeDisabled();
+    expect(
+      screen.getByText('Schritt 1: Aufnahme / Rundlauf', { selector: '[role="status"]' }),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Entfernen: Schritt 1' }));
+    expect(
+      screen.getByRole('heading', { name: `Prüfschritte (${DEFAULT_PLAN_STEPS.length - 1})` }),
+    ).toHaveFocus();
+    server.save.mockImplementation(async (body) => ({ ...defaultPlan, version: 1, steps: body.steps }));
+    await user.click(saveButton());
+    await waitFor(() => expect(server.save).toHaveBeenCalled());
+    expect(server.save.mock.calls[0][0].steps.map((step) => step.key).slice(0, 2)).toEqual([
+      'perpendicularity',
+      'magnet_base_switch',
+    ]);
+  });
+
+  it('offers choice options with the ones that pass, and renders hostile text as text', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: '+ SCHRITT HINZUFÜGEN' }));
+    const step = stepSection(DEFAULT_PLAN_STEPS.length + 1);
+    await user.type(within(step).getByLabelText('Deutsch *'), '<img src=x onerror=alert(1)>');
+    expect(within(step).getByRole('heading')).toHaveTextContent('<img src=x onerror=alert(1)>');
+    expect(document.querySelector('img')).toBeNull();
+    expect(within(step).getByLabelText('Deutsch *')).toHaveAttribute('maxLength', '120');
+    await user.selectOptions(within(step).getByLabelText('Art'), 'Auswahl');
+    await user.type(
+      within(step).getByLabelText('Auswahlmöglichkeiten (eine je Zeile)'),
+      'gut{Enter}schlecht',
+    );
+    await user.click(within(step).getByRole('checkbox', { name: 'gut' }));
+    server.save.mockImplementation(async (body) => ({ ...defaultPlan, version: 1, steps: body.steps }));
+    await user.click(saveButton());
+    await waitFor(() => expect(server.save).toHaveBeenCalled());
+    expect(server.save.mock.calls[0][0].steps.at(-1)).toMatchObject({
+      key: 'img_src_x_onerror_alert_1',
+      kind: 'choice',
+      options: ['gut', 'schlecht'],
+      passing: ['gut'],
+    });
+  });
+
+  it('copies the plan of another machine after a confirmation naming it', async () => {
+    const user = userEvent.setup();
+    renderPage(['admin']);
+    const select = await screen.findByLabelText('Maschine');
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(2));
+    // The machine itself is not offered.
+    expect(within(select).queryByRole('option', { name: /MAB 825/ })).toBeNull();
+    await user.selectOptions(select, 'MAB 900 (MABtec)');
+    server.copy.mockResolvedValue({ ...defaultPlan, version: 3 });
+    await user.click(screen.getByRole('button', { name: 'KOPIEREN' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Den Prüfplan von MAB 900 (MABtec) übernehmen?');
+    await user.click(within(dialog).getByRole('button', { name: 'KOPIEREN' }));
+    await waitFor(() => expect(server.copy).toHaveBeenCalledWith({ from_machine_id: 9 }));
+    expect(
+      await screen.findByText('Prüfplan von MAB 900 (MABtec) übernommen: Version 3.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('plan-version')).toHaveTextContent('Version 3');
+  });
+
+  it('holds back a user leaving with unsaved changes until they choose to discard them', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Entfernen: Schritt 1' }));
+    await user.click(screen.getByRole('link', { name: /Zurück/ }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Ihre Änderungen an diesem Prüfplan sind noch nicht gespeichert.');
+    await user.click(within(dialog).getByRole('button', { name: 'ABBRECHEN' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/machines/7/test-plan');
+    await user.click(screen.getByRole('link', { name: /Zurück/ }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'VERWERFEN' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/?tab=machine_list');
+  });
+
+  it('lets a user leave freely after discarding the changes', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Entfernen: Schritt 1' }));
+    await user.click(screen.getByRole('button', { name: 'Änderungen verwerfen' }));
+    expect(
+      screen.getByRole('heading', { name: `Prüfschritte (${DEFAULT_PLAN_STEPS.length})` }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: /Zurück/ }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/?tab=machine_list');
+  });
+
+  it('shows the plan read-only to those without the release right', async () => {
+    renderPage(['pruefer', 'lesen']);
+    expect(await screen.findByText(/Nur lesen/)).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: /Isolationswiderstand/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'SPEICHERN' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByText('Von anderer Maschine kopieren')).toBeNull();
+  });
+
+  it('says so when the machine does not exist', async () => {
+    server.plan.mockRejectedValue(apiError(404, 'Nicht gefunden'));
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Maschine nicht gefunden.');
+  });
+});

@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { allows, formatDateTime, staffUrls } from 'contracts';
+import { Link, useParams } from 'react-router-dom';
+import { apiErrorMessage, httpStatus, LoadError, machineQuery, meQuery, Spinner } from 'shared-ui';
+import { DASHBOARD_PATH } from '../../../dashboard-path';
+import { useTestPlan } from '../api/get-test-plan';
+import { planMessages as t } from '../plan-messages';
+import { CopyPlan } from './copy-plan';
+import { PlanEditor } from './plan-editor';
+import { PlanTable } from './plan-table';
+import '../../../styles/remote.css';
+import '../test-plan.css';
+
+/**
+ * `/machines/:id/test-plan`: the machine's current test plan (docs/decisions/0010-test-record.md). Every role
+ * reads it; those with the release right (Freigabe, administrators) edit it, as the API allows.
+ */
+export default function TestPlanPage() {
+  const param = useParams().id ?? '';
+  const machineId = /^[1-9]\d{0,9}$/.test(param) ? Number(param) : 0;
+  const machine = useQuery({ ...machineQuery(machineId), enabled: machineId > 0 });
+  const plan = useTestPlan(machineId);
+  const roles = useQuery(meQuery).data?.roles ?? [];
+  const mayEdit = allows(roles, 'release');
+
+  function content() {
+    if (machineId === 0 || httpStatus(machine.error) === 404 || httpStatus(plan.error) === 404)
+      return <p role="alert">{t.notFound}</p>;
+    if (plan.isError)
+      return (
+        <LoadError
+          message={apiErrorMessage(plan.error) ?? t.loadFailed}
+          onRetry={() => void plan.refetch()}
+        />
+      );
+    if (plan.isPending) return <Spinner fullPage />;
+    const current = plan.data;
+    return (
+      <>
+        <p className="mach-plan__version" data-testid="plan-version">
+          {current.version === 0 ? (
+            t.defaultVersion
+          ) : (
+            <>
+              {t.version(current.version)}
+              {current.created_by_name && current.created_at
+                ? `, ${t.savedBy(current.created_by_name, formatDateTime(current.created_at))}`
+                : ''}
+            </>
+          )}
+        </p>
+        {mayEdit ? (
+          <>
+            {/* Keyed by version: a save, a copy or a reload starts the form over from what is stored. */}
+            <PlanEditor key={current.version} plan={current} />
+            <CopyPlan machineId={machineId} />
+          </>
+        ) : (
+          <>
+            <p className="mach-hint">{t.readOnly}</p>
+            <PlanTable steps={current.steps} />
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="mach-screen" data-testid="test-plan">
+      <div className="mach-toolbar">
+        <Link to={DASHBOARD_PATH} className="mach-back">
+          <span aria-hidden="true">←</span> {t.back}
+        </Link>
+        {machineId > 0 && allows(roles, 'catalogue') && (
+          <Link to={staffUrls.machineEdit(machineId)}>{t.machineLink}</Link>
+        )}
+      </div>
+      <h1 className="mach-title">
+        {t.heading}
+        {machine.data && <span className="mach-plan__machine"> · {t.machine(machine.data.name)}</span>}
+      </h1>
+      {content()}
+    </div>
+  );
+}

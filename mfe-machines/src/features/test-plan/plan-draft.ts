@@ -1,0 +1,177 @@
+import {
+  numberOf,
+  PLAN_LANGUAGES,
+  PLAN_STEPS_MAX,
+  STEP_DECIMALS_MAX,
+  STEP_OPTIONS_MAX,
+  type PlanStep,
+} from 'contracts';
+import { planMessages } from './plan-messages';
+
+/**
+ * A step as the editor holds it: limits as typed (a German "0,5" stays as typed until saved), options one per
+ * line, and whether it is new (only a new step's key may still change: results and exports name steps by key,
+ * docs/decisions/0010-test-record.md).
+ */
+export type DraftStep = Omit<PlanStep, 'lower' | 'upper' | 'options' | 'decimals'> & {
+  /** Identifies the step across reorders while its key is still being typed. */
+  uid: string;
+  isNew: boolean;
+  lower: string;
+  upper: string;
+  decimals: string;
+  /** One option per line. */
+  options: string;
+};
+
+/** The API's step key: a lower-case letter, then letters, digits and underscores, at most 40 (contracts PlanStep). */
+export const KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+const KEY_MAX = 40;
+/** contracts PlanStep: an option is at most 60 characters. */
+export const OPTION_MAX = 60;
+
+let uids = 0;
+const nextUid = () => `step-${++uids}`;
+
+const limitText = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
+
+export function draftOf(step: PlanStep): DraftStep {
+  return {
+    ...step,
+    uid: nextUid(),
+    isNew: false,
+    lower: limitText(step.lower),
+    upper: limitText(step.upper),
+    decimals: String(step.decimals),
+    options: step.options.join('\n'),
+  };
+}
+
+export const optionsOf = (draft: Pick<DraftStep, 'options'>) =>
+  draft.options
+    .split('\n')
+    .map((option) => option.trim())
+    .filter(Boolean);
+
+/** The step as the API takes it; fields that do not belong to its kind are sent empty. */
+export function stepOf(draft: DraftStep): PlanStep {
+  const numeric = draft.kind === 'numeric';
+  const options = draft.kind === 'choice' ? optionsOf(draft) : [];
+  const limit = (typed: string) => (numeric && typed.trim() ? (numberOf(typed) ?? NaN) : null);
+  return {
+    key: draft.key,
+    title: draft.title,
+    kind: draft.kind,
+    unit: numeric ? draft.unit.trim() : '',
+    lower: limit(draft.lower),
+    upper: limit(draft.upper),
+    decimals: numeric ? Number(draft.decimals) : 0,
+    options,
+    passing: draft.passing.filter((option) => options.includes(option)),
+    parameters: draft.parameters.trim(),
+    standard: draft.standard.trim(),
+    required: draft.required,
+    per_unit: draft.per_unit,
+    // The instrument kind is asked only of a measured value (docs/decisions/0018-instruments.md).
+    ...(numeric && draft.instrument_kind ? { instrument_kind: draft.instrument_kind } : {}),
+  };
+}
+
+/**
+ * The key a new step gets from its German title: "Isolationswiderstand" → `isolationswiderstand`,
+ * "Schutzleiter-Prüfung" → `schutzleiter_pruefung`; different from every key in `taken`.
+ */
+export function keyFromTitle(title: string, taken: readonly string[]): string {
+  const base =
+    title
+      .toLowerCase()
+      .replace(/ä/g, 'ae')
+      .replace(/ö/g, 'oe')
+      .replace(/ü/g, 'ue')
+      .replace(/ß/g, 'ss')
+      // Other accents (é, ç, …) lose their mark rather than the letter.
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^[_0-9]+|_+$/g, '')
+      .slice(0, KEY_MAX)
+      .replace(/_+$/, '') || 'pruefung';
+  if (!taken.includes(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `_${n}`;
+    const candidate = base.slice(0, KEY_MAX - suffix.length).replace(/_+$/, '') + suffix;
+    if (!taken.includes(candidate)) return candidate;
+  }
+}
+
+/** A new, empty step: nothing pre-filled that a tester could mistake for a decision. */
+export function newStep(): DraftStep {
+  return {
+    uid: nextUid(),
+    isNew: true,
+    key: '',
+    title: Object.fromEntries(PLAN_LANGUAGES.map((language) => [language, ''])) as PlanStep['title'],
+    kind: 'pass_fail',
+    unit: '',
+    lower: '',
+    upper: '',
+    decimals: '0',
+    options: '',
+    passing: [],
+    parameters: '',
+    standard: '',
+    required: true,
+    per_unit: true,
+  };
+}
+
+/** `steps` with the step at `from` moved to `to`; unchanged when either is outside the list. */
+export function moveStep<T>(steps: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || to < 0 || from >= steps.length || to >= steps.length) return [...steps];
+  const moved = [...steps];
+  const [step] = moved.splice(from, 1);
+  moved.splice(to, 0, step);
+  return moved;
+}
+
+/** The field names of the API's 400 answer for step `index` (`steps.3.title.de`). */
+export const fieldOf = (index: number, field: string) => `steps.${index}.${field}`;
+
+/**
+ * The API's checks of a plan, run before sending so a mistake shows at once at its field; the API checks again
+ * and its answer wins (its field names are the same).
+ */
+export function validatePlan(steps: readonly DraftStep[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (steps.length === 0) errors.steps = planMessages.noSteps;
+  if (steps.length > PLAN_STEPS_MAX) errors.steps = planMessages.tooManySteps;
+  const keys = steps.map((step) => step.key);
+  steps.forEach((step, index) => {
+    const at = (field: string, message: string) => (errors[fieldOf(index, field)] ??= message);
+    if (!step.title.de.trim()) at('title.de', planMessages.titleMissing);
+    if (!KEY_PATTERN.test(step.key)) at('key', planMessages.keyPattern);
+    else if (keys.indexOf(step.key) !== index) at('key', planMessages.keyTaken);
+    if (step.kind === 'numeric') {
+      const lower = step.lower.trim() ? numberOf(step.lower) : null;
+      const upper = step.upper.trim() ? numberOf(step.upper) : null;
+      if (lower === undefined) at('lower', planMessages.notNumber);
+      if (upper === undefined) at('upper', planMessages.notNumber);
+      if (typeof lower === 'number' && typeof upper === 'number' && lower > upper)
+        at('lower', planMessages.lowerAboveUpper);
+      if (!step.unit.trim()) at('unit', planMessages.unitMissing);
+      const decimals = Number(step.decimals);
+      if (!/^\d+$/.test(step.decimals) || decimals > STEP_DECIMALS_MAX)
+        at('decimals', planMessages.decimalsRange);
+    }
+    if (step.kind === 'choice') {
+      const options = optionsOf(step);
+      if (options.length === 0) at('options', planMessages.optionsMissing);
+      else if (options.length > STEP_OPTIONS_MAX || options.some((option) => option.length > OPTION_MAX))
+        at('options', planMessages.optionsTooMany);
+      else if (new Set(options).size !== options.length) at('options', planMessages.optionTwice);
+      else if (!step.passing.some((option) => options.includes(option)))
+        at('passing', planMessages.passingMissing);
+    }
+  });
+  return errors;
+}

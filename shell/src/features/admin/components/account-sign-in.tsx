@@ -1,0 +1,124 @@
+import { formatDateTime, type Account } from 'contracts';
+import { useState } from 'react';
+import { ConfirmDialog } from 'shared-ui';
+import { FormField } from '../../../components/form-field';
+import { useRequireTwoFactor, useResetTwoFactor, useUnlockAccount } from '../api/account-security';
+import { adminMessages } from '../messages';
+
+const text = adminMessages.accounts;
+
+/**
+ * How a colleague signs in: the lock its failed sign-ins put on it (and lifting it), two-factor sign-in
+ * required of it alone, and resetting its two-factor sign-in with a reason when the authenticator is lost.
+ * `run` is the editor's: it reports success or the API's German refusal.
+ */
+export function AccountSignIn({
+  account,
+  own,
+  run,
+}: {
+  account: Account;
+  own: boolean;
+  run: (
+    action: () => Promise<Account>,
+    done: string,
+    onFieldError?: (message: string) => void,
+  ) => Promise<boolean>;
+}) {
+  const unlock = useUnlockAccount(account.id);
+  const requireTwoFactor = useRequireTwoFactor(account.id);
+  const reset = useResetTwoFactor(account.id);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const busy = unlock.isPending || requireTwoFactor.isPending || reset.isPending;
+
+  const askReset = () => {
+    if (!reason.trim()) {
+      setReasonError(text.required);
+      document.getElementById('reset-two-factor-reason')?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    setConfirming(true);
+  };
+
+  return (
+    <div className="sh-stack" role="group" aria-labelledby="account-sign-in-heading">
+      <h3 id="account-sign-in-heading">{text.signInHeading}</h3>
+      {account.locked_until && (
+        <div className="sh-stack">
+          <p className="sh-badge sh-badge--off" data-testid="account-lock">
+            {text.lockedUntil(formatDateTime(account.locked_until))}
+          </p>
+          <div>
+            <button
+              type="button"
+              className="sui-button"
+              disabled={busy}
+              onClick={() => run(() => unlock.mutateAsync(), text.unlocked)}
+            >
+              {text.unlock}
+            </button>
+          </div>
+        </div>
+      )}
+      <div>
+        <label className="sh-check">
+          <input
+            type="checkbox"
+            // While the change is on its way, the box shows it; then the account as the API answered.
+            checked={requireTwoFactor.isPending ? requireTwoFactor.variables : account.two_factor_required}
+            disabled={busy}
+            aria-describedby="require-one-hint"
+            onChange={(event) => {
+              const on = event.target.checked;
+              void run(() => requireTwoFactor.mutateAsync(on), text.requireOneSaved(on));
+            }}
+          />
+          {text.requireOne}
+        </label>
+        <p id="require-one-hint" className="sh-note">
+          {text.requireOneHint}
+        </p>
+      </div>
+      {account.two_factor && !own && (
+        <form
+          className="sh-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            askReset();
+          }}
+        >
+          <FormField
+            id="reset-two-factor-reason"
+            label={text.resetReason}
+            value={reason}
+            error={reasonError}
+            hint={text.resetReasonHint}
+            maxLength={500}
+            onChange={setReason}
+          />
+          <button type="submit" className="sui-button sui-button--secondary" disabled={busy}>
+            {text.resetTwoFactor}
+          </button>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title={text.resetTwoFactor}
+        message={text.resetQuestion(account.email)}
+        confirmLabel={text.yes}
+        cancelLabel={text.no}
+        busy={busy}
+        onConfirm={async () => {
+          if (await run(() => reset.mutateAsync(reason), text.twoFactorResetDone, setReasonError))
+            setReason('');
+          setConfirming(false);
+        }}
+        onCancel={() => setConfirming(false)}
+      />
+    </div>
+  );
+}

@@ -15,8 +15,9 @@ export const XSS_PAYLOADS = [
   `'-alert(1)-'`,
   `{{constructor.constructor('${RUN}')()}}`,
   `<iframe srcdoc="<script>parent.__xss=1;alert(1)</script>">`,
-  // Right-to-left override, combining marks, astral characters, Arabic and Hebrew.
-  `\u202E${'Ünïcødé ﷽ 漢字 עברית العربية 𝕏🙂 '.repeat(4).trim()}`,
+  // Right-to-left scripts, combining marks and astral characters. A right-to-left override itself is refused in
+  // names (api/src/modules/brands/names.test.ts), so it never reaches a page.
+  'Ünïcødé ﷽ 漢字 עברית العربية 𝕏🙂 '.repeat(4).trim(),
 ] as const;
 
 /** The short names the tests give the payloads (for titles and screenshots). */

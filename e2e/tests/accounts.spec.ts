@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { apiPaths } from 'contracts';
 import { Secret, TOTP } from 'otpauth';
-import { apiUrl, E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, E2E_USER, enterPassingChecks, expect, signIn, snap, test } from '../support/fixtures';
 
 /** Accounts, roles and two-factor sign-in through the staff app (docs/architecture.md#accounts-and-roles). */
 
@@ -112,7 +112,7 @@ test('an inspector: added by the admin, own password first, issues a certificate
 
   await choose(inspector, 'MARKE', brand.name);
   await choose(inspector, 'ARTIKELNUMMER', machine.name);
-  await inspector.getByLabel('GEPRÜFT VON').fill('Petra Prüfer');
+  await enterPassingChecks(inspector);
   const issued = inspector.waitForResponse((r) => r.url().endsWith(apiUrl(apiPaths.certificateCreate())));
   await inspector.getByRole('button', { name: 'WEITER' }).click();
   expect((await issued).status()).toBe(200);

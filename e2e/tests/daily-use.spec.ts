@@ -86,7 +86,7 @@ test('the list: the number as a column and a search, presets with the units they
   page,
 }) => {
   await signIn(page, '/?tab=certificate_list');
-  await expect(page).toHaveTitle('Daten – Prüfbericht');
+  await expect(page).toHaveTitle('Daten – BDS PRÜFBERICHT SOFTWARE');
   const search = page.getByRole('searchbox', { name: 'SUCHEN...' });
   // As printed: „Nr. 7“ finds certificate 7 (a bare 7 finds it too, beside article numbers with a 7).
   await search.fill(`Nr. ${issued[0].id}`);
@@ -127,7 +127,7 @@ test('voiding asks, naming the units chosen; the detail page keeps the areas and
   page,
 }) => {
   await signIn(page, `/certificates/${issued[0].id}`);
-  await expect(page).toHaveTitle(`Prüfbericht Nr. ${issued[0].id} – Prüfbericht`);
+  await expect(page).toHaveTitle(`Prüfbericht Nr. ${issued[0].id} – BDS PRÜFBERICHT SOFTWARE`);
   await expect(
     page.getByRole('navigation', { name: 'Bereiche' }).getByRole('link', { name: 'Daten' }),
   ).toBeVisible();
@@ -153,7 +153,7 @@ test('an auditor reads the trail in German without administering, filters it by 
   await page.getByLabel('Passwort').fill(PASSWORD);
   await page.getByRole('button', { name: 'EINLOGGEN' }).click();
   await page.getByRole('link', { name: 'Protokoll' }).click();
-  await expect(page).toHaveTitle('Protokoll – Prüfbericht');
+  await expect(page).toHaveTitle('Protokoll – BDS PRÜFBERICHT SOFTWARE');
   await expect(page.getByRole('link', { name: 'Verwaltung' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link')).toHaveText([
     'Protokoll',
@@ -200,7 +200,7 @@ test('a lockout stays on the form with its end; the administrator sees the lock 
   await other.getByRole('button', { name: 'EINLOGGEN' }).click();
   const notice = other.getByRole('form').getByRole('alert');
   await expect(notice).toContainText(/Gesperrt bis \d{2}:\d{2} Uhr\./);
-  await expect(other).toHaveTitle('Anmelden – Prüfbericht');
+  await expect(other).toHaveTitle('Anmelden – BDS PRÜFBERICHT SOFTWARE');
   await expectAccessible(other, 'daily-login-locked');
   // A toast is gone after 5 s; the notice is part of the form and stays until the next attempt.
   await expect(other.locator('.Toastify')).not.toContainText('Gesperrt');
@@ -236,14 +236,14 @@ test('a deep link opened while signed out returns there after sign-in; the heade
   await page.getByLabel('Passwort').fill(E2E_USER.password);
   await page.getByRole('button', { name: 'EINLOGGEN' }).click();
   await expect(page).toHaveURL(new RegExp(`/units/${issued[0].serial_no}$`));
-  await expect(page).toHaveTitle(`Einheit ${issued[0].serial_no} – Prüfbericht`);
+  await expect(page).toHaveTitle(`Einheit ${issued[0].serial_no} – BDS PRÜFBERICHT SOFTWARE`);
   await expect(page.getByRole('navigation', { name: 'Bereiche' })).toBeVisible();
   // One line of header: the bar is no taller than its tallest control row.
   const height = await page.locator('.sh-header__bar').evaluate((bar) => bar.getBoundingClientRect().height);
   expect(height).toBeLessThan(90);
   await snap(page, 'daily-header-1024');
   await page.getByRole('link', { name: 'Mein Konto' }).click();
-  await expect(page).toHaveTitle('Mein Konto – Prüfbericht');
+  await expect(page).toHaveTitle('Mein Konto – BDS PRÜFBERICHT SOFTWARE');
   // The busiest header: the list tab with ETIKETTEN DRUCKEN and the admin area, still one line at 1024 px.
   await page.getByRole('link', { name: 'Daten' }).click();
   await expect(page.getByRole('link', { name: 'ETIKETTEN DRUCKEN' })).toBeVisible();

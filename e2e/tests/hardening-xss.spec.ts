@@ -334,8 +334,9 @@ test.describe('Härtetest: Skripteinschleusung', () => {
 
       await page.getByLabel('PRÜFBERICHT SUCHEN').fill(record.machineName.slice(0, 100));
       await page.getByLabel('PRÜFBERICHT SUCHEN').press('Enter');
+      // The certificate open on the page is the chosen one in the results.
       await expect(
-        page.getByRole('button', { name: `Auswählen: ${record.machineName} ${record.serial}` }),
+        page.getByRole('button', { name: `Ausgewählt: ${record.machineName} ${record.serial}` }),
       ).toBeVisible();
       await expectNothingRan(page, watch);
 

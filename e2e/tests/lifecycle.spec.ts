@@ -1,4 +1,4 @@
-import { apiPaths, CHECK_FIELDS } from 'contracts';
+import { apiPaths, CERTIFICATE_DEFAULTS, CHECK_FIELDS } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { apiUrl, expect, signIn, snap, test } from '../support/fixtures';
@@ -23,23 +23,28 @@ test.beforeAll(async ({ baseURL }) => {
   );
 });
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Issues three units of the test machine through the form; answers what the API stored. */
+/**
+ * Issues three units of the test machine through the API (the form has its own suite,
+ * certificates.spec.ts), then shows the list; answers what the API stored.
+ */
 async function issueThree(page: Page) {
-  await choose(page, 'MARKE', 'BDS Maschinen');
-  await choose(page, 'ARTIKELNUMMER', machine.name);
-  await page.getByLabel('GEPRÜFT VON').fill('Erika Erstprüfung');
-  await page.getByLabel('MENGE').fill('3');
-  const answer = page.waitForResponse(
-    (r) => r.url().endsWith(apiUrl(apiPaths.certificateCreate())) && r.status() === 200,
-  );
-  await page.getByRole('button', { name: 'WEITER' }).click();
-  const [data] = (await (await answer).json()) as PrintData[];
-  await expect(page.getByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeVisible();
+  const token = await page.evaluate(() => window.localStorage.getItem('token'));
+  const brands = await page.request.get(apiUrl(apiPaths.brands()), { headers: { Authorization: token! } });
+  const brand = ((await brands.json()) as { data: { id: number; name: string }[] }).data.find(
+    (b) => b.name === 'BDS Maschinen',
+  )!;
+  const answer = await page.request.post(apiUrl(apiPaths.certificateCreate()), {
+    headers: { Authorization: token! },
+    data: {
+      ...CERTIFICATE_DEFAULTS,
+      brand_id: brand.id,
+      machine_id: machine.machineId,
+      checked_by: 'Erika Erstprüfung',
+      crowd: 3,
+    },
+  });
+  expect(answer.status()).toBe(200);
+  const [data] = (await answer.json()) as PrintData[];
   const serials = [0, 1, 2].map((k) => data.serialNoPart1 + String(data.recordsCount + k).padStart(3, '0'));
   return { data, serials };
 }
@@ -112,15 +117,22 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
     await page.goto(`/certificates/${data.id}`);
     await detail.getByRole('button', { name: 'STORNIEREN' }).click();
     const voiding = detail.getByRole('form', { name: 'Stornieren' });
-    await voiding.getByRole('radio', { name: 'Nur diese Einheiten stornieren:' }).check();
+    // Single units are the default (issue 31).
+    await expect(voiding.getByRole('radio', { name: 'Nur diese Einheiten stornieren:' })).toBeChecked();
     await voiding.getByRole('button', { name: 'STORNIEREN' }).click();
     await expect(voiding.getByText('Bitte mindestens eine Einheit wählen')).toBeVisible();
     await expectAccessible(page, 'certificate-void-form-error');
     await voiding.getByRole('checkbox', { name: serials[1] }).check();
     await voiding.getByLabel('GRUND DER STORNIERUNG').fill('Beim Transport beschädigt');
     await voiding.getByRole('button', { name: 'STORNIEREN' }).click();
+    // Nothing is voided before the question naming the certificate and the serial is answered.
+    const question = page.getByRole('alertdialog', { name: 'Stornierung bestätigen' });
+    await expect(question).toContainText(
+      `Von Prüfbericht Nr. ${data.id} die Einheit ${serials[1]} stornieren?`,
+    );
+    await question.getByRole('button', { name: 'JA, STORNIEREN' }).click();
     await expect(page.getByText('Storniert.', { exact: true })).toBeVisible();
-    await expect(detail.locator('.cert-status')).toHaveText('Teilweise storniert');
+    await expect(detail.locator('.cert-status')).toHaveText('◐ Teilweise storniert');
     const units = detail.getByRole('region', { name: 'Einheiten' });
     await expect(units.getByRole('row', { name: new RegExp(serials[1]) })).toContainText(
       'Storniert: Beim Transport beschädigt',

@@ -6,7 +6,8 @@ test.describe('Anmeldung', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/login');
-    await expect(page).toHaveTitle('BDS PRÜFBERICHT SOFTWARE');
+    // Each screen its own title, the application's name after it (issue 31).
+    await expect(page).toHaveTitle('Anmelden – BDS PRÜFBERICHT SOFTWARE');
     await expect(page.getByRole('heading', { name: 'einloggen' })).toBeVisible();
     await expect(page.getByLabel('E-Mail')).toHaveAttribute('name', 'username');
     await expect(page.getByLabel('Passwort')).toHaveAttribute('name', 'password');

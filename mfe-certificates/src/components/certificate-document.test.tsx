@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getConfig, setConfig } from 'shared-ui';
 import { CertificateDocument } from './certificate-document';
+import { inEveryLanguage, SPELLING_SEPARATOR, spellings } from './certificate-rows';
 import { certificateDefaults } from '../api/wire';
 import { ISSUED_PRINT } from '../test-support/standing';
 import {
@@ -14,6 +15,9 @@ import {
   INSULATION_STEP,
   unitOf,
 } from '../test-support/test-record';
+
+/** A value's spellings as the tests write them (" / ") as the print joins them (SPELLING_SEPARATOR). */
+const slashed = (text: string) => text.replaceAll(' / ', SPELLING_SEPARATOR);
 
 const printData: Certificate = {
   id: 7,
@@ -122,10 +126,12 @@ describe('CertificateDocument', () => {
     expect(cell('perpendicularity.verdict')).toBe('OK');
     expect(cell('resistance_to_voltage')).toBe('1500 V');
     expect(cell('resistance_to_voltage.limit')).toBe('1500 V');
-    expect(cell('electronic_circuit_board')).toBe('NEIN / NO / NON / NÃO');
+    expect(cell('electronic_circuit_board')).toBe(slashed('NEIN / NO / NON / NÃO'));
     expect(cell('logistics_control')).toBe('');
     expect(cell('observation')).toBe('230 Volt, 50-60Hz');
-    expect(cell('origin')).toBe('DEUTSCHLAND / GERMANY / ALLEMAGNE / ALEMANIA / GERMANIA / ALEMANHA');
+    expect(cell('origin')).toBe(
+      slashed('DEUTSCHLAND / GERMANY / ALLEMAGNE / ALEMANIA / GERMANIA / ALEMANHA'),
+    );
     expect(within(page).getByRole('img', { name: 'BDS' })).toHaveAttribute('src', '/api/uploads/bds.png');
     expect(within(page).getByRole('link', { name: 'info@bds.example' })).toHaveAttribute(
       'href',
@@ -149,7 +155,7 @@ describe('CertificateDocument', () => {
       />,
     );
     expect(pages()[0].querySelector('[data-field="electronic_circuit_board"]')!.textContent).toBe(
-      'JA / YES / OUI / SÍ / SÌ / SIM',
+      slashed('JA / YES / OUI / SÍ / SÌ / SIM'),
     );
     expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).not.toBeInTheDocument();
     expect(screen.getAllByText('javascript:alert(1)')).toHaveLength(2);
@@ -188,7 +194,7 @@ const printedFacts = () =>
   );
 const printedValue = (field: string) => page().querySelector(`[data-field="${field}"]`)!.textContent;
 /** A value word as the glossary says it is printed: each different spelling once, in the six languages' order. */
-const printedWord = (key: string) => [...new Set(term(key))].join(' / ');
+const printedWord = (key: string) => spellings(term(key));
 
 describe('CertificateDocument after issuing', () => {
   it('prints STORNIERT across both pages of a voided unit only', () => {
@@ -229,6 +235,14 @@ describe('CertificateDocument after issuing', () => {
       expect(page.querySelector('[data-testid="print-stamp"]')).toHaveTextContent('ERSETZT / SUPERSEDED');
       expect(page).toHaveTextContent('Ersetzt am 20.06.2024 durch Revision 2');
     }
+  });
+});
+
+describe('a value in six spellings', () => {
+  it('keeps each slash with the word before it, so no printed line starts with "/"', () => {
+    const value = inEveryLanguage('GERMANY');
+    expect(value.split(SPELLING_SEPARATOR)).toHaveLength(6);
+    expect(value).not.toMatch(/ \//);
   });
 });
 
@@ -312,8 +326,10 @@ describe('the printed certificate against docs/terminology.md', () => {
   });
 
   it('reads the glossary: a word in every language, the ones spelt alike once', () => {
-    expect(printedWord('NO')).toBe('NEIN / NO / NON / NÃO');
-    expect(printedWord('GERMANY')).toBe('DEUTSCHLAND / GERMANY / ALLEMAGNE / ALEMANIA / GERMANIA / ALEMANHA');
+    expect(printedWord('NO')).toBe(slashed('NEIN / NO / NON / NÃO'));
+    expect(printedWord('GERMANY')).toBe(
+      slashed('DEUTSCHLAND / GERMANY / ALLEMAGNE / ALEMANIA / GERMANIA / ALEMANHA'),
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import {
   pageOf,
   RELEASE_WORDS,
   SCAN_LABELS,
+  spellings,
   SUBTITLE_LINES,
   TITLE,
   type Translations,
@@ -23,7 +24,6 @@ import './certificate-print.css';
 const QR_SIZE = 100;
 
 /** Each different spelling of a word once, in the six languages' order. */
-const inSixLanguages = (words: Translations) => [...new Set(words)].join(' / ');
 
 /** A revision names itself and the issue it replaces; a replaced revision names when it was replaced. */
 function Standing({ data }: { data: Certificate }) {
@@ -50,10 +50,10 @@ function ReleaseBanner({ sheet }: { sheet: Sheet }) {
   const { release, deviation_reason } = sheet.unit;
   return (
     <div className={`cert-doc__release cert-doc__release--${release}`} data-testid="print-release">
-      <p className="cert-doc__release-words">{inSixLanguages(RELEASE_WORDS[release])}</p>
+      <p className="cert-doc__release-words">{spellings(RELEASE_WORDS[release])}</p>
       {release === 'deviation' && deviation_reason && (
         <p className="cert-doc__release-reason">
-          {inSixLanguages(RELEASE_WORDS.reason)}: {deviation_reason}
+          {spellings(RELEASE_WORDS.reason)}: {deviation_reason}
         </p>
       )}
     </div>

@@ -30,10 +30,19 @@ export const VALUE_WORDS: Readonly<Record<string, Translations>> = {
   POLAND: ['POLEN', 'POLAND', 'POLOGNE', 'POLONIA', 'POLONIA', 'POLÓNIA'],
 };
 
+/**
+ * Between the spellings of a word in the six languages: a no-break space before the slash keeps it at the end of
+ * a line, so a wrapped value never starts a line with "/" ("… GERMANIA / ALEMANHA").
+ */
+export const SPELLING_SEPARATOR = '\u00a0/ ';
+
+/** The distinct spellings of a word in the six languages, in their order, joined so a reader of any of them can read it. */
+export const spellings = (words: readonly string[]) => [...new Set(words)].join(SPELLING_SEPARATOR);
+
 /** A word value in each spelling of the six languages, in their order, so that a reader of any of them can read it. */
 export function inEveryLanguage(word: string): string {
   const translations = Object.hasOwn(VALUE_WORDS, word) ? VALUE_WORDS[word] : undefined;
-  return translations ? [...new Set(translations)].join(' / ') : word;
+  return translations ? spellings(translations) : word;
 }
 
 export const SCAN_LABELS: Translations = [

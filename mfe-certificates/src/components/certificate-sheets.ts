@@ -1,7 +1,7 @@
 import type { Certificate, UnitTestRecord } from 'contracts';
 import { PLAN_LANGUAGES } from 'contracts';
 import { stepResults, unitRecord, type StepResult } from './certificate-record';
-import { RELEASE_WORDS } from './certificate-rows';
+import { RELEASE_WORDS, spellings } from './certificate-rows';
 
 /**
  * How the printed certificate falls into A4 sheets (docs/printed-certificate.md). Each unit prints a customer's
@@ -74,7 +74,7 @@ export function rowHeightMm({ step, value }: StepResult): number {
 
 /** What every sheet's banner and notes take beyond one line: 12 pt words, a deviation's reason, a revision. */
 function sheetExtraMm(data: Certificate, unit: UnitTestRecord): number {
-  const words = [...new Set(RELEASE_WORDS[unit.release])].join(' / ');
+  const words = spellings(RELEASE_WORDS[unit.release]);
   const banner = (lines(words, FULL_MM / 1.5) - 1) * 1.5 + lines(unit.deviation_reason ?? '', FULL_MM);
   // Each note of a revision is one line in German and English (print-messages.ts).
   const standing = (data.revision > 1 ? 1 : 0) + (data.replaced_at ? 1 : 0);

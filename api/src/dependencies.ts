@@ -117,6 +117,7 @@ export function createServices(repositories: Repositories, config: Config, passw
         attempts: repositories.attempts,
         instruments: repositories.instruments,
         plans: testPlans,
+        planSteps: repositories.testPlans,
         users,
         settings,
       },

@@ -1,5 +1,12 @@
 import { PassThrough } from 'node:stream';
-import { berlinIsoDate, type CertificateExportQuery, type CertificateSort } from 'contracts';
+import {
+  DEFAULT_PLAN_STEPS,
+  LEGACY_CHECK_KEYS,
+  berlinIsoDate,
+  passFailOf,
+  type CertificateExportQuery,
+  type CertificateSort,
+} from 'contracts';
 import { HttpError } from '../../errors';
 import { messages } from '../../messages';
 import { BusyError } from '../../plugins/busy';
@@ -7,9 +14,26 @@ import type { AuditRecorder } from '../audit/audit.service';
 import type { CertificateFilters } from './certificate-filter';
 import type { CertificateExportRow, CertificateListRepository } from './certificate-list.repository';
 import { flip } from './certificate-list';
-import { CERTIFICATE_COLUMNS, UNIT_COLUMNS, type UnitExportRow } from './export-columns';
+import {
+  CERTIFICATE_COLUMNS,
+  stepsOfPlans,
+  testRecordColumns,
+  UNIT_COLUMNS,
+  type UnitExportRow,
+} from './export-columns';
 import { CONTENT_TYPES, writeExport } from './export-writers';
+import type { TestPlansRepository } from '../test-plans/test-plans.repository';
+import type { TestAttemptsRepository } from './test-attempts.repository';
 import type { UnitsRepository } from './units.repository';
+
+/** The values of a certificate issued before attempts were stored: its check columns (certificate-view.ts). */
+const legacyValues = (row: CertificateExportRow) =>
+  Object.fromEntries(
+    LEGACY_CHECK_KEYS.flatMap((key) => {
+      const column = (row as unknown as Record<string, string>)[key];
+      return column ? [[key, passFailOf(column)]] : [];
+    }),
+  );
 
 /** Rows an export reads from the database at a time. */
 const EXPORT_BATCH = 100;
@@ -36,11 +60,15 @@ function asRequested(
 export function certificateExport({
   list,
   units,
+  attempts,
+  plans,
   filters,
   audit,
 }: {
   list: Pick<CertificateListRepository, 'unitMatching' | 'exportBatches'>;
   units: Pick<UnitsRepository, 'ofCertificates'>;
+  attempts: Pick<TestAttemptsRepository, 'lastValues'>;
+  plans: Pick<TestPlansRepository, 'everySteps'>;
   filters: CertificateFilters;
   audit: AuditRecorder;
 }) {
@@ -51,6 +79,7 @@ export function certificateExport({
     for await (const batch of batches) {
       const byId = new Map(batch.map((row) => [row.id, row]));
       const stored = await units.ofCertificates([...byId.keys()]);
+      const values = await attempts.lastValues([...byId.keys()]);
       // Units come in id order; the batch may be in another, so they are put in the batch's order.
       const unitsOf = new Map<number, typeof stored>();
       for (const u of stored) unitsOf.set(u.certificate_id, [...(unitsOf.get(u.certificate_id) ?? []), u]);
@@ -61,9 +90,17 @@ export function certificateExport({
           unit: u.unit_index + 1,
           unit_voided: u.voided_at !== null,
           unit_void_reason: u.void_reason,
+          release: u.release,
+          values: values.get(`${row.id}:${u.unit_index}`) ?? legacyValues(row),
         })),
       );
     }
+  }
+
+  /** The columns by unit: the unit's, then one per step of every plan the exported machines had. */
+  async function unitColumns(machineId: number | undefined) {
+    const steps = stepsOfPlans([DEFAULT_PLAN_STEPS, ...(await plans.everySteps(machineId))]);
+    return [...UNIT_COLUMNS, ...testRecordColumns(steps)];
   }
 
   let running = 0;
@@ -122,7 +159,7 @@ export function certificateExport({
     const body = new PassThrough();
     const written =
       rows === 'units'
-        ? writeExport(format, unitBatches(certificateBatches()), UNIT_COLUMNS, body)
+        ? writeExport(format, unitBatches(certificateBatches()), await unitColumns(filter.machine_id), body)
         : writeExport(format, certificateBatches(), CERTIFICATE_COLUMNS, body);
     // Headers are sent by then; a failure midway can only cut the download short, which the browser sees.
     written.catch((error: unknown) => body.destroy(error as Error));

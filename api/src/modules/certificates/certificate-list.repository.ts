@@ -1,4 +1,9 @@
-import type { CertificateSort, CertificateStatus, CertificateVerdict } from 'contracts';
+import {
+  CHECK_FIELDS,
+  type CertificateSort,
+  type CertificateStatus,
+  type CertificateVerdict,
+} from 'contracts';
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import { orderBy } from '../../db/order';
 import type { CertificatesTable, Database } from '../../db/schema';
@@ -41,7 +46,15 @@ const LIST_COLUMNS = [
 export type CertificateListRow = Pick<CertificateRow, (typeof LIST_COLUMNS)[number]>;
 const LIST_SELECTION = sql.join(LIST_COLUMNS.map((column) => sql.ref(column)));
 
-const EXPORT_COLUMNS = [...LIST_COLUMNS, 'brand_name', 'machine_name_key', 'void_reason'] as const;
+// The earlier app's check columns too: the values of a certificate issued before attempts were stored.
+const EXPORT_COLUMNS = [
+  ...LIST_COLUMNS,
+  'brand_name',
+  'machine_name_key',
+  'void_reason',
+  ...CHECK_FIELDS,
+  'resistance_to_voltage',
+] as const;
 export type CertificateExportRow = Pick<CertificateRow, (typeof EXPORT_COLUMNS)[number]>;
 
 /**
@@ -116,11 +129,7 @@ async function* exportBatches(
       .select(EXPORT_COLUMNS)
       .where((eb) => {
         if (!from) return matching(filter);
-        const next = eb(
-          eb.refTuple(column, 'id'),
-          after,
-          eb.tuple(from[column], from.id),
-        );
+        const next = eb(eb.refTuple(column, 'id'), after, eb.tuple(from[column], from.id));
         return eb.and([matching(filter), next]);
       })
       .orderBy(column, direction)

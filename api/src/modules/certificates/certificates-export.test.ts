@@ -235,7 +235,8 @@ for (const kind of kinds) {
       assert.equal(sheet.getRow(1).getCell(1).value, 'Seriennummer');
       assert.ok((sheet.getColumn(1).width ?? 0) >= 15);
       const autoFilter = sheet.autoFilter as unknown as string;
-      assert.equal(autoFilter, 'A1:N5');
+      // 14 columns of the unit and its certificate, its Prüfergebnis and the default plan's ten steps.
+      assert.equal(autoFilter, 'A1:Y5');
       // Newest first, as the list: the Kernbohrer (March), then the three units of January.
       const values = [2, 3, 4, 5].map((r) => (sheet.getRow(r).values as unknown[]).slice(1));
       assert.deepEqual(values[0].slice(0, 13), [
@@ -337,8 +338,17 @@ for (const kind of kinds) {
 
       const response = await exported({ format: 'csv', rows: 'units', status: 'partly_voided' });
       const rows: string[][] = parse(response.rawPayload.toString('utf8'), { bom: true, delimiter: ';' });
+      const at = (name: string) => rows[0].indexOf(name);
       assert.deepEqual(
-        rows.slice(1).map((row) => [row[0], row[2], row.at(-3), row.at(-2), row.at(-1)]),
+        rows
+          .slice(1)
+          .map((row) => [
+            row[0],
+            row[2],
+            row[at('Status')],
+            row[at('Prüfbericht Nr.')],
+            row[at('Stornogrund')],
+          ]),
         [
           [issued[1].first_serial, 'nein', 'Teilweise storniert', String(issued[1].id), ''],
           // Issue 31: the unit's own void reason beside its certificate's number.

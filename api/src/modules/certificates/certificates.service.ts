@@ -15,6 +15,7 @@ import { revising } from './revising';
 import type { UnitsRepository } from './units.repository';
 import type { SettingsRepository } from '../accounts/settings.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
+import type { TestPlansRepository } from '../test-plans/test-plans.repository';
 import type { UsersRepository } from '../users/users.repository';
 import { releasing } from './releasing';
 import type { TestAttemptsRepository } from './test-attempts.repository';
@@ -38,6 +39,7 @@ export function certificatesService(
     attempts,
     instruments,
     plans,
+    planSteps,
     users,
     settings,
   }: {
@@ -52,6 +54,8 @@ export function certificatesService(
     attempts: TestAttemptsRepository;
     instruments: Pick<InstrumentsRepository, 'usedIn'>;
     plans: Pick<TestPlansService, 'current'>;
+    /** Every stored plan's steps, for the export's columns. */
+    planSteps: Pick<TestPlansRepository, 'everySteps'>;
     users: Pick<UsersRepository, 'findById'>;
     settings: Pick<SettingsRepository, 'get'>;
   },
@@ -67,7 +71,7 @@ export function certificatesService(
     ...revising({ revisions, units, settings, testers: tester, view, transaction }),
     ...voiding({ units, view, transaction }),
     ...certificateList({ list, filters }),
-    ...certificateExport({ list, units, filters, audit }),
+    ...certificateExport({ list, units, attempts, plans: planSteps, filters, audit }),
     ...certificateUnits({ units, view, audit }),
   };
 }

@@ -1,4 +1,11 @@
-import { CERTIFICATE_STATUS_LABELS } from 'contracts';
+import {
+  CERTIFICATE_STATUS_LABELS,
+  FAIL,
+  PASS,
+  UNIT_RELEASE_LABELS,
+  type PlanStep,
+  type UnitRelease,
+} from 'contracts';
 import type { CertificateExportRow } from './certificate-list.repository';
 import type { ExportColumn } from './export-writers';
 
@@ -41,6 +48,9 @@ export type UnitExportRow = CertificateExportRow & {
   unit_voided: boolean;
   /** The unit's own void reason, when it was voided on its own. */
   unit_void_reason: string | null;
+  release: UnitRelease;
+  /** The unit's values at its last attempt, by step key (docs/decisions/0010-test-record.md). */
+  values: Record<string, string>;
 };
 
 /** The columns of an export with one row per unit: the unit first, then its certificate's. */
@@ -62,3 +72,31 @@ export const UNIT_COLUMNS: ExportColumn<UnitExportRow>[] = [
     value: (row) => (row.unit_voided ? (row.unit_void_reason ?? row.void_reason ?? '') : ''),
   },
 ];
+
+const ENTRY_WORDS: Record<string, string> = { [PASS]: 'bestanden', [FAIL]: 'nicht bestanden' };
+
+/**
+ * The test record's columns of an export by unit: where the unit stands, then one column per plan step with the
+ * value of its last attempt as entered (a measured value keeps its decimal comma), for every step `steps` names.
+ */
+export function testRecordColumns(steps: readonly PlanStep[]): ExportColumn<UnitExportRow>[] {
+  return [
+    { header: 'Prüfergebnis', width: 16, kind: 'text', value: (row) => UNIT_RELEASE_LABELS[row.release] },
+    ...steps.map((step): ExportColumn<UnitExportRow> => ({
+      header: step.unit ? `${step.title.de} [${step.unit}]` : step.title.de,
+      width: 14,
+      kind: 'text',
+      value: (row) => {
+        const value = row.values[step.key] ?? '';
+        return ENTRY_WORDS[value] ?? value;
+      },
+    })),
+  ];
+}
+
+/** The steps of several plans, each key once (its first title and unit), in the order they first appear. */
+export function stepsOfPlans(plans: readonly (readonly PlanStep[])[]): PlanStep[] {
+  const steps = new Map<string, PlanStep>();
+  for (const plan of plans) for (const step of plan) if (!steps.has(step.key)) steps.set(step.key, step);
+  return [...steps.values()];
+}

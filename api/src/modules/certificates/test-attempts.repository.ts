@@ -71,6 +71,25 @@ export function testAttemptsRepository(db: Db) {
         passed: row.passed === 1,
       }));
     },
+
+    /** Each unit's values at its last attempt, of the given certificates: `certificate id:unit index` → values. */
+    async lastValues(certificateIds: number[]): Promise<Map<string, Record<string, string>>> {
+      const rows = await db
+        .selectFrom('test_attempts')
+        .select(['certificate_id', 'unit_index', 'values'])
+        .where('certificate_id', 'in', certificateIds)
+        .orderBy('certificate_id')
+        .orderBy('unit_index')
+        .orderBy('attempt')
+        .execute();
+      // Ordered by attempt: the last one set wins.
+      return new Map(
+        rows.map((row) => [
+          `${row.certificate_id}:${row.unit_index}`,
+          JSON.parse(row.values) as Record<string, string>,
+        ]),
+      );
+    },
   };
 }
 

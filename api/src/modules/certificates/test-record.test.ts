@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import {
   DEFAULT_PLAN_STEPS,
   apiPaths,
@@ -283,6 +284,28 @@ for (const kind of kinds) {
       const other = await send('0,5');
       assert.equal(other.statusCode, 409);
       assert.equal(other.json().error.code, 'IDEMPOTENCY_KEY_REUSED');
+    });
+
+    test('an export by unit has one column per plan step with each unit’s last value, and where it stands', async () => {
+      const [certificate] = (await issue(units('1,5', '0,8', '250'))).json() as PrintData[];
+      const response = await call(
+        'GET',
+        `${apiPaths.certificatesExport()}?format=csv&rows=units&machine_id=${machineId}&search=${certificate.serials[1]}`,
+      );
+      assert.equal(response.statusCode, 200, response.body);
+      const [header, ...rows]: string[][] = parse(response.rawPayload.toString('utf8'), {
+        bom: true,
+        delimiter: ';',
+      });
+      const column = (name: string) => header.indexOf(name);
+      assert.ok(column('Isolationswiderstand [MΩ]') > 0, header.join(' | '));
+      assert.ok(column('Führung/Funktion') > 0, header.join(' | '));
+      const bySerial = new Map(rows.map((row) => [row[column('Seriennummer')], row]));
+      const second = bySerial.get(certificate.serials[1])!;
+      assert.equal(second[column('Isolationswiderstand [MΩ]')], '0,8');
+      assert.equal(second[column('Prüfergebnis')], 'Nicht bestanden');
+      assert.equal(second[column('Führung/Funktion')], 'bestanden');
+      assert.equal(bySerial.get(certificate.serials[0])![column('Prüfergebnis')], 'Freigegeben');
     });
 
     test('labels are refused for a failed unit, in the API, and printed for the released ones', async () => {

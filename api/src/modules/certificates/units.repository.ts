@@ -8,6 +8,7 @@ export interface UnitRow {
   serial: string;
   voided_at: string | null;
   void_reason: string | null;
+  release: UnitRelease;
 }
 
 /** The unit rows of certificates: one per serial, stored when issued, never computed again. */
@@ -100,7 +101,7 @@ export function unitsRepository(db: Kysely<Database>) {
     ofCertificates(certificateIds: number[]): Promise<UnitRow[]> {
       return db
         .selectFrom('certificate_units')
-        .select(['certificate_id', 'unit_index', 'serial', 'voided_at', 'void_reason'])
+        .select(['certificate_id', 'unit_index', 'serial', 'voided_at', 'void_reason', 'release'])
         .where('certificate_id', 'in', certificateIds)
         .orderBy('certificate_id')
         .orderBy('unit_index')

@@ -1,5 +1,6 @@
 import { DOCUMENT_KINDS, ISO_639_1, documentFileName, type DocumentKind } from 'contracts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
+import { unlessUnique } from '../../db/errors';
 import { messages } from '../../messages';
 import type { InTransaction } from '../certificates/certificate-transaction';
 import type { AuditService } from '../audit/audit.service';
@@ -71,16 +72,20 @@ export function documentUpload(
       if (latest && latest.valid_from > upload.validFrom && !upload.earlier)
         throw badRequest(messages.checkFields, { valid_from: messages.documentEarlier(latest.valid_from) });
       const sha256 = await documentChunksRepository(trx).store(upload.bytes);
-      const id = await documents.add({
-        machine_id: upload.machineId,
-        kind,
-        language: upload.language,
-        valid_from: upload.validFrom,
-        sha256,
-        file_name: documentFileName(machine.name, kind, upload.language, upload.validFrom),
-        created_at: new Date().toISOString(),
-        created_by: upload.accountId,
-      });
+      // Two uploads for the same day at once: the database's UNIQUE decides, and the second is the same 409.
+      const id = await unlessUnique(
+        documents.add({
+          machine_id: upload.machineId,
+          kind,
+          language: upload.language,
+          valid_from: upload.validFrom,
+          sha256,
+          file_name: documentFileName(machine.name, kind, upload.language, upload.validFrom),
+          created_at: new Date().toISOString(),
+          created_by: upload.accountId,
+        }),
+        () => conflict(messages.documentSameDay, { valid_from: messages.documentSameDay }),
+      );
       const recorder = audit.within(trx);
       await recorder.record({
         accountId: upload.accountId,

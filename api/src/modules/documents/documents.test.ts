@@ -216,6 +216,14 @@ for (const kind of kinds) {
       );
     });
 
+    test('two uploads for the same day at once: one is stored, the other is a 409, never a 500', async () => {
+      const [a, b] = await Promise.all([
+        upload(fields({ kind: 'safety', valid_from: '2024-03-01' }), { data: pdfs.en1 }),
+        upload(fields({ kind: 'safety', valid_from: '2024-03-01' }), { data: pdfs.de1 }),
+      ]);
+      assert.deepEqual([a.statusCode, b.statusCode].sort(), [201, 409], `${a.body} ${b.body}`);
+    });
+
     test('downloads stream the stored bytes, whole or as ranges (206), under a meaningful file name', async () => {
       const { documents } = await landing();
       const de = documents!.find((d) => d.language === 'de')!;

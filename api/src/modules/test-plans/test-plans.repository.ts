@@ -49,6 +49,18 @@ export function testPlansRepository(db: Db) {
       );
     },
 
+    /** The steps of every stored version of a machine's plan, or of every machine's, oldest first. */
+    async everySteps(machineId?: number): Promise<PlanStep[][]> {
+      const rows = await db
+        .selectFrom('test_plans')
+        .select('steps')
+        .$if(machineId !== undefined, (q) => q.where('machine_id', '=', machineId!))
+        .orderBy('machine_id')
+        .orderBy('version')
+        .execute();
+      return rows.map((row) => JSON.parse(row.steps) as PlanStep[]);
+    },
+
     /** Stores a version; the primary key refuses a second writer of the same version. */
     async insert(plan: {
       machine_id: number;

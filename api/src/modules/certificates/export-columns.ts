@@ -94,9 +94,13 @@ export function testRecordColumns(steps: readonly PlanStep[]): ExportColumn<Unit
   ];
 }
 
-/** The steps of several plans, each key once (its first title and unit), in the order they first appear. */
+/**
+ * The steps of several plans, oldest first: each key once, where it first appears, titled as the last plan that has
+ * it says (the default plan's insulation check becomes a value in MΩ once a plan measures it).
+ */
 export function stepsOfPlans(plans: readonly (readonly PlanStep[])[]): PlanStep[] {
   const steps = new Map<string, PlanStep>();
-  for (const plan of plans) for (const step of plan) if (!steps.has(step.key)) steps.set(step.key, step);
+  // A Map keeps a key where it was first set.
+  for (const plan of plans) for (const step of plan) steps.set(step.key, step);
   return [...steps.values()];
 }

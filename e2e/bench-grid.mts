@@ -33,7 +33,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-let failed = true;
+let failed: boolean;
 try {
   const page = await browser.newPage({
     baseURL: `http://127.0.0.1:${port}`,

@@ -71,6 +71,7 @@ export const paperRequestSent = (requestId: number) => `/paper-requests/${id(req
 // Test instruments (docs/decisions/0018-instruments.md).
 export const instruments = () => '/instruments';
 export const instrument = (instrumentId: number) => `/instruments/${id(instrumentId)}`;
-export const instrumentCalibrations = (instrumentId: number) => `/instruments/${id(instrumentId)}/calibrations`;
+export const instrumentCalibrations = (instrumentId: number) =>
+  `/instruments/${id(instrumentId)}/calibrations`;
 export const instrumentImpacts = () => '/instrument-impacts';
 export const instrumentImpactClose = (impactId: number) => `/instrument-impacts/${id(impactId)}/close`;

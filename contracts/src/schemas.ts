@@ -539,7 +539,9 @@ export const PRINT_KINDS = ['print', 'reprint', 'labels'] as const;
 export const PrintedBody = Type.Object({
   kind: Literals(PRINT_KINDS),
   /** Labels: the serials printed; a unit not released or voided is refused (docs/decisions/0010-test-record.md). */
-  serials: Type.Optional(Type.Array(Type.String({ maxLength: SERIAL_MAX_LENGTH }), { minItems: 1, maxItems: 1000 })),
+  serials: Type.Optional(
+    Type.Array(Type.String({ maxLength: SERIAL_MAX_LENGTH }), { minItems: 1, maxItems: 1000 }),
+  ),
 });
 export type PrintedBody = Static<typeof PrintedBody>;
 

@@ -64,7 +64,11 @@ export async function enterPassingChecks(page: Page): Promise<void> {
 }
 
 /** Measured values of one unit typed into the create form's grid, by the step titles of the columns. */
-export async function enterUnitValues(page: Page, unit: number, values: Record<string, string>): Promise<void> {
+export async function enterUnitValues(
+  page: Page,
+  unit: number,
+  values: Record<string, string>,
+): Promise<void> {
   for (const [step, value] of Object.entries(values))
     await page.getByRole('textbox', { name: `Einheit ${unit} ${step}`, exact: true }).fill(value);
 }

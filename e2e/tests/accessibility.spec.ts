@@ -2,7 +2,16 @@ import type { Locator, Page } from '@playwright/test';
 import { apiPaths } from 'contracts';
 import { expectAccessible } from '../support/a11y';
 import { Secret, TOTP } from 'otpauth';
-import { apiUrl, E2E_USER, enterPassingChecks, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
+import {
+  apiUrl,
+  E2E_USER,
+  enterPassingChecks,
+  expect,
+  remoteScreen,
+  signIn,
+  snap,
+  test,
+} from '../support/fixtures';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 let machine: LandingMachine;

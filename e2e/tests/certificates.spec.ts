@@ -403,7 +403,9 @@ test.describe('Prüfberichte', () => {
     await snap(page, 'certificate-create-375');
   });
 
-  test('100 units of the longest texts print every sheet on its own A4 page with nothing cut off', async ({ page }) => {
+  test('100 units of the longest texts print every sheet on its own A4 page with nothing cut off', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await stubPrint(page);
     const token = await signIn(page);

@@ -1,6 +1,15 @@
 import { apiPaths, CERTIFICATE_DEFAULTS } from 'contracts';
 import type { Locator, Page } from '@playwright/test';
-import { apiUrl, artifactPath, E2E_USER, enterPassingChecks, expect, signIn, snap, test } from '../support/fixtures';
+import {
+  apiUrl,
+  artifactPath,
+  E2E_USER,
+  enterPassingChecks,
+  expect,
+  signIn,
+  snap,
+  test,
+} from '../support/fixtures';
 import { DATABASE_DOWN_MESSAGE, FAILURES, failApi, heldApi, slowApi } from '../support/network';
 import { signInToken } from './landing-data';
 
@@ -177,7 +186,8 @@ const FORMS: FormCase[] = [
     api: /\/api\/certificate$/,
     method: 'POST',
     // No answer at all is said on the form, beside WEITER, with the draft kept (certificate-create-page.tsx).
-    failureToast: /^Der Prüfbericht konnte nicht erstellt werden\. |^Der Server ist nicht erreichbar\. Der Entwurf/,
+    failureToast:
+      /^Der Prüfbericht konnte nicht erstellt werden\. |^Der Server ist nicht erreichbar\. Der Entwurf/,
     done: async (page) => {
       await expect.poll(() => printCalls(page)).toBe(1);
     },

@@ -10,7 +10,16 @@ import {
   XSS_PAYLOADS,
   type HostileRecord,
 } from '../support/hostile';
-import { apiUrl, enterPassingChecks, errorOf, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
+import {
+  apiUrl,
+  enterPassingChecks,
+  errorOf,
+  expect,
+  remoteScreen,
+  signIn,
+  snap,
+  test,
+} from '../support/fixtures';
 import { signInToken } from './landing-data';
 
 /**
@@ -169,9 +178,7 @@ test.describe('Härtetest: Skripteinschleusung', () => {
     await snap(page, 'hardening-xss-brand-form');
   });
 
-  test('certificate form: hostile brands and machines in the selects, printed as text', async ({
-    page,
-  }) => {
+  test('certificate form: hostile brands and machines in the selects, printed as text', async ({ page }) => {
     test.setTimeout(90_000);
     await stubPrint(page);
     const watch = await guard(page);

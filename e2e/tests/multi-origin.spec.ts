@@ -2,7 +2,15 @@ import type { Page, Request } from '@playwright/test';
 import { apiPaths } from 'contracts';
 import { PNG } from 'pngjs';
 import { signInAcross, startDeployment, type Deployment } from '../support/deployment';
-import { apiUrl, enterPassingChecks, enterUnitValues, expect, remoteScreen, snap, test } from '../support/fixtures';
+import {
+  apiUrl,
+  enterPassingChecks,
+  enterUnitValues,
+  expect,
+  remoteScreen,
+  snap,
+  test,
+} from '../support/fixtures';
 
 /**
  * Issue 14, item 2: the apps across origins as a CDN serves them (e2e/support/deployment.ts): the shell on one

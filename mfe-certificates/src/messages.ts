@@ -39,7 +39,8 @@ export const certMessages = {
     testedBy: 'Geprüft von:',
     testerMissing: 'Das angemeldete Konto konnte nicht geladen werden. Bitte die Seite neu laden.',
     submitHint: 'Ausstellen mit WEITER oder Strg + Enter; Enter in einem Feld stellt nichts aus.',
-    offline: 'Der Server ist nicht erreichbar. Der Entwurf mit allen Werten bleibt erhalten, auch beim Neuladen der Seite.',
+    offline:
+      'Der Server ist nicht erreichbar. Der Entwurf mit allen Werten bleibt erhalten, auch beim Neuladen der Seite.',
     retry: 'ERNEUT SENDEN',
     planMissing: 'Ohne den Prüfplan der Maschine kann nichts ausgestellt werden.',
   },

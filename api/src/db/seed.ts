@@ -172,4 +172,3 @@ async function seedCatalogue({ brands, machines, uploads }: Repositories): Promi
   }
   return machineIds[0];
 }
-

@@ -54,6 +54,11 @@ export function testRecordOf(
   used: UsedInstrument[] = [],
 ): CertificateTestRecord {
   const steps = stepsOf(row);
+  /** An attempt as the record shows it: the tester's name, never the account's id, and its instruments. */
+  const asPrinted = ({ unit_index, tested_by: _account, ...attempt }: AttemptRow): TestAttempt => ({
+    ...attempt,
+    ...instrumentsOf(unit_index, attempt.attempt),
+  });
   /** The inventory number of the instrument that took each step's value in one attempt, if any did. */
   const instrumentsOf = (unitIndex: number, attempt: number) => {
     const rows = used.filter((use) => use.unit_index === unitIndex && use.attempt === attempt);
@@ -63,11 +68,8 @@ export function testRecordOf(
   };
   // Not Map.groupBy: Node 20 does not have it.
   const byUnit = new Map<number, TestAttempt[]>();
-  for (const { unit_index, tested_by: _account, ...attempt } of attempts)
-    byUnit.set(unit_index, [
-      ...(byUnit.get(unit_index) ?? []),
-      { ...attempt, ...instrumentsOf(unit_index, attempt.attempt) },
-    ]);
+  for (const attempt of attempts)
+    byUnit.set(attempt.unit_index, [...(byUnit.get(attempt.unit_index) ?? []), asPrinted(attempt)]);
   const instruments = new Map(
     used.map(({ inventory_number, name, due }) => [
       `${inventory_number} ${due}`,

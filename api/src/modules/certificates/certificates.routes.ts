@@ -17,6 +17,15 @@ import {
 } from 'contracts';
 import type { Services } from '../../dependencies';
 
+/** A list query without its page and order: what the totals of the filtered set count. */
+const filterOf = ({
+  sort: _sort,
+  page: _page,
+  per_page: _perPage,
+  order: _order,
+  ...filter
+}: CertificateListQuery) => filter;
+
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
 /** Issuing, the list, its export and one certificate as it prints. */
@@ -60,10 +69,7 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       config: { access: 'read' },
       schema: { querystring: CertificateListQuery, response: { 200: CertificateTotals, ...errors } },
     },
-    async (request) => {
-      const { sort: _sort, page: _page, per_page: _perPage, order: _order, ...query } = request.query;
-      return certificates.totals(query);
-    },
+    async (request) => certificates.totals(filterOf(request.query)),
   );
 
   app.get(

@@ -33,6 +33,10 @@ function instrumentErrors(body: InstrumentBody): Record<string, string> {
   return errors;
 }
 
+/** What an instrument's row says that its body can change. */
+const bodyOf = ({ created_at: _c, updated_at: _u, inventory_key: _k, id: _i, ...body }: InstrumentRow) =>
+  body;
+
 const tidy = (body: InstrumentBody) => ({
   ...body,
   inventory_number: body.inventory_number.trim(),
@@ -145,7 +149,7 @@ export function instrumentsService(
         }),
         inventoryTaken,
       );
-      const { created_at: _c, updated_at: _u, inventory_key: _k, id: _i, ...was } = before;
+      const was = bodyOf(before);
       await audit.record(
         {
           accountId,

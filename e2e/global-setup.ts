@@ -98,7 +98,8 @@ export default async function globalSetup() {
   const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { cwd: root, env });
   server.stdout.on('data', (chunk) => (log += chunk));
   server.stderr.on('data', (chunk) => (log += chunk));
-  await waitForHealth(`http://127.0.0.1:${port}/api/healthz`, server, () => log);
+  // Ready, not only alive: the server listens before its database answers (api/src/main.ts).
+  await waitForHealth(`http://127.0.0.1:${port}/api/readyz`, server, () => log);
 
   return async () => {
     server.kill('SIGTERM');

@@ -64,7 +64,8 @@ export async function startServer(
   };
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    const ready = await fetch(`${base}/api/healthz`).then(
+    // Ready, not only alive: the server listens before its database answers (main.ts).
+    const ready = await fetch(`${base}/api/readyz`).then(
       (r) => r.ok,
       () => false,
     );

@@ -156,7 +156,7 @@ async function main() {
     const whole = outcome.every((d) => d.status === 200 && d.received === bytes.length);
 
     console.log(
-      `Documents: ${DOWNLOADS} concurrent downloads of a ${MANUAL_MB} MB manual in ${seconds.toFixed(1)} s`,
+      `Documents: ${DOWNLOADS} concurrent downloads of a ${MANUAL_MB} MB manual at ${PHONE_MBIT} Mbit/s each in ${seconds.toFixed(1)} s`,
     );
     console.table({
       'API memory MB (RssAnon, peak)': { value: peakMb, budget: `< ${BUDGET.memoryMb}` },

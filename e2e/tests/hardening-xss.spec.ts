@@ -351,7 +351,7 @@ test.describe('Härtetest: Skripteinschleusung', () => {
       await expect(labels.first()).toContainText(record.machineName);
       await page.getByLabel('MASCHINE SUCHEN').fill(record.machineName.slice(0, 100));
       await page.getByRole('button', { name: 'SUCHEN', exact: true }).click();
-      await expect(page.getByRole('button', { name: `Auswählen: ${record.machineName}` })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Ausgewählt: ${record.machineName}` })).toBeVisible();
       await expect(page.locator('script:not([src]), iframe, img[src="x"], svg[onload]')).toHaveCount(0);
       await expectNothingRan(page, watch);
     }

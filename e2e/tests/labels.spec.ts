@@ -244,6 +244,10 @@ test.describe('Etiketten', () => {
   test('print shows only the labels, also after the reprint screen was open in the same tab', async ({
     page,
   }) => {
+    // The reprint opens the print dialog by itself; headless, a real one would hold the page's own PDF.
+    await page.addInitScript(() => {
+      window.print = () => {};
+    });
     const token = await signIn(page, '/labels');
     const api = authorized(page.request, token);
     const certificate = await createCertificate(api, await createMachine(api));

@@ -1,7 +1,7 @@
 import { apiPaths, CERTIFICATE_DEFAULTS, CHECK_FIELDS } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
-import { apiUrl, expect, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 interface PrintData {
@@ -106,10 +106,12 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
     const printRoot = page.getByTestId('print-root');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Revision 2');
     await expect(printRoot.locator('.cert-doc').first()).toContainText('Revision 2 vom');
-    await expect(printRoot.locator('[data-field="checked_by"]').first()).toHaveText('Jürgen Korrektur');
+    // „Geprüft von" prints the signed-in account that tested, with day and time; the corrected checker text is the
+    // lists' and the history's (above). The corrected check fails the units: NOT OK in its row.
+    await expect(printRoot.locator('[data-field="checked_by"]').first()).toContainText(E2E_USER.email);
     await expect(printRoot.locator('[data-field="accessories"]').first()).toHaveText('NOT OK');
     await page.goto(`/pdf/${data.id}?revision=1`);
-    await expect(printRoot.locator('[data-field="checked_by"]').first()).toHaveText('Erika Erstprüfung');
+    await expect(printRoot.locator('[data-field="checked_by"]').first()).toContainText(E2E_USER.email);
     await expect(printRoot.getByTestId('print-stamp')).toHaveCount(6);
     await expect(printRoot.getByTestId('print-stamp').first()).toHaveText('ERSETZT / SUPERSEDED');
 
@@ -185,7 +187,8 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
     );
     await expectAccessible(page, 'unit-view');
 
-    // The customer page: that serial is withdrawn, in both languages; the others stay confirmed.
+    // The customer page: that serial is withdrawn, in both languages; the others failed the corrected check, so
+    // they are never confirmed either (docs/decisions/0010-test-record.md).
     await page.goto(`/landing/${data.machine_id}/${serials[1]}`);
     const withdrawn = page.getByTestId('serial-withdrawn');
     await expect(withdrawn).toContainText('The manufacturer has withdrawn this serial number.');
@@ -196,7 +199,10 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
     await snap(page, 'landing-withdrawn-phone');
     for (const serial of [serials[0], serials[2]]) {
       await page.goto(`/landing/${data.machine_id}/${serial}`);
-      await expect(page.getByTestId('serial-verified')).toBeVisible();
+      await expect(
+        page.getByText('This unit did not pass its final inspection.', { exact: false }),
+      ).toBeVisible();
+      await expect(page.getByTestId('serial-verified')).toHaveCount(0);
     }
   });
 

@@ -1,7 +1,7 @@
 // `npm run bench:grid -w e2e`: in Chromium, how responsive the create form stays while an inspector types measured
 // values into a 100 units × 10 steps grid: the Event Timing API's duration of every key press (from the key to
 // the next frame painted), its 98th percentile against 200 ms, the web's threshold for a "good" interaction
-// (Interaction to Next Paint). Exits 1 when over.
+// (Interaction to Next Paint). Exits 1 when over (under --quick only when a typed value did not arrive).
 import net from 'node:net';
 import { chromium } from '@playwright/test';
 import { DEFAULT_PLAN_STEPS, apiPaths, type PlanStep } from 'contracts';
@@ -131,12 +131,15 @@ try {
     TYPED - 1 - UNITS * Math.floor((TYPED - 1) / UNITS),
     Math.floor((TYPED - 1) / UNITS),
   ).inputValue();
-  failed = p98 > BUDGET_MS || entered === '';
+  const over = p98 > BUDGET_MS;
+  // Under --quick (CI, on a machine doing other work) the time is shown, not enforced; a value that did not arrive
+  // fails either way.
+  failed = (over && !quick) || entered === '';
   console.table([
     {
       measure: `typing ${TYPED} values (${keys} keys) into a ${UNITS} × ${STEPS} grid: key to next paint, p98`,
       value: `${p98.toFixed(0)} ms (max ${max.toFixed(0)} ms)`,
-      budget: `≤ ${BUDGET_MS} ms ${failed ? 'FAILED' : 'ok'}`,
+      budget: `≤ ${BUDGET_MS} ms ${!over ? 'ok' : quick ? '(not enforced under --quick)' : 'FAILED'}`,
     },
   ]);
 } finally {

@@ -282,7 +282,7 @@ test.describe('Tastatur', () => {
     await page.getByRole('link', { name: 'Daten' }).click();
     await expect(page.getByTestId('certificate-list').getByPlaceholder('SUCHEN...')).toBeFocused();
     await page.getByRole('link', { name: 'Auswertung' }).click();
-    await expect(page.locator('#panel-reports').getByLabel('ZEITRAUM')).toBeFocused();
+    await expect(page.locator('#panel-reports').getByLabel('ZEITRAUM DER MONATE')).toBeFocused();
     await page.getByRole('link', { name: 'Bearbeiten' }).click();
     await expect(page.locator('#panel-machine_list').getByPlaceholder('SUCHEN...')).toBeFocused();
     await page.getByRole('link', { name: 'Prüfbericht erstellen' }).click();

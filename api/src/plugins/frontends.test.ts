@@ -50,7 +50,6 @@ describe('frontends plugin', () => {
       '/',
       '/machines/1',
       '/landing/1/2',
-      '/01/04006381333931/21/1',
       '/remotes/machines/mf-manifest.json',
     ]) {
       const response = await app.inject(url);
@@ -129,13 +128,6 @@ describe('frontends plugin', () => {
     );
     assert.equal((await app.inject('/remotes/machines/remoteEntry.js')).headers['cache-control'], 'no-cache');
     assert.equal((await app.inject('/landing/1/2')).body, '<title>landing</title>');
-    // A GS1 Digital Link opens the customer page, whatever its GTIN and serial say: the page asks the API.
-    for (const url of ['/01/04006381333931/21/4852406001', '/01/04006381333931', '/01/x/21/%3Cscript%3E']) {
-      const response = await app.inject(url);
-      assert.equal(response.statusCode, 200, url);
-      assert.equal(response.body, '<title>landing</title>', url);
-      assert.equal(response.headers['cache-control'], 'no-cache', url);
-    }
     for (const url of [
       '/.secret',
       '/../secret.txt',

@@ -13,7 +13,6 @@ import { send as sendError } from './error-handler';
  *   /config.json          runtime config of every frontend, from the environment
  *   /remotes/<name>/…     a remote's build (mf-manifest.json, remoteEntry.js, hashed chunks)
  *   /landing/…            the standalone customer page (no staff shell, no federation runtime)
- *   /01/…                 the same page for a GS1 Digital Link (contracts/src/gs1.ts)
  *   anything else         a file of the shell's build, else the shell's index.html (SPA fallback)
  *
  * Register it after the API: `await app.register(frontends, { config })`. A frontend that is not built
@@ -150,9 +149,6 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
   };
   app.get('/landing', landing);
   app.get('/landing/*', landing);
-  // A GS1 Digital Link printed with QR_FORMAT=gs1 (`/01/<GTIN>/21/<serial>`) opens the same page, which
-  // reads the path itself; the page's files are always asked for under /landing/.
-  app.get('/01/*', (_request, reply) => sendIndex(reply, landingDist, 'Die Kundenseite'));
 
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
     const wanted = request.params['*'];

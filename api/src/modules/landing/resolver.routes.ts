@@ -163,11 +163,14 @@ export default async function resolverRoutes(
 
   app.get('/01/:gtin', resolve);
   app.get('/01/:gtin/21/:serial', resolve);
-  // Any other path under a GTIN (other qualifiers, extra segments) is not a Digital Link this resolver reads.
-  app.get('/01/:gtin/*', (_request, reply) => {
+  // Any other path under /01 (no GTIN, other qualifiers, extra segments) is not a Digital Link this resolver
+  // reads; the two routes above are more specific, so the router tries them first.
+  const malformed = (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Vary', 'Accept');
     return sendError(reply, 400, 'BAD_REQUEST', messages.gs1Malformed);
-  });
+  };
+  app.get('/01', malformed);
+  app.get('/01/*', malformed);
 
   // The resolver rules ask for OPTIONS besides GET and HEAD: what may be asked, from any origin.
   app.options('/01/*', (_request, reply) =>

@@ -203,6 +203,9 @@ for (const kind of kinds) {
         `/01/${gtin}/21/a%20b`,
         `/01/${gtin}/10/LOT1`,
         `/01/${gtin}/21/${serial}/extra`,
+        '/01',
+        '/01/',
+        '/01//21/1',
       ])
         assertError(await t.app.inject({ url, headers: { accept: LINKSET } }), 400);
       for (const url of [`/01/${otherGtin}`, `/01/${gtin}/21/NOPE123`])

@@ -27,33 +27,37 @@ export const PAPER_REQUEST_ERASE_AFTER_DAYS = 90;
 /** The longest name, postal address, e-mail and serial a paper request takes (checked by the API, in two languages). */
 export const PAPER_REQUEST_MAX = { name: 120, address: 400, email: 254, serial: 40 } as const;
 
-/** The name a download is saved under: brand-neutral, readable, ASCII only (every phone's file system takes it). */
+/** `text` as part of a file name: readable, ASCII only (every phone's file system takes it), `fallback` when empty. */
+export const fileNameSlug = (text: string, fallback: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || fallback;
+
+/** The name a download is saved under: brand-neutral, readable, ASCII only. */
 export function documentFileName(
   machineName: string,
   kind: DocumentKind,
   language: string,
   validFrom: string,
 ) {
-  const slug = (text: string) =>
-    text
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/ß/g, 'ss')
-      .replace(/[^A-Za-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'Maschine';
+  const slug = (text: string) => fileNameSlug(text, 'Maschine');
   return `${slug(machineName)}_${slug(DOCUMENT_KIND_LABELS[kind].en)}_${language.toUpperCase()}_${validFrom}.pdf`;
 }
 
 /**
  * The marking beside every QR code that says where the instructions are (Machinery Regulation (EU) 2023/1230,
- * Art. 10(7)), in the certificate's six languages in their printed order (de, en, fr, es, it, pt).
+ * Art. 10(7)), in the certificate's six languages in their printed order (de, en, fr, es, it, pt). In sentence
+ * case: a full line in capitals would not fit a 62 mm label at a legible size.
  */
 export const INSTRUCTIONS_MARKING = [
-  'BETRIEBSANLEITUNG UND DOKUMENTE: SCANNEN',
-  'INSTRUCTIONS FOR USE AND DOCUMENTS: SCAN',
-  'NOTICE D’INSTRUCTIONS ET DOCUMENTS : SCANNER',
-  'MANUAL DE INSTRUCCIONES Y DOCUMENTOS: ESCANEAR',
-  'ISTRUZIONI PER L’USO E DOCUMENTI: SCANSIONARE',
-  'MANUAL DE INSTRUÇÕES E DOCUMENTOS: LER O CÓDIGO',
+  'Betriebsanleitung und Dokumente: scannen',
+  'Instructions for use and documents: scan',
+  'Notice d’instructions et documents : scanner',
+  'Manual de instrucciones y documentos: escanear',
+  'Istruzioni per l’uso e documenti: scansionare',
+  'Manual de instruções e documentos: ler o código',
 ] as const;

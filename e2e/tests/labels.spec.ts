@@ -14,6 +14,7 @@ import {
   apiPaths,
   CERTIFICATE_DEFAULTS,
   eanCheckDigit,
+  INSTRUCTIONS_MARKING,
   landingUrl,
   type Brand,
   type Machine,
@@ -24,9 +25,9 @@ import { decodeQr, withQuietZone } from '../support/qr';
 
 /** The presets as the page names them, with what a 3-unit certificate must print on each. */
 const PRESETS = [
-  { name: '62-mm-Endlosrolle (62 × 100 mm)', slug: 'roll-62', pages: 3, pageMm: [62, 100] },
-  { name: 'Thermoetiketten 100 × 50 mm', slug: 'thermal-100x50', pages: 3, pageMm: [100, 50] },
-  { name: 'A4-Bogen 3 × 8 (70 × 37 mm)', slug: 'a4-3x8', pages: 1, pageMm: [210, 297] },
+  { name: '62-mm-Endlosrolle (62 × 100 mm)', slug: 'roll-62', pages: 3, pageMm: [62, 100], marking: 6 },
+  { name: 'Thermoetiketten 100 × 50 mm', slug: 'thermal-100x50', pages: 3, pageMm: [100, 50], marking: 2 },
+  { name: 'A4-Bogen 3 × 8 (70 × 37 mm)', slug: 'a4-3x8', pages: 1, pageMm: [210, 297], marking: 0 },
 ] as const;
 
 const MM_TO_PT = 72 / 25.4;
@@ -186,6 +187,14 @@ test.describe('Etiketten', () => {
         expect(qr).toBe(landingUrl(base, machine.id, serial));
         const ean = decodeEan13(await label.locator('svg.cert-label__barcode').screenshot());
         expect(ean).toBe(machine.ean_number);
+        // Where the instructions are: the pictogram and the preset's languages, inside the label's edges.
+        const marking = label.getByTestId('label-marking');
+        await expect(marking.locator('span[lang]')).toHaveText(INSTRUCTIONS_MARKING.slice(0, preset.marking));
+        if (preset.marking === 0)
+          await expect(marking.getByRole('img', { name: INSTRUCTIONS_MARKING[0] })).toBeVisible();
+        const [outer, inner] = [await label.boundingBox(), await marking.boundingBox()];
+        expect(inner!.y + inner!.height).toBeLessThanOrEqual(outer!.y + outer!.height);
+        expect(inner!.x + inner!.width).toBeLessThanOrEqual(outer!.x + outer!.width);
       }
 
       const pdfPath = path.join(path.dirname(artifactPath('x')), `labels-${preset.slug}.pdf`);

@@ -31,6 +31,13 @@ export interface LabelPreset {
      */
     barModule: number;
     barHeight: number;
+    /**
+     * Where the instructions for use are (Machinery Regulation 2023/1230 Art. 10(7)): a pictogram and the line in
+     * this many languages of contracts' INSTRUCTIONS_MARKING, at this letter height. Six lines fit the roll; the
+     * 100 × 50 label has room for German and English; the 70 × 37 sheet label for the pictogram alone, beside
+     * the QR code (docs/decisions/0012-documents.md).
+     */
+    marking: { size: number; languages: 6 | 2 | 0 };
   };
 }
 
@@ -53,7 +60,8 @@ export const LABEL_PRESETS: readonly LabelPreset[] = [
       serial: 7.5,
       qr: 28,
       barModule: 0.339,
-      barHeight: 17,
+      barHeight: 14,
+      marking: { size: 1.9, languages: 6 },
     },
   },
   {
@@ -74,6 +82,7 @@ export const LABEL_PRESETS: readonly LabelPreset[] = [
       qr: 30,
       barModule: 0.375,
       barHeight: 13,
+      marking: { size: 1.9, languages: 2 },
     },
   },
   {
@@ -95,6 +104,7 @@ export const LABEL_PRESETS: readonly LabelPreset[] = [
       qr: 20,
       barModule: 0.28,
       barHeight: 9,
+      marking: { size: 2, languages: 0 },
     },
   },
 ];

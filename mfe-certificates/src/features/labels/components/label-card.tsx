@@ -4,6 +4,7 @@ import { imageUrl } from 'shared-ui';
 import type { LabelPreset } from '../label-presets';
 import type { LabelContent } from '../labels';
 import { EanBarcode } from './ean-barcode';
+import { InstructionsMarking } from './instructions-marking';
 
 /** Serials up to this length (prefix + YYMM + 3 digits, e.g. 4852406001) print at full size; longer ones shrink to fit. */
 const SERIAL_FULL_SIZE_CHARS = 10;
@@ -13,7 +14,7 @@ export function LabelCard({ label, preset }: { label: LabelContent; preset: Labe
   const { parts } = preset;
   return (
     <article
-      className={`cert-label cert-label--${preset.layout}${label.serial ? '' : ' cert-label--product'}`}
+      className={`cert-label cert-label--${preset.layout}${label.serial ? '' : ' cert-label--product'}${parts.marking.languages ? '' : ' cert-label--marking-icon'}`}
       aria-label={label.serial ?? label.article}
       data-testid="label"
     >
@@ -40,6 +41,7 @@ export function LabelCard({ label, preset }: { label: LabelContent; preset: Labe
         title={label.qr}
         data-testid="label-qr"
       />
+      <InstructionsMarking languages={parts.marking.languages} />
     </article>
   );
 }

@@ -23,6 +23,7 @@ function sheetVariables(preset: LabelPreset): CSSProperties {
     '--article-size': mm(parts.article),
     '--serial-size': mm(parts.serial),
     '--qr': mm(parts.qr),
+    '--marking-size': mm(parts.marking.size),
   } as CSSProperties;
 }
 

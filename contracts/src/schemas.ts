@@ -4,6 +4,7 @@ import {
   CERTIFICATE_STATUSES,
   CHECK_FIELDS,
   CHECK_VALUES,
+  EXPORT_FORMATS,
   MAX_PAGE,
   MAX_PAGE_SIZE,
   OBSERVATIONS,
@@ -16,6 +17,7 @@ import {
   VOLTAGE_VALUES,
 } from './constants';
 import { ROLES } from './accounts';
+import { ImpactQuery } from './instruments';
 import type { ApiErrorCode } from './errors';
 import { CERTIFICATE_VERDICTS, CertificateTestRecord, ResultsBody, UNIT_RELEASES } from './test-record';
 import {
@@ -301,8 +303,6 @@ export const CertificateListQuery = Type.Object({
 });
 export type CertificateListQuery = Static<typeof CertificateListQuery>;
 
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 /** One row per certificate, or one per unit serial. */
 export const EXPORT_ROWS = ['certificates', 'units'] as const;
 export type ExportRows = (typeof EXPORT_ROWS)[number];
@@ -365,6 +365,11 @@ export const Landing = Type.Object({
       release: Type.Optional(Literals(UNIT_RELEASES)),
       /** The day its certificate was last corrected (a revision), when it is confirmed and was corrected. */
       corrected_on: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
+      /**
+       * The unit's sealed test certificate, a path under the API base (docs/decisions/0020-sealed-certificate.md):
+       * only when it is confirmed, so a voided or failed unit offers no positive certificate.
+       */
+      certificate_pdf: Type.Optional(Type.String()),
     }),
   ),
   /** The brand's e-mail and website: where the customer page sends a customer when the company has none set. */
@@ -428,7 +433,11 @@ export type UnitsByCheckerReport = Static<typeof UnitsByCheckerReport>;
 export const CheckerList = DataOf(Type.String());
 export type CheckerList = Static<typeof CheckerList>;
 
-export const Health = Type.Object({ status: Type.String() });
+export const Health = Type.Object({
+  status: Type.String(),
+  /** What the operator should know though the server is ready: e.g. the development seal in use. */
+  notices: Type.Optional(Type.Array(Type.String())),
+});
 export type Health = Static<typeof Health>;
 
 /** What the audit trail records (docs/architecture.md#audit-trail). */
@@ -447,6 +456,8 @@ export const AUDIT_ACTIONS = [
   'instrument.changed',
   'instrument.calibrated',
   'impact.closed',
+  'calibration.certificate_uploaded',
+  'impacts.exported',
   'labels.printed',
   'certificates.exported',
   'brand.created',
@@ -525,6 +536,12 @@ export const AuditExportQuery = Type.Composite([
   Type.Object({ format: Literals(EXPORT_FORMATS) }),
 ]);
 export type AuditExportQuery = Static<typeof AuditExportQuery>;
+/** The impact list as a file, filtered as the screen filters it. */
+export const ImpactExportQuery = Type.Object({
+  ...ImpactQuery.properties,
+  format: Literals(EXPORT_FORMATS),
+});
+export type ImpactExportQuery = Static<typeof ImpactExportQuery>;
 
 export const AuditPage = Type.Object({
   data: Type.Array(AuditEvent),
@@ -556,8 +573,9 @@ export const RevisionBody = Type.Object({
   version: Version,
   reason: Reason,
   checked_by: Text(CHECKED_BY_MAX),
-  ...checkProperties,
-  resistance_to_voltage: Literals(VOLTAGE_VALUES),
+  // Only the checks the certificate's test plan has; one not sent keeps what is stored (revising.ts).
+  ...Type.Partial(Type.Object(checkProperties)).properties,
+  resistance_to_voltage: Type.Optional(Literals(VOLTAGE_VALUES)),
   observation: Literals(OBSERVATIONS),
   origin_germany: Literals(ORIGINS),
   electronic_circuit_board: CircuitBoard,

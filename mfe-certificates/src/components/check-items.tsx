@@ -35,22 +35,29 @@ export const CHECK_ITEMS: readonly CheckItem[] = DEFAULT_PLAN_STEPS.filter((step
 
 export const checkValue = (item: CheckItem, ticked: boolean) => (ticked ? item.okValue : CHECK_NOT_OK);
 
+/** The check items a certificate's test plan has: a plan of its own may have none of them, or some. */
+export const checkItemsOf = (steps: readonly { key: string }[]) =>
+  CHECK_ITEMS.filter((item) => steps.some((step) => step.key === item.field));
+
 /**
  * The check items: each box is bound to its own field and records what it shows, ticked = OK (1500 V for
  * the voltage test), unticked = NOT OK. The earlier app bound six boxes to wrong fields and ignored unticking
  * (docs/earlier-app.md).
  */
 export function CheckItems({
+  items,
   values,
   onChange,
 }: {
+  items: readonly CheckItem[];
   values: Checks;
   onChange: (field: CheckItem['field'], value: string) => void;
 }) {
   const id = useId();
+  if (items.length === 0) return null;
   return (
     <ul className="cert-checks">
-      {CHECK_ITEMS.map((item) => {
+      {items.map((item) => {
         const ticked = values[item.field] === item.okValue;
         const inputId = `${id}-${item.field}`;
         return (

@@ -32,10 +32,14 @@ const revisable = (source: Revisable) =>
 /** Fields a revision never changes; a request that tries is told to void and issue anew. */
 const FIXED_FIELDS = ['machine_id', 'brand_id', 'serial_prefix'] as const;
 
-/** The corrected fields of a revision request, or a 400 naming each field that is wrong. */
+/**
+ * The corrected fields of a revision request, or a 400 naming each field that is wrong. A check the request does
+ * not name (the certificate's plan has no such step) keeps its stored value.
+ */
 function revisionOf(row: CertificateRow, request: CertificateRevision) {
   const reason = request.reason.trim();
-  const after = { ...revisable(request), checked_by: request.checked_by.trim() };
+  const sent = Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined));
+  const after = { ...revisable({ ...row, ...sent }), checked_by: request.checked_by.trim() };
   const fields: Record<string, string> = {};
   if (!reason) fields.reason = messages.reasonRequired;
   if (!after.checked_by) fields.checked_by = fieldMessages.enter;

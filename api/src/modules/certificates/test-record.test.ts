@@ -450,6 +450,39 @@ for (const kind of kinds) {
       );
     });
 
+    test('a revision without the checks the plan lacks keeps them as stored, and adds no attempt', async () => {
+      const [certificate] = (await issue(units('2', '3'), 2)).json() as PrintData[];
+      const response = await call('POST', apiPaths.certificateRevisions(certificate.id), {
+        version: certificate.version,
+        reason: 'Prüfer falsch geschrieben',
+        checked_by: 'Erika Mustermann',
+        observation: certificate.observation,
+        origin_germany: certificate.origin_germany,
+        electronic_circuit_board: certificate.electronic_circuit_board,
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const revised = response.json() as PrintData;
+      assert.equal(revised.checked_by, 'Erika Mustermann');
+      for (const key of ['perpendicularity', 'accessories', 'resistance_to_voltage'] as const)
+        assert.equal(revised[key], certificate[key], key);
+      assert.deepEqual(
+        revised.test_record.units.map((unit) => unit.attempts.length),
+        certificate.test_record.units.map((unit) => unit.attempts.length),
+      );
+      // A check that is sent is still checked: an empty one is refused by name.
+      const empty = await call('POST', apiPaths.certificateRevisions(certificate.id), {
+        version: revised.version,
+        reason: 'x',
+        checked_by: 'Erika Mustermann',
+        perpendicularity: '',
+        observation: certificate.observation,
+        origin_germany: certificate.origin_germany,
+        electronic_circuit_board: certificate.electronic_circuit_board,
+      });
+      assert.equal(empty.statusCode, 400);
+      assert.match(empty.body, /perpendicularity/);
+    });
+
     test('a voided certificate is neither released nor retested', async () => {
       const [certificate] = (await issue(units('2', '0,8', '2'))).json() as PrintData[];
       const voided = await call('POST', apiPaths.certificateVoid(certificate.id), {

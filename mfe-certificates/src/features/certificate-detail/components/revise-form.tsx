@@ -13,7 +13,7 @@ import { useReviseCertificate } from '../api/revise-certificate';
 import { Field } from '../../../components/field';
 import { lifecycleMessages } from '../../../lifecycle-messages';
 import { certMessages } from '../../../messages';
-import { CheckItems } from '../../../components/check-items';
+import { CheckItems, CHECK_ITEMS, checkItemsOf } from '../../../components/check-items';
 import { ChangeError } from './change-error';
 import { ReasonField } from './reason-field';
 
@@ -40,6 +40,7 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
   // The fields that show a message, top to bottom: the keyboard goes to the first one with a message.
   const { errors, show } = useFieldErrors(['checked_by', 'reason'], (field) => `${id}-${field}`);
   const revise = useReviseCertificate(certificate.id);
+  const checks = checkItemsOf(certificate.test_record.steps);
   const update = (change: Partial<Values>) => setValues((current) => ({ ...current, ...change }));
   const invalid = (field: keyof typeof errors) =>
     errors[field] ? { 'aria-invalid': true, 'aria-errormessage': `${id}-${field}-error` } : {};
@@ -50,8 +51,13 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
     if (!values.checked_by.trim()) found.checked_by = fieldMessages.enter;
     if (!values.reason.trim()) found.reason = fieldMessages.required;
     if (show(found)) return;
+    // The checks the plan does not have stay as stored: the API refuses their empty values.
+    const notInPlan = CHECK_ITEMS.filter((item) => !checks.includes(item)).map((item) => item.field);
+    const sent = Object.fromEntries(
+      Object.entries(values).filter(([field]) => !notInPlan.includes(field as never)),
+    );
     revise.mutate(
-      { ...values, version: certificate.version },
+      { ...(sent as Values), version: certificate.version },
       {
         onSuccess: (revised) => {
           notify.success(t.done(revised.revision));
@@ -78,7 +84,7 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
           {...invalid('checked_by')}
         />
       </Field>
-      <CheckItems values={values} onChange={(field, value) => update({ [field]: value })} />
+      <CheckItems items={checks} values={values} onChange={(field, value) => update({ [field]: value })} />
       <div className="cert-form">
         <Field id={`${id}-observation`} label={c.observation}>
           <select

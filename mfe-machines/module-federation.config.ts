@@ -9,6 +9,7 @@ export const federation = {
     MachineList: './src/features/machine-list/components/machine-list-page.tsx',
     MachineForm: './src/features/machine-form/components/machine-form-page.tsx',
     MachineTestPlan: './src/features/test-plan/components/test-plan-page.tsx',
+    Instruments: './src/features/instruments/components/instruments-page.tsx',
   }),
   shared: sharedDependencies,
   // Remotes load no remotes themselves: the snapshot and remote-loading code of the runtime is left out.
@@ -20,4 +21,5 @@ export const exposedModules = null as unknown as {
   MachineList: typeof import('./src/features/machine-list/components/machine-list-page.tsx');
   MachineForm: typeof import('./src/features/machine-form/components/machine-form-page.tsx');
   MachineTestPlan: typeof import('./src/features/test-plan/components/test-plan-page.tsx');
+  Instruments: typeof import('./src/features/instruments/components/instruments-page.tsx');
 } satisfies ExposedModules<'machines'>;

@@ -73,5 +73,15 @@ export const instruments = () => '/instruments';
 export const instrument = (instrumentId: number) => `/instruments/${id(instrumentId)}`;
 export const instrumentCalibrations = (instrumentId: number) =>
   `/instruments/${id(instrumentId)}/calibrations`;
+/** A calibration's certificate PDF: uploaded (POST, multipart `file`) and read (GET) at the same address. */
+export const instrumentCalibrationCertificate = (instrumentId: number, calibrationId: number) =>
+  `/instruments/${id(instrumentId)}/calibrations/${id(calibrationId)}/certificate`;
 export const instrumentImpacts = () => '/instrument-impacts';
+export const instrumentImpactsExport = () => '/instrument-impacts/export';
 export const instrumentImpactClose = (impactId: number) => `/instrument-impacts/${id(impactId)}/close`;
+/** The latest sealed PDF of the whole certificate (docs/decisions/0020-sealed-certificate.md). */
+export const certificateDocument = (certificateId: number) => `/certificates/${id(certificateId)}/document`;
+/** A unit's sealed customer copy, public; only for a released unit of a certificate that is not voided. */
+export const unitCertificate = (serial: string) => `/public/units/${id(serial)}/certificate`;
+/** Whether a PDF with this SHA-256 was sealed here, and whether it is still current. */
+export const verifyDocument = (sha256: string) => `/public/verify/${id(sha256)}`;

@@ -10,14 +10,25 @@ test('exposesOf gives webpack one `./Name` per expose of the contract', () => {
       MachineList: './list.tsx',
       MachineForm: './form.tsx',
       MachineTestPlan: './test-plan.tsx',
+      Instruments: './instruments.tsx',
     }),
-    { './MachineList': './list.tsx', './MachineForm': './form.tsx', './MachineTestPlan': './test-plan.tsx' },
+    {
+      './MachineList': './list.tsx',
+      './MachineForm': './form.tsx',
+      './MachineTestPlan': './test-plan.tsx',
+      './Instruments': './instruments.tsx',
+    },
   );
 });
 
 test('a misspelt, missing or foreign expose, or a screen wanting props, fails typecheck', () => {
-  // @ts-expect-error misspelt expose
-  exposesOf<'machines'>({ MachineList: './list.tsx', MachineFrom: './form.tsx', MachineTestPlan: './t.tsx' });
+  exposesOf<'machines'>({
+    MachineList: './list.tsx',
+    // @ts-expect-error misspelt expose
+    MachineFrom: './form.tsx',
+    MachineTestPlan: './t.tsx',
+    Instruments: './i.tsx',
+  });
   // @ts-expect-error an expose of the contract is missing
   exposesOf<'landing'>({});
   // @ts-expect-error an expose of another remote
@@ -26,6 +37,7 @@ test('a misspelt, missing or foreign expose, or a screen wanting props, fails ty
     MachineList: { default: () => null };
     MachineForm: { default: (props: { id: number }) => null };
     MachineTestPlan: { default: () => null };
+    Instruments: { default: () => null };
   };
   // @ts-expect-error the contract gives the machine form no props
   const wantsProps = null as unknown as WantsProps satisfies ExposedModules<'machines'>;

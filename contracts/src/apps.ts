@@ -27,7 +27,7 @@ export interface RemoteExposes {
     Labels: NoProps;
     Reports: NoProps;
   };
-  machines: { MachineList: NoProps; MachineForm: NoProps; MachineTestPlan: NoProps };
+  machines: { MachineList: NoProps; MachineForm: NoProps; MachineTestPlan: NoProps; Instruments: NoProps };
   landing: { Landing: NoProps };
 }
 export type ExposeName<R extends RemoteKey> = keyof RemoteExposes[R] & string;
@@ -62,7 +62,13 @@ export function exposesOf<R extends RemoteKey>(
 }
 
 /** The dashboard's tabs, in the `?tab=` of staff URLs. */
-export const STAFF_TABS = ['certificate_create', 'certificate_list', 'reports', 'machine_list'] as const;
+export const STAFF_TABS = [
+  'certificate_create',
+  'certificate_list',
+  'reports',
+  'machine_list',
+  'instruments',
+] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
 
 /**
@@ -135,4 +141,6 @@ export const queryKeys = {
   checkers: ['checkers'] as const,
   /** The charts' numbers: each certificate issued or voided changes them. */
   reports: ['reports'] as const,
+  /** The instrument register (docs/decisions/0018-instruments.md): the create form's choice reads it. */
+  instruments: ['instruments'] as const,
 };

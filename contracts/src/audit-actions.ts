@@ -23,6 +23,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'instrument.changed': 'Prüfmittel geändert',
   'instrument.calibrated': 'Prüfmittel kalibriert',
   'impact.closed': 'Auswirkung eines Prüfmittels abgeschlossen',
+  'calibration.certificate_uploaded': 'Kalibrierschein hochgeladen',
+  'impacts.exported': 'Auswirkungen exportiert',
   'labels.printed': 'Etiketten zum Drucken geöffnet',
   'certificates.exported': 'Exportiert',
   'brand.created': 'Marke angelegt',

@@ -1,6 +1,6 @@
 import type { Role } from './accounts';
-import type { CalibrationBody, ImpactClosing, InstrumentBody } from './instruments';
-import type { RevisableField } from './constants';
+import type { CalibrationBody, ImpactClosing, ImpactQuery, InstrumentBody } from './instruments';
+import type { ExportFormat, RevisableField } from './constants';
 import type {
   AuditAction,
   AuditEvent,
@@ -9,7 +9,6 @@ import type {
   Brand,
   BrandBody,
   CertificateExportQuery,
-  ExportFormat,
   ExportRows,
   Machine,
   Settings,
@@ -55,6 +54,14 @@ export type AuditDetails = {
   'instrument.changed': Change<InstrumentBody>;
   'instrument.calibrated': CalibrationBody & { affected_certificates: number };
   'impact.closed': { instrument_id: number; closed_as: ImpactClosing; note: string };
+  /** `replaced`: the SHA-256 of the certificate uploaded before this one (it stays stored). */
+  'calibration.certificate_uploaded': {
+    calibration_id: number;
+    bytes: number;
+    sha256: string;
+    replaced: string | null;
+  };
+  'impacts.exported': { format: ExportFormat; filter: ImpactQuery };
   'certificate.printed': NoDetails;
   'certificate.reprinted': NoDetails;
   'certificate.revised': { revision: number; reason: string } & Change<RevisedFields>;

@@ -24,6 +24,7 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   audit: 'Protokoll',
   document: 'Dokument',
   test_plan: 'Prüfplan',
+  instrument: 'Prüfmittel',
 };
 
 /** The German name of each field the details name. */
@@ -93,6 +94,10 @@ const FIELD_LABELS: Record<string, string> = {
   instrument_id: 'Prüfmittel Nr.',
   closed_as: 'Abgeschlossen als',
   note: 'Notiz',
+  calibration_id: 'Kalibrierung Nr.',
+  sha256: 'Prüfsumme (SHA-256)',
+  replaced: 'Ersetzt',
+  open: 'Nur offene',
   // The list's filter as an export names it.
   from: 'Von',
   to: 'Bis',

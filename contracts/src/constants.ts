@@ -74,3 +74,7 @@ export const REVISABLE_FIELDS = [
   'electronic_circuit_board',
 ] as const;
 export type RevisableField = (typeof REVISABLE_FIELDS)[number];
+
+/** The formats of every export (certificates, units, the impact list). */
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

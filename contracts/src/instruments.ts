@@ -82,6 +82,36 @@ export const CalibrationBody = Type.Object({
 });
 export type CalibrationBody = Static<typeof CalibrationBody>;
 
+/** What recording a calibration answers: the calibration (its certificate PDF is uploaded to it next). */
+export const CalibrationRecorded = Type.Object({
+  calibration_id: Type.Integer(),
+  instrument: Instrument,
+  affected_certificates: Type.Array(Type.Integer()),
+});
+export type CalibrationRecorded = Static<typeof CalibrationRecorded>;
+
+/**
+ * The largest calibration certificate PDF: a few scanned pages from the calibration laboratory. Each
+ * calibration keeps its own, stored like the machines' documents.
+ */
+export const CALIBRATION_CERTIFICATE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A calibration of an instrument's history, newest first, with its certificate PDF once uploaded. */
+export const Calibration = Type.Object({
+  id: Type.Integer(),
+  instrument_id: Type.Integer(),
+  ...CalibrationBody.properties,
+  suspect_since: Type.Union([Type.String(), Type.Null()]),
+  note: Type.String(),
+  recorded_by_name: Type.String(),
+  recorded_at: Type.String(),
+  /** The certificate PDF's size in bytes; null while none is uploaded. */
+  certificate_bytes: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type Calibration = Static<typeof Calibration>;
+export const CalibrationList = Type.Object({ data: Type.Array(Calibration) });
+export type CalibrationList = Static<typeof CalibrationList>;
+
 export const IMPACT_CLOSINGS = ['no_effect', 'revised', 'voided'] as const;
 export type ImpactClosing = (typeof IMPACT_CLOSINGS)[number];
 export const IMPACT_CLOSING_LABELS: Record<ImpactClosing, string> = {

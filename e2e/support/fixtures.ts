@@ -73,6 +73,14 @@ export async function enterUnitValues(
     await page.getByRole('textbox', { name: `Einheit ${unit} ${step}`, exact: true }).fill(value);
 }
 
+/**
+ * The instrument that measures a step (docs/decisions/0018-instruments.md) chosen on the create form or a
+ * retest, by its id: a step naming an instrument kind needs one before WEITER.
+ */
+export async function chooseInstrument(page: Page, step: string, instrumentId: number): Promise<void> {
+  await page.getByLabel(`Prüfmittel: ${step}`, { exact: true }).selectOption(String(instrumentId));
+}
+
 /** Resolves once the toast around `content` has flown in (its animations finished): for a screenshot. */
 export async function toastInPlace(content: Locator): Promise<void> {
   await content.evaluate((element) =>

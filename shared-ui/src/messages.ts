@@ -45,6 +45,7 @@ export const messages = {
     certificate_list: 'Daten',
     reports: 'Auswertung',
     machine_list: 'Bearbeiten',
+    instruments: 'Prüfmittel',
   },
   header: {
     printLabels: 'ETIKETTEN DRUCKEN',

@@ -27,6 +27,13 @@ export const TAB_SCREENS: Record<Tab, ScreenRef & { label: string; need: RoleNee
     label: messages.tabs.machine_list,
     need: 'read',
   },
+  // Every role reads the register (docs/decisions/0018-instruments.md); the remote hides keeping it from those without Freigabe.
+  instruments: {
+    remote: 'machines',
+    expose: 'Instruments',
+    label: messages.tabs.instruments,
+    need: 'read',
+  },
 };
 
 /** The tabs an account with `roles` sees (docs/architecture.md#accounts-and-roles). */

@@ -17,6 +17,7 @@ const WITHOUT_JSON_BODY = [
   'post /api/logout',
   'post /api/upload',
   'post /api/machine/{id}/documents',
+  'post /api/instruments/{id}/calibrations/{calibrationId}/certificate',
   'post /api/accounts/{id}/disable',
   'post /api/accounts/{id}/enable',
   'post /api/me/sign-out-everywhere',

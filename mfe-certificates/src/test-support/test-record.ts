@@ -1,6 +1,8 @@
 import {
+  berlinIsoDate,
   DEFAULT_PLAN_STEPS,
   type CertificateTestRecord,
+  type Instrument,
   type PlanStep,
   type TestAttempt,
   type UnitRelease,
@@ -90,3 +92,63 @@ export function defaultRecord(serials: string[]): CertificateTestRecord {
     ),
   };
 }
+
+/** The insulation resistance taken with an insulation tester from the register (docs/decisions/0018-instruments.md). */
+export const MEASURED_INSULATION_STEP: PlanStep = {
+  ...INSULATION_STEP,
+  instrument_kind: 'insulation_tester',
+};
+
+/** The Berlin day `days` from now: instruments due around the day the test runs. */
+const dayFromNow = (days: number) => berlinIsoDate(new Date(Date.now() + days * 86_400_000));
+
+const instrument = (
+  id: number,
+  inventory_number: string,
+  name: string,
+  due: string,
+  { kind = 'insulation_tester', status = 'in_use' }: Partial<Pick<Instrument, 'kind' | 'status'>> = {},
+): Instrument => ({
+  id,
+  inventory_number,
+  name,
+  maker: '',
+  model: '',
+  serial_number: '',
+  kind,
+  interval_months: 12,
+  last_calibrated: '2026-01-15',
+  due,
+  status,
+  created_at: '2026-01-15T08:00:00.000Z',
+  updated_at: '2026-01-15T08:00:00.000Z',
+});
+
+/**
+ * The register as GET /instruments answers it, around today: insulation testers fit (PM-0102), due in 10 days
+ * (PM-0101), overdue since yesterday (PM-0103), blocked (PM-0104) and retired (PM-0105); an earth-bond tester.
+ */
+export const instrumentRegister = (): Instrument[] => [
+  instrument(101, 'PM-0101', 'Metrel MI 3152', dayFromNow(10)),
+  instrument(102, 'PM-0102', 'Fluke 1587 FC', dayFromNow(200)),
+  instrument(103, 'PM-0103', 'Gossen Metrahit', dayFromNow(-1)),
+  instrument(104, 'PM-0104', 'Benning IT 130', dayFromNow(100), { status: 'blocked' }),
+  instrument(105, 'PM-0105', 'Chauvin C.A 6526', dayFromNow(100), { status: 'retired' }),
+  instrument(201, 'PM-0201', 'Gossen Profitest', dayFromNow(200), { kind: 'earth_bond_tester' }),
+];
+
+/** The API's 409 for an unfit instrument as axios rejects it: the reason at the field, the message names it. */
+export const instrumentUnfit = (field: string, inventory: string, reason: string) =>
+  Object.assign(new Error('409'), {
+    isAxiosError: true,
+    response: {
+      status: 409,
+      data: {
+        error: {
+          code: 'INSTRUMENT_UNFIT',
+          message: `Prüfmittel ${inventory}: ${reason}`,
+          fields: { [field]: reason },
+        },
+      },
+    },
+  });

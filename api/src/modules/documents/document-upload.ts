@@ -20,7 +20,8 @@ export interface DocumentUpload {
   accountId: number;
 }
 
-const REFUSED: Record<Exclude<PdfVerdict, 'ok'>, HttpError> = {
+/** How a PDF that checkPdf refuses is answered, naming the field `file` (documents and calibration certificates). */
+export const PDF_REFUSALS: Record<Exclude<PdfVerdict, 'ok'>, HttpError> = {
   notPdf: new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.documentNotPdf, {
     file: messages.documentNotPdf,
   }),
@@ -58,7 +59,7 @@ export function documentUpload(
     const machine = await deps.machines.get(upload.machineId);
     if (!machine) throw notFound(messages.machineNotFound);
     const verdict = await checkPdf(upload.bytes);
-    if (verdict !== 'ok') throw REFUSED[verdict];
+    if (verdict !== 'ok') throw PDF_REFUSALS[verdict];
     const kind = upload.kind as DocumentKind;
 
     return deps.inTransaction(async (trx) => {

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyError, FastifyRequest } from 'fastify';
 import {
   ApiError,
   DOCUMENT_MAX_BYTES,
@@ -14,46 +13,15 @@ import {
 } from 'contracts';
 import type { Config } from '../../config';
 import type { Services } from '../../dependencies';
-import { HttpError, badRequest, notFound } from '../../errors';
+import { HttpError, notFound } from '../../errors';
+import { readMultipart } from '../../http/read-multipart';
 import { messages } from '../../messages';
 import { byteRange } from './byte-range';
 import { CHUNK_BYTES } from './document-chunks.repository';
 
 /** Paper requests one address may send per hour: a customer needs one or two; a script is stopped early. */
 export const PAPER_REQUESTS_PER_HOUR = 10;
-const UPLOAD_FIELDS = new Set(['kind', 'language', 'valid_from', 'earlier']);
-
-/** The fields and the PDF of an upload; the file's size limit is DOCUMENT_MAX_BYTES, not the images' one. */
-async function readUpload(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let bytes: Buffer | undefined;
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: DOCUMENT_MAX_BYTES, files: 2, fields: 6 },
-    })) {
-      if (part.type === 'file') {
-        if (bytes || part.fieldname !== 'file')
-          throw new HttpError(400, 'ONE_FILE_ONLY', messages.uploadOneFile, { file: messages.uploadOneFile });
-        bytes = await part.toBuffer();
-      } else if (UPLOAD_FIELDS.has(part.fieldname)) {
-        fields[part.fieldname] = String(part.value);
-      } else {
-        throw badRequest(messages.checkFields, {
-          [part.fieldname]: messages.documentUnknownField(part.fieldname),
-        });
-      }
-    }
-  } catch (error) {
-    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', messages.documentTooLarge, {
-        file: messages.documentTooLarge,
-      });
-    if (error instanceof HttpError || (error as FastifyError).statusCode) throw error;
-    throw new HttpError(400, 'MULTIPART_INVALID', messages.multipartInvalid);
-  }
-  if (!bytes) throw badRequest(messages.checkFields, { file: messages.documentFileMissing });
-  return { fields, bytes };
-}
+const UPLOAD_FIELDS = ['kind', 'language', 'valid_from', 'earlier'];
 
 const documentsRoutes: FastifyPluginAsyncTypebox<{ services: Services; config: Config }> = async (
   app,
@@ -94,9 +62,13 @@ const documentsRoutes: FastifyPluginAsyncTypebox<{ services: Services; config: C
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
-      const { fields, bytes } = await readUpload(request);
+      // The file's size limit is DOCUMENT_MAX_BYTES, not the images' one.
+      const { fields, bytes } = await readMultipart(request, {
+        maxBytes: DOCUMENT_MAX_BYTES,
+        tooLarge: messages.documentTooLarge,
+        missing: messages.documentFileMissing,
+        fields: UPLOAD_FIELDS,
+      });
       const id = await documents.upload({
         machineId: request.params.id,
         kind: fields.kind ?? '',

@@ -46,6 +46,55 @@ export function instrumentsRepository(db: Kysely<Database>) {
       return db.insertInto('instrument_calibrations').values(row).returningAll().executeTakeFirstOrThrow();
     },
 
+    /** An instrument's calibrations, newest first, each with its certificate PDF's size once uploaded. */
+    calibrations(instrumentId: number) {
+      return db
+        .selectFrom('instrument_calibrations')
+        .innerJoin('users', 'users.id', 'instrument_calibrations.recorded_by')
+        .leftJoin(
+          'document_contents',
+          'document_contents.sha256',
+          'instrument_calibrations.certificate_sha256',
+        )
+        .select([
+          'instrument_calibrations.id',
+          'instrument_calibrations.instrument_id',
+          'instrument_calibrations.calibrated_on',
+          'instrument_calibrations.result',
+          'instrument_calibrations.suspect_since',
+          'instrument_calibrations.note',
+          'instrument_calibrations.recorded_at',
+          'instrument_calibrations.certificate_sha256',
+          'document_contents.size as certificate_bytes',
+          (eb) =>
+            eb.fn
+              .coalesce(eb.fn<string | null>('nullif', ['users.name', eb.val('')]), 'users.email')
+              .as('recorded_by_name'),
+        ])
+        .where('instrument_calibrations.instrument_id', '=', instrumentId)
+        .orderBy('instrument_calibrations.calibrated_on', 'desc')
+        .orderBy('instrument_calibrations.id', 'desc')
+        .execute();
+    },
+
+    /**
+     * Sets a calibration's certificate PDF (stored in document_contents); answers the one it replaces. Run it in a
+     * transaction: on PostgreSQL the row is locked first, so two uploads at once each name the one before.
+     */
+    async setCertificate(calibrationId: number, sha256: string): Promise<string | null> {
+      const query = db
+        .selectFrom('instrument_calibrations')
+        .select('certificate_sha256')
+        .where('id', '=', calibrationId);
+      const before = await (isPostgres() ? query.forUpdate() : query).executeTakeFirstOrThrow();
+      await db
+        .updateTable('instrument_calibrations')
+        .set({ certificate_sha256: sha256 })
+        .where('id', '=', calibrationId)
+        .execute();
+      return before.certificate_sha256;
+    },
+
     async recordUse(rows: Insertable<AttemptInstrumentsTable>[]) {
       if (rows.length) await db.insertInto('attempt_instruments').values(rows).execute();
     },

@@ -1,11 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   ApiError,
+  CALIBRATION_CERTIFICATE_MAX_BYTES,
+  Calibration,
   CalibrationBody,
+  CalibrationList,
+  CalibrationRecorded,
   IdParams,
   ImpactCloseBody,
   ImpactEntry,
+  ImpactExportQuery,
   ImpactList,
   ImpactQuery,
   Instrument,
@@ -13,11 +19,17 @@ import {
   InstrumentList,
 } from 'contracts';
 import type { Services } from '../../dependencies';
+import { readMultipart } from '../../http/read-multipart';
+import { messages } from '../../messages';
+import { CHUNK_BYTES } from '../documents/document-chunks.repository';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 /** Every role reads the register; the quality role (Freigabe) keeps it (docs/decisions/0018-instruments.md). */
 const read = { access: 'read' } as const;
 const release = { access: 'release' } as const;
+const CalibrationParams = Type.Object({ id: IdParams.properties.id, calibrationId: IdParams.properties.id });
+const binary = (description: string) =>
+  Type.Unsafe<Readable>({ type: 'string', format: 'binary', description });
 
 const instrumentsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { instruments } = services;
@@ -46,18 +58,87 @@ const instrumentsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       schema: {
         params: IdParams,
         body: CalibrationBody,
-        response: {
-          200: Type.Object({ instrument: Instrument, affected_certificates: Type.Array(Type.Integer()) }),
-          ...errors,
-        },
+        response: { 200: CalibrationRecorded, ...errors },
       },
     },
     (request) => instruments.calibrate(request.params.id, request.body, request.accountId!),
   );
   app.get(
+    '/instruments/:id/calibrations',
+    { config: read, schema: { params: IdParams, response: { 200: CalibrationList, ...errors } } },
+    (request) => instruments.calibrations(request.params.id),
+  );
+  app.post(
+    '/instruments/:id/calibrations/:calibrationId/certificate',
+    {
+      config: release,
+      schema: {
+        params: CalibrationParams,
+        response: { 200: Calibration, ...errors, 413: ApiError, 415: ApiError },
+      },
+    },
+    async (request) => {
+      const { bytes } = await readMultipart(request, {
+        maxBytes: CALIBRATION_CERTIFICATE_MAX_BYTES,
+        tooLarge: messages.calibrationCertificateTooLarge,
+        missing: messages.calibrationCertificateMissing,
+        fields: [],
+      });
+      return instruments.uploadCertificate(
+        request.params.id,
+        request.params.calibrationId,
+        bytes,
+        request.accountId!,
+      );
+    },
+  );
+  app.get(
+    '/instruments/:id/calibrations/:calibrationId/certificate',
+    {
+      config: read,
+      schema: {
+        params: CalibrationParams,
+        querystring: Type.Object({ download: Type.Optional(Type.Literal('1')) }),
+        response: { 200: binary('the calibration certificate PDF'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await instruments.certificate(request.params.id, request.params.calibrationId);
+      // The headers of the machines' documents (api/src/modules/documents/documents.routes.ts): a PDF as what it
+      // is, never sniffed into something a browser runs; staff answers stay out of caches (app.ts).
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          `${request.query.download ? 'attachment' : 'inline'}; filename="${file.fileName}"`,
+        )
+        .header('Content-Length', file.size)
+        .header('ETag', `"${file.sha256}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(Readable.from(file.bytes(), { objectMode: false, highWaterMark: CHUNK_BYTES }));
+    },
+  );
+  app.get(
     '/instrument-impacts',
     { config: read, schema: { querystring: ImpactQuery, response: { 200: ImpactList, ...errors } } },
     (request) => instruments.impacts(request.query),
+  );
+  app.get(
+    '/instrument-impacts/export',
+    {
+      config: read,
+      schema: {
+        querystring: ImpactExportQuery,
+        response: { 200: binary('the XLSX or CSV file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await instruments.exportImpacts(request.query, request.accountId!);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .send(file.body);
+    },
   );
   app.post(
     '/instrument-impacts/:id/close',

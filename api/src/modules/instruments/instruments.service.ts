@@ -15,6 +15,9 @@ import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
 import type { InTransaction } from '../certificates/certificate-transaction';
+import type { DocumentChunksRepository } from '../documents/document-chunks.repository';
+import { calibrationCertificates } from './calibration-certificates';
+import { impactExport } from './impact-export';
 import type { InstrumentRow, InstrumentsRepository } from './instruments.repository';
 import { instrumentsRepository } from './instruments.repository';
 
@@ -59,9 +62,14 @@ function addMonthsToDay(day: string, months: number): string {
  * entries an instrument out of tolerance leaves until a quality person closes each.
  */
 export function instrumentsService(
-  { instruments, inTransaction }: { instruments: InstrumentsRepository; inTransaction: InTransaction },
+  deps: {
+    instruments: InstrumentsRepository;
+    chunks: DocumentChunksRepository;
+    inTransaction: InTransaction;
+  },
   audit: AuditService,
 ) {
+  const { instruments, inTransaction } = deps;
   async function existing(id: number): Promise<InstrumentRow> {
     const row = await instruments.get(id);
     if (!row) throw notFound(messages.instrumentNotFound);
@@ -226,11 +234,13 @@ export function instrumentsService(
           },
           now,
         );
-        return { instrument: updated!, affected_certificates: affected };
+        return { calibration_id: calibration.id, instrument: updated!, affected_certificates: affected };
       });
     },
 
     impacts,
+    exportImpacts: impactExport(impacts, audit),
+    ...calibrationCertificates(deps, audit),
 
     /**
      * Closes an impact entry: "ohne Auswirkung" with a note, or as revised or voided once the certificate was

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import {
+  CALIBRATION_CERTIFICATE_MAX_BYTES,
   DEFAULT_PLAN_STEPS,
   apiPaths,
   berlinIsoDate,
@@ -18,6 +20,8 @@ import {
   TEST_COST,
   type TestApp,
 } from '../../test/harness';
+import { messages } from '../../messages';
+import { hostilePdf, multipart, plainPdf } from '../documents/test-pdfs';
 
 const DAY = 24 * 60 * 60 * 1000;
 const day = (offset: number) => berlinIsoDate(new Date(Date.now() + offset * DAY));
@@ -246,6 +250,222 @@ for (const kind of kinds) {
           ['instrument.changed', 'certificate.issued'],
         );
       }
+    });
+
+    test('each calibration keeps its certificate PDF, checked by its content; a refused upload stores nothing', async () => {
+      const instrument = await register(tester('PM-50 "x"; <b>'));
+      const calibrate = async () => {
+        const response = await call('POST', apiPaths.instrumentCalibrations(instrument.id), {
+          calibrated_on: day(-2),
+          result: 'in_tolerance',
+        });
+        assert.equal(response.statusCode, 200, response.body);
+        return response.json().calibration_id as number;
+      };
+      const first = await calibrate();
+      const second = await calibrate();
+      const upload = (
+        calibrationId: number,
+        file?: { data: Buffer; name?: string; type?: string },
+        fields: Record<string, string> = {},
+        { instrumentId = instrument.id, token = t.token } = {},
+      ) => {
+        const body = multipart(fields, file);
+        return t.app.inject({
+          method: 'POST',
+          url: apiUrl(apiPaths.instrumentCalibrationCertificate(instrumentId, calibrationId)),
+          headers: { ...auth(token), ...body.headers },
+          payload: body.payload,
+        });
+      };
+      const refused = (response: { statusCode: number; body: string }, status: number, field?: string) => {
+        assert.equal(response.statusCode, status, response.body);
+        if (field) assert.ok(JSON.parse(response.body).error.fields?.[field], `${field}: ${response.body}`);
+        assert.doesNotMatch(response.body, /stack|\.ts:\d+|node_modules/);
+        return JSON.parse(response.body).error as { message: string; fields?: Record<string, string> };
+      };
+      const pdf = await plainPdf('Kalibrierschein PM-50');
+      const javascript = await hostilePdf('javascript');
+      const embedded = await hostilePdf('embedded', true);
+      // By content, not by count: certificates issued by earlier tests may store their own PDFs meanwhile.
+      const stored = async (...files: Buffer[]) =>
+        (
+          await t.db
+            .selectFrom('document_contents')
+            .select('sha256')
+            .where(
+              'sha256',
+              'in',
+              files.map((file) => crypto.createHash('sha256').update(file).digest('hex')),
+            )
+            .execute()
+        ).length;
+      await t.repositories.users.add(
+        { email: 'kalibrier-leser@example.com', password: 'Leser-Passwort-1', roles: ['pruefer'] },
+        TEST_COST,
+      );
+      const reader = await t.login('kalibrier-leser@example.com', 'Leser-Passwort-1');
+
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+      assert.equal(
+        refused(await upload(first, { data: png, name: 'schein.pdf' }), 415, 'file').message,
+        messages.documentNotPdf,
+      );
+      refused(await upload(first, { data: javascript }), 415, 'file');
+      refused(await upload(first, { data: embedded }), 415, 'file');
+      refused(await upload(first, { data: pdf.subarray(0, 300) }), 415, 'file');
+      assert.equal(
+        refused(await upload(first, { data: Buffer.alloc(0) }), 400, 'file').fields?.file,
+        messages.calibrationCertificateEmpty,
+      );
+      assert.equal(
+        refused(await upload(first), 400, 'file').fields?.file,
+        messages.calibrationCertificateMissing,
+      );
+      assert.equal(
+        refused(
+          await upload(first, {
+            data: Buffer.concat([pdf, Buffer.alloc(CALIBRATION_CERTIFICATE_MAX_BYTES)]),
+          }),
+          413,
+          'file',
+        ).fields?.file,
+        messages.calibrationCertificateTooLarge,
+      );
+      refused(await upload(first, { data: pdf }, { evil: 'x' }), 400, 'evil');
+      refused(await upload(first, { data: pdf }, {}, { instrumentId: 99_999 }), 404);
+      refused(await upload(99_999, { data: pdf }), 404);
+      const other = await register(tester('PM-51'));
+      // Another instrument's calibration is no calibration of this one.
+      refused(await upload(first, { data: pdf }, {}, { instrumentId: other.id }), 404);
+      refused(await upload(first, { data: pdf }, {}, { token: reader }), 403);
+      refused(
+        await call('POST', apiPaths.instrumentCalibrationCertificate(instrument.id, first), {
+          file: 'JVBERi0=',
+        }),
+        415,
+      );
+      assert.equal(await stored(pdf, javascript, embedded, png, pdf.subarray(0, 300)), 0);
+      const none = await t.db
+        .selectFrom('instrument_calibrations')
+        .select('certificate_sha256')
+        .where('instrument_id', '=', instrument.id)
+        .execute();
+      assert.deepEqual(
+        none.map((row) => row.certificate_sha256),
+        [null, null],
+      );
+
+      const accepted = await upload(first, { data: pdf });
+      assert.equal(accepted.statusCode, 200, accepted.body);
+      assert.equal(accepted.json().certificate_bytes, pdf.length);
+      assert.equal(await stored(pdf), 1);
+      const url = apiUrl(apiPaths.instrumentCalibrationCertificate(instrument.id, first));
+      const read = await t.app.inject({ url, headers: auth(reader) });
+      assert.equal(read.statusCode, 200, read.body);
+      assert.equal(read.headers['content-type'], 'application/pdf');
+      assert.equal(read.headers['x-content-type-options'], 'nosniff');
+      // The inventory number's quotes and brackets never reach the header.
+      assert.match(
+        String(read.headers['content-disposition']),
+        new RegExp(`^inline; filename="Kalibrierschein_PM-50-x-b_${day(-2)}\\.pdf"$`),
+      );
+      assert.ok(read.rawPayload.equals(pdf));
+      const download = await t.app.inject({ url: `${url}?download=1`, headers: auth(reader) });
+      assert.match(String(download.headers['content-disposition']), /^attachment; /);
+      refused(
+        await t.app.inject({
+          url: apiUrl(apiPaths.instrumentCalibrationCertificate(instrument.id, second)),
+          headers: auth(reader),
+        }),
+        404,
+      );
+      refused(
+        await t.app.inject({
+          url: apiUrl(apiPaths.instrumentCalibrationCertificate(other.id, first)),
+          headers: auth(reader),
+        }),
+        404,
+      );
+      refused(await t.app.inject({ url }), 401);
+
+      // A wrong scan is replaced; the trail keeps both hashes.
+      const corrected = await plainPdf('Kalibrierschein PM-50, richtige Seite');
+      assert.equal((await upload(first, { data: corrected })).statusCode, 200);
+      const history = (
+        await call('GET', apiPaths.instrumentCalibrations(instrument.id), undefined, reader)
+      ).json();
+      assert.deepEqual(
+        history.data.map((row: { id: number; certificate_bytes: number | null }) => [
+          row.id,
+          row.certificate_bytes,
+        ]),
+        [
+          [second, null],
+          [first, corrected.length],
+        ],
+      );
+      assert.ok(history.data[0].recorded_by_name);
+      refused(await call('GET', apiPaths.instrumentCalibrations(99_999)), 404);
+      const events = await t.db
+        .selectFrom('audit_events')
+        .select('details')
+        .where('action', '=', 'calibration.certificate_uploaded')
+        .where('subject_id', '=', String(instrument.id))
+        .orderBy('id')
+        .execute();
+      const details = events.map((row) =>
+        typeof row.details === 'string' ? JSON.parse(row.details) : row.details,
+      );
+      assert.equal(details.length, 2);
+      assert.equal(details[0].replaced, null);
+      assert.equal(details[1].replaced, details[0].sha256);
+      assert.equal(details[1].calibration_id, first);
+    });
+
+    test('the impact list is exported as CSV and XLSX, filtered as the screen filters it', async () => {
+      const instrument = await register(tester('PM-60'));
+      const [certificate] = (await issue({ insulation_resistance: instrument.id })).json() as PrintData[];
+      const exported = (query: string, token = t.token) =>
+        t.app.inject({ url: `${apiUrl(apiPaths.instrumentImpactsExport())}?${query}`, headers: auth(token) });
+      assert.equal((await exported(`format=csv&instrument_id=${instrument.id}`)).statusCode, 404);
+      const found = await call('POST', apiPaths.instrumentCalibrations(instrument.id), {
+        calibrated_on: day(0),
+        result: 'out_of_tolerance',
+        suspect_since: day(-1),
+      });
+      assert.equal(found.statusCode, 200, found.body);
+      const csv = await exported(`format=csv&open=true&instrument_id=${instrument.id}`);
+      assert.equal(csv.statusCode, 200, csv.body);
+      assert.match(String(csv.headers['content-type']), /^text\/csv/);
+      assert.match(
+        String(csv.headers['content-disposition']),
+        /^attachment; filename="pruefmittel-auswirkungen-.*\.csv"$/,
+      );
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      assert.equal(
+        lines[0],
+        'Prüfmittel;Verdächtig seit;Prüfbericht Nr.;Geprüft am;Seriennummern;Abgeschlossen als;Notiz;Abgeschlossen von;Abgeschlossen am',
+      );
+      assert.equal(lines.length, 2);
+      assert.match(
+        lines[1],
+        new RegExp(`^PM-60;.*;${certificate.id};.*;${certificate.serials.join(', ')};offen;`),
+      );
+      const xlsx = await exported(`format=xlsx&instrument_id=${instrument.id}`);
+      assert.equal(xlsx.statusCode, 200);
+      assert.equal(xlsx.rawPayload.subarray(0, 2).toString(), 'PK');
+      for (const query of ['format=pdf', 'format=csv&instrument_id=abc', 'format=csv&open=vielleicht'])
+        assert.equal((await exported(query)).statusCode, 400, query);
+      const events = await t.db
+        .selectFrom('audit_events')
+        .select('action')
+        .where('action', '=', 'impacts.exported')
+        .execute();
+      assert.equal(events.length, 2);
     });
   });
 }

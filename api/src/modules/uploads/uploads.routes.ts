@@ -1,37 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyError, FastifyRequest } from 'fastify';
-import { ApiError, UploadResponse } from 'contracts';
-import { HttpError, badRequest, notFound } from '../../errors';
+import { ApiError, UPLOAD_MAX_BYTES, UploadResponse } from 'contracts';
+import { notFound } from '../../errors';
+import { readMultipart } from '../../http/read-multipart';
 import { messages } from '../../messages';
 import type { Services } from '../../dependencies';
-
-/**
- * The bytes of the multipart field `file`. Size first (toBuffer stops at the multipart limit); every part is
- * read, so a second file is refused rather than silently dropped. A body the multipart parser cannot read
- * (no boundary, cut off, malformed headers) is the client's error, not a 500.
- */
-async function readFile(request: FastifyRequest): Promise<Buffer> {
-  try {
-    let bytes: Buffer | undefined;
-    for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
-      if (bytes || part.fieldname !== 'file') {
-        // The rest of this part is never read; the socket's remaining bytes are dropped with the request.
-        throw bytes
-          ? new HttpError(400, 'ONE_FILE_ONLY', messages.uploadOneFile)
-          : badRequest(messages.uploadMissing);
-      }
-      bytes = await part.toBuffer();
-    }
-    if (!bytes) throw badRequest(messages.uploadMissing);
-    return bytes;
-  } catch (error) {
-    // Our own errors and the plugin's limit errors carry a status; the parser's own errors do not.
-    if (error instanceof HttpError || (error as FastifyError).statusCode) throw error;
-    throw new HttpError(400, 'MULTIPART_INVALID', messages.multipartInvalid);
-  }
-}
 
 const uploadsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { uploads } = services;
@@ -52,9 +25,12 @@ const uploadsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
-      return { path: await uploads.store(await readFile(request), request.accountId!) };
+      const { bytes } = await readMultipart(request, {
+        maxBytes: UPLOAD_MAX_BYTES,
+        tooLarge: messages.uploadTooLarge,
+        missing: messages.uploadMissing,
+      });
+      return { path: await uploads.store(bytes, request.accountId!) };
     },
   );
 

@@ -11,8 +11,10 @@ import {
   retestErrors,
   retestToSend,
   valueErrors,
+  withInstrumentNames,
   type TestValues,
 } from './step-entry';
+import { instrumentUnfit } from '../../test-support/test-record';
 
 const insulation: PlanStep = {
   ...DEFAULT_PLAN_STEPS[0],
@@ -170,6 +172,52 @@ describe('what is sent', () => {
       note: 'gereinigt',
       insulation_resistance: '0,85',
       unit_check: 'fail',
+    });
+  });
+
+  describe('the instrument of a measured step (docs/decisions/0018-instruments.md)', () => {
+    const measured: PlanStep = { ...insulation, instrument_kind: 'insulation_tester' };
+    const earth: PlanStep = { ...bonding, per_unit: false, instrument_kind: 'earth_bond_tester' };
+    const plan = [guide, measured, earth];
+
+    it('holds up a step without its instrument, first, keyed like the API’s answer', () => {
+      const values: TestValues = {
+        certificate: { guide: 'pass', bonding: '0,1' },
+        units: [{ insulation_resistance: '2' }],
+        instruments: { bonding: 7 },
+      };
+      expect(Object.entries(valueErrors(plan, values, 1))).toEqual([
+        ['results.instruments.insulation_resistance', 'Bitte das Prüfmittel wählen'],
+      ]);
+      expect(
+        valueErrors(plan, { ...values, instruments: { bonding: 7, insulation_resistance: 3 } }, 1),
+      ).toEqual({});
+      expect(retestErrors(plan, { guide: 'pass', bonding: '0,1', insulation_resistance: '2' })).toEqual({
+        'instruments.insulation_resistance': 'Bitte das Prüfmittel wählen',
+        'instruments.bonding': 'Bitte das Prüfmittel wählen',
+      });
+    });
+
+    it('sends the instrument of each step that needs one, nothing of a step that does not, none for a plan without', () => {
+      const values: TestValues = {
+        certificate: { guide: 'pass', bonding: '0,1' },
+        units: [{ insulation_resistance: '2' }],
+        instruments: { insulation_resistance: 3, bonding: 7, guide: 9 },
+      };
+      expect(resultsToSend(plan, values, 1).instruments).toEqual({ insulation_resistance: 3, bonding: 7 });
+      expect(resultsToSend([guide, insulation], values, 1)).not.toHaveProperty('instruments');
+      // "Alle bestanden" leaves the chosen instruments as they are.
+      expect(allPassed(plan, values, 1).values.instruments).toBe(values.instruments);
+    });
+
+    it('shows a 409 INSTRUMENT_UNFIT at the choice with the instrument’s name; other refusals as they came', () => {
+      const field = 'results.instruments.insulation_resistance';
+      const unfit = instrumentUnfit(field, 'PM-0102', 'Kalibrierung fällig seit 2026-11-01');
+      expect(withInstrumentNames(unfit, { [field]: 'Kalibrierung fällig seit 2026-11-01' })).toEqual({
+        [field]: 'Prüfmittel PM-0102: Kalibrierung fällig seit 2026-11-01',
+      });
+      const fields = { [field]: 'Isolationswiderstand: Dieses Prüfmittel gibt es nicht' };
+      expect(withInstrumentNames(new Error('400'), fields)).toBe(fields);
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   type PlanStep,
   type ResultsBody,
 } from 'contracts';
+import { apiErrorCode, apiErrorMessage } from 'shared-ui';
 import { testEntryMessages } from './test-entry-messages';
 
 const t = testEntryMessages;
@@ -109,17 +110,57 @@ function checkValues(
   return errors;
 }
 
+/** The steps that name the kind of instrument that must take their values (docs/decisions/0018-instruments.md). */
+export const instrumentSteps = (steps: readonly PlanStep[]) => steps.filter((step) => step.instrument_kind);
+
+/**
+ * Where the API reports a step's instrument (its 400 and its 409 INSTRUMENT_UNFIT): `results.instruments.<key>`
+ * for an issue, `instruments.<key>` for a retest (api/src/modules/certificates/measuring-instruments.ts).
+ */
+export const certificateInstrumentKey = (stepKey: string) => `results.instruments.${stepKey}`;
+export const retestInstrumentKey = (stepKey: string) => `instruments.${stepKey}`;
+
+/** "Bitte wählen" for each step that needs an instrument and has none chosen. */
+function checkInstruments(
+  steps: readonly PlanStep[],
+  chosen: Record<string, number> | undefined,
+  keyOf: (stepKey: string) => string,
+  errors: Record<string, string>,
+) {
+  for (const step of instrumentSteps(steps))
+    if (chosen?.[step.key] === undefined) errors[keyOf(step.key)] = t.instrumentMissing;
+  return errors;
+}
+
+/** The instrument of each step that needs one; absent when the plan names none (as before instruments). */
+export function instrumentsToSend(steps: readonly PlanStep[], chosen: Record<string, number> | undefined) {
+  const measured = instrumentSteps(steps);
+  if (!measured.length) return undefined;
+  return Object.fromEntries(
+    measured.flatMap((step) => (chosen?.[step.key] === undefined ? [] : [[step.key, chosen[step.key]]])),
+  );
+}
+
+/**
+ * A refused send's field messages. A 409 INSTRUMENT_UNFIT says only why at the field ("gesperrt"); its message
+ * names the instrument too ("Prüfmittel PM-7: gesperrt"), so the choice shows that.
+ */
+export function withInstrumentNames(error: unknown, fields: Record<string, string>) {
+  const message = apiErrorCode(error) === 'INSTRUMENT_UNFIT' && apiErrorMessage(error);
+  return message ? Object.fromEntries(Object.keys(fields).map((key) => [key, message])) : fields;
+}
+
 /**
  * The values of every unit and the certificate's steps, each a German message where the value cannot be sent.
- * Keys as the API's 400 (`results.units.<k>.<key>`), in the order a user fixes them: the certificate's steps,
- * then unit by unit.
+ * Keys as the API's 400 (`results.units.<k>.<key>`), in the order a user fixes them: the instruments (above the
+ * values on the form), the certificate's steps, then unit by unit.
  */
 export function valueErrors(steps: readonly PlanStep[], values: TestValues, units: number) {
   const errors = checkValues(
     steps.filter((step) => !step.per_unit),
     values.certificate,
     (step) => certificateValueKey(step.key),
-    {},
+    checkInstruments(steps, values.instruments, certificateInstrumentKey, {}),
   );
   const unitSteps = steps.filter((step) => step.per_unit);
   for (let unit = 0; unit < units; unit++)
@@ -130,9 +171,18 @@ export function valueErrors(steps: readonly PlanStep[], values: TestValues, unit
 /** A retest's value of a step: keyed like the API's 400 of POST /units/{serial}/attempts (`values.<key>`). */
 export const retestValueKey = (stepKey: string) => `values.${stepKey}`;
 
-/** The messages of a retest, which takes every step of the plan for the one unit. */
-export const retestErrors = (steps: readonly PlanStep[], values: Record<string, string>) =>
-  checkValues(steps, values, (step) => retestValueKey(step.key), {});
+/** The messages of a retest, which takes every step of the plan for the one unit, and its instruments. */
+export const retestErrors = (
+  steps: readonly PlanStep[],
+  values: Record<string, string>,
+  instruments?: Record<string, number>,
+) =>
+  checkValues(
+    steps,
+    values,
+    (step) => retestValueKey(step.key),
+    checkInstruments(steps, instruments, retestInstrumentKey, {}),
+  );
 
 /** What a retest sends: every step that has a value, trimmed. */
 export const retestToSend = (steps: readonly PlanStep[], values: Record<string, string>) =>
@@ -146,10 +196,15 @@ const filled = (values: Record<string, string> | undefined, steps: readonly Plan
     }),
   );
 
-/** What is sent: the plan's steps that have a value, trimmed, and one object for each of the `units`. */
+/**
+ * What is sent: the plan's steps that have a value, trimmed, one object for each of the `units`, and the
+ * instrument of each step that needs one.
+ */
 export function resultsToSend(steps: readonly PlanStep[], values: TestValues, units: number): TestValues {
   const unitSteps = steps.filter((step) => step.per_unit);
+  const instruments = instrumentsToSend(steps, values.instruments);
   return {
+    ...(instruments && { instruments }),
     certificate: filled(
       values.certificate,
       steps.filter((step) => !step.per_unit),
@@ -190,6 +245,7 @@ export function allPassed(steps: readonly PlanStep[], values: TestValues, units:
     stepsOf.filter((step) => passingEntry(step) !== undefined && !record?.[step.key]?.trim()).length;
   let count = open(certificateSteps, values.certificate);
   const next: TestValues = {
+    ...values,
     certificate: passOpenSteps(certificateSteps, values.certificate),
     units: Array.from({ length: Math.max(units, values.units.length) }, (_, unit) => {
       if (unit >= units) return values.units[unit];

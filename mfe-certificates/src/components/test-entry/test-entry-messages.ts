@@ -36,4 +36,5 @@ export const testEntryMessages = {
   planFailed: 'Der Prüfplan dieser Maschine konnte nicht geladen werden.',
   planLoading: 'Prüfplan wird geladen …',
   chooseMachine: 'Nach der Wahl der Maschine erscheint hier ihr Prüfplan.',
+  instrumentMissing: 'Bitte das Prüfmittel wählen',
 } as const;

@@ -1,6 +1,14 @@
 import type { TestPlan } from 'contracts';
 import { useCallback, useMemo, useState } from 'react';
-import { allPassed, certificateValueKey, unitValueKey, valueFieldId, type TestValues } from './step-entry';
+import {
+  allPassed,
+  certificateInstrumentKey,
+  certificateValueKey,
+  unitValueKey,
+  valueFieldId,
+  type TestValues,
+} from './step-entry';
+import { InstrumentChoices } from './instrument-choices';
 import { testEntryMessages } from './test-entry-messages';
 import { StepValueField } from './step-value-field';
 import { UnitGrid, type CellChange } from './unit-grid';
@@ -15,14 +23,17 @@ export interface TestEntryProps {
   values: TestValues;
   /** Changes the values from the current ones; `changed` names the value keys whose messages go. */
   update: (next: (current: TestValues) => TestValues, changed: string[]) => void;
-  /** Messages keyed like the API's 400 `fields` (`results.certificate.<key>`, `results.units.<k>.<key>`). */
+  /**
+   * Messages keyed like the API's 400 and 409 `fields` (`results.certificate.<key>`, `results.units.<k>.<key>`,
+   * `results.instruments.<key>`).
+   */
   errors: Record<string, string>;
 }
 
 /**
- * The machine's test plan on the create form (its own chunk, docs/architecture.md#budgets): the steps measured
- * once for the certificate, then the per-unit steps as a grid, and "Alle bestanden" for every open step that can simply
- * pass (step-entry.ts).
+ * The machine's test plan on the create form (its own chunk, docs/architecture.md#budgets): the instrument of
+ * each measured step that names one, the steps measured once for the certificate, then the per-unit steps as a
+ * grid, and "Alle bestanden" for every open step that can simply pass (step-entry.ts).
  */
 export default function TestEntry({ plan, units, values, update, errors }: TestEntryProps) {
   const [status, setStatus] = useState('');
@@ -43,6 +54,17 @@ export default function TestEntry({ plan, units, values, update, errors }: TestE
     [update],
   );
   const pasted = useCallback((filled: number, dropped: number) => setStatus(t.pasted(filled, dropped)), []);
+  const chooseInstrument = useCallback(
+    (stepKey: string, instrumentId: number | undefined) =>
+      update(
+        ({ instruments: { [stepKey]: _replaced, ...others } = {}, ...current }) => ({
+          ...current,
+          instruments: instrumentId === undefined ? others : { ...others, [stepKey]: instrumentId },
+        }),
+        [certificateInstrumentKey(stepKey)],
+      ),
+    [update],
+  );
 
   const passAll = () => {
     const { count } = allPassed(plan.steps, values, units);
@@ -61,6 +83,15 @@ export default function TestEntry({ plan, units, values, update, errors }: TestE
           {t.allPassed}
         </button>
       </div>
+      <InstrumentChoices
+        // Another plan (another machine) starts its preselection afresh.
+        key={`${plan.machine_id}-${plan.version}`}
+        steps={plan.steps}
+        chosen={values.instruments}
+        keyOf={certificateInstrumentKey}
+        errors={errors}
+        onChoose={chooseInstrument}
+      />
       {certificateSteps.length > 0 && (
         <div className="test-entry__part">
           <h3 className="test-entry__subheading">{t.certificateSteps}</h3>

@@ -82,6 +82,7 @@ describe('Header by role', () => {
       'Daten',
       'Auswertung',
       'Bearbeiten',
+      'Prüfmittel',
     ]);
     for (const link of areas) expect(link).not.toHaveAttribute('aria-current');
   });

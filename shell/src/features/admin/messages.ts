@@ -119,5 +119,6 @@ export const adminMessages = {
     image: 'Bild',
     account: 'Konto',
     settings: 'Einstellung',
+    instrument: 'Prüfmittel',
   } as Record<string, string>,
 } as const;

@@ -14,6 +14,7 @@ import { http, notify, setConfig, type getMachinesByBrand } from 'shared-ui';
 import CertificateCreatePage from './certificate-create-page';
 import { PRINT_DELAY_MS } from '../../../components/print-root';
 import { ISSUED_PRINT } from '../../../test-support/standing';
+import { instrumentRegister, instrumentUnfit } from '../../../test-support/test-record';
 
 // HTTP answers and the body sent are the API's wire names.
 const getMock = jest.spyOn(http, 'get');
@@ -684,5 +685,71 @@ describe('CertificateCreatePage', () => {
     expect(screen.getByRole('group', { name: 'Führung/Funktion' })).toHaveAccessibleDescription(
       'Führung/Funktion fehlt',
     );
+  });
+
+  it('sends the chosen instrument; a 409 INSTRUMENT_UNFIT shows at the choice and every value stays', async () => {
+    localStorage.clear();
+    const measuredPlan: TestPlan = {
+      ...plan,
+      steps: plan.steps.map((planStep) =>
+        planStep.key === 'insulation_resistance'
+          ? { ...planStep, instrument_kind: 'insulation_tester' }
+          : planStep,
+      ),
+    };
+    const answers = getMock.getMockImplementation()!;
+    getMock.mockImplementation(async (url: string) =>
+      url === '/machine/11/test-plan'
+        ? answer(measuredPlan)
+        : url === '/instruments'
+          ? answer({ data: instrumentRegister() })
+          : answers(url),
+    );
+    const toast = jest.spyOn(notify, 'error');
+    const user = await renderPage();
+    await fillValidForm(user, 2);
+    const weiter = screen.getByRole('button', { name: 'WEITER' });
+    const choice = await screen.findByRole('combobox', { name: 'Prüfmittel: Isolationswiderstand' });
+
+    // None chosen: held up at the choice, nothing sent.
+    await user.click(weiter);
+    expect(postMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(choice).toHaveFocus());
+    expect(choice).toHaveAccessibleDescription('Isolationsmessgerät Bitte das Prüfmittel wählen');
+
+    postMock.mockRejectedValueOnce(
+      instrumentUnfit('results.instruments.insulation_resistance', 'PM-0102', 'gesperrt'),
+    );
+    await user.selectOptions(choice, '102');
+    expect(choice).not.toHaveAttribute('aria-invalid');
+    await user.click(weiter);
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
+    expect((sentBody() as { results: unknown }).results).toMatchObject({
+      instruments: { insulation_resistance: 102 },
+    });
+    await waitFor(() =>
+      expect(choice).toHaveAccessibleDescription('Isolationsmessgerät Prüfmittel PM-0102: gesperrt'),
+    );
+    expect(choice).toHaveAttribute('aria-invalid', 'true');
+    expect(choice).toHaveFocus();
+    expect(toast).toHaveBeenCalledWith(expect.stringContaining('Prüfmittel PM-0102: gesperrt'));
+    // Nothing entered is lost.
+    expect(choice).toHaveValue('102');
+    expect(cell(1, 'Isolationswiderstand')).toHaveValue('2,5');
+    expect(cell(2, 'Isolationswiderstand')).toHaveValue('2,5');
+    expect(screen.getByLabelText('Spannungsfestigkeit')).toHaveValue('1500 V');
+    expect(screen.getByLabelText('MENGE')).toHaveValue(2);
+    expect(screen.getByText('MAB 825')).toBeInTheDocument();
+
+    // Another instrument clears the message and issues.
+    postMock.mockResolvedValueOnce(answer([printData]));
+    await user.selectOptions(choice, '101');
+    expect(choice).not.toHaveAttribute('aria-invalid');
+    await user.click(weiter);
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(2));
+    expect(postMock.mock.calls[1][1]).toMatchObject({
+      results: { instruments: { insulation_resistance: 101 } },
+    });
+    expect(await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeInTheDocument();
   });
 });

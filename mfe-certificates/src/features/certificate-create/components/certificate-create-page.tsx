@@ -174,7 +174,8 @@ export default function CertificateCreatePage() {
       keys.issued();
       setPrinted({ data, answeredAt: Date.now(), values: sent });
     } catch (error) {
-      const fields = splitFieldErrors(draftFieldErrors(error));
+      const { withInstrumentNames } = await loadStepEntry();
+      const fields = splitFieldErrors(withInstrumentNames(error, draftFieldErrors(error)));
       setErrors(fields.others);
       setValueErrors(fields.values);
       if (Object.keys(fields.values).length) setFocusRequest((request) => request + 1);

@@ -4,8 +4,11 @@ import { http } from 'shared-ui';
 import { certificateFromWire } from '../../../api/wire';
 
 /** A retest of a failed unit (docs/decisions/0010-test-record.md): a new attempt; the answer is its certificate. */
-export async function recordAttempt({ serial, values }: { serial: string } & RetestBody) {
-  const { data } = await http.post<PrintData>(apiPaths.unitAttempts(serial), { values });
+export async function recordAttempt({ serial, values, instruments }: { serial: string } & RetestBody) {
+  const { data } = await http.post<PrintData>(apiPaths.unitAttempts(serial), {
+    values,
+    ...(instruments && { instruments }),
+  });
   return certificateFromWire(data);
 }
 

@@ -2,13 +2,18 @@ import type { Certificate, CertificateTestRecord } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, apiFieldErrors, isHttpError, notify, useSubmitGuard } from 'shared-ui';
 import { submitOnlyByShortcut } from '../../../components/form-keys';
+import { InstrumentChoices } from '../../../components/test-entry/instrument-choices';
 import { StepValueField } from '../../../components/test-entry/step-value-field';
 import {
+  instrumentSteps,
+  instrumentsToSend,
   passOpenSteps,
   retestErrors,
+  retestInstrumentKey,
   retestToSend,
   retestValueKey,
   valueFieldId,
+  withInstrumentNames,
 } from '../../../components/test-entry/step-entry';
 import { useRecordAttempt } from '../api/record-attempt';
 import { unitTestMessages } from '../unit-view-messages';
@@ -17,9 +22,10 @@ import '../../../components/test-entry/test-entry.css';
 const t = unitTestMessages;
 
 /**
- * "Nachprüfung erfassen" for a failed unit after repair (its own chunk, shown only for a failed unit): every
- * step of the plan the certificate was tested against, empty (nothing pre-ticked), sent as a new attempt
- * (POST /units/{serial}/attempts). Enter in a field saves nothing; the button or Ctrl+Enter does.
+ * "Nachprüfung erfassen" for a failed unit after repair (its own chunk, shown only for a failed unit): the
+ * instrument of each measured step that names one, every step of the plan the certificate was tested against,
+ * empty (nothing pre-ticked), sent as a new attempt (POST /units/{serial}/attempts). Enter in a field saves
+ * nothing; the button or Ctrl+Enter does.
  */
 export default function RetestForm({
   serial,
@@ -32,6 +38,7 @@ export default function RetestForm({
   onRecorded: (certificate: Certificate) => void;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
+  const [instruments, setInstruments] = useState<Record<string, number>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [unreachable, setUnreachable] = useState(false);
   const guard = useSubmitGuard();
@@ -39,21 +46,30 @@ export default function RetestForm({
   const { steps } = record;
 
   const focusFirstError = (found: Record<string, string>) => {
-    const first = steps.find((step) => found[retestValueKey(step.key)]);
+    // In the form's order: the instruments above the values.
+    const first = [
+      ...instrumentSteps(steps).map((step) => retestInstrumentKey(step.key)),
+      ...steps.map((step) => retestValueKey(step.key)),
+    ].find((key) => found[key]);
     // After the messages are rendered, so the field is described by its message when it gets the focus.
-    if (first)
-      requestAnimationFrame(() => document.getElementById(valueFieldId(retestValueKey(first.key)))?.focus());
+    if (first) requestAnimationFrame(() => document.getElementById(valueFieldId(first))?.focus());
   };
 
   const save = async () => {
-    const found = retestErrors(steps, values);
+    const found = retestErrors(steps, values, instruments);
     setErrors(found);
     setUnreachable(false);
     if (Object.keys(found).length) return focusFirstError(found);
     try {
-      onRecorded(await attempt.mutateAsync({ serial, values: retestToSend(steps, values) }));
+      onRecorded(
+        await attempt.mutateAsync({
+          serial,
+          values: retestToSend(steps, values),
+          instruments: instrumentsToSend(steps, instruments),
+        }),
+      );
     } catch (error) {
-      const fields = apiFieldErrors(error);
+      const fields = withInstrumentNames(error, apiFieldErrors(error));
       setErrors(fields);
       focusFirstError(fields);
       // No answer: said on the form, the values stay; an answer (409, 400) says why in a toast.
@@ -91,6 +107,18 @@ export default function RetestForm({
         </button>
       </div>
       <p className="test-entry__hint">{t.retestIntro(record.plan_version)}</p>
+      <InstrumentChoices
+        steps={steps}
+        chosen={instruments}
+        keyOf={retestInstrumentKey}
+        errors={errors}
+        onChoose={(stepKey, instrumentId) => {
+          setInstruments(({ [stepKey]: _replaced, ...others }) =>
+            instrumentId === undefined ? others : { ...others, [stepKey]: instrumentId },
+          );
+          setErrors(({ [retestInstrumentKey(stepKey)]: _cleared, ...rest }) => rest);
+        }}
+      />
       <div className="test-entry__steps">
         {steps.map((step) => (
           <StepValueField

@@ -4,6 +4,7 @@ import {
   apiPaths,
   formatDateTime,
   qrUrl,
+  rowTitle,
   staffUrls,
   UNIT_RELEASE_LABELS,
   type Certificate,
@@ -13,7 +14,6 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { apiErrorMessage, EventList, formatDate, getConfig, LoadError, meQuery, Spinner } from 'shared-ui';
 import { useUnit } from '../../../api/get-unit';
-import { rowTitle } from '../../../components/certificate-rows';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
 import { lifecycleMessages } from '../../../lifecycle-messages';

@@ -17,6 +17,8 @@ export function SubjectLink({ event }: { event: TypedAuditEvent }) {
       return <Link to={staffUrls.machineEdit(id)}>{label}</Link>;
     case 'brand':
       return <Link to={staffUrls.tab('machine_list')}>{label}</Link>;
+    case 'instrument':
+      return <Link to={staffUrls.tab('instruments')}>{label}</Link>;
     case 'image':
       return (
         <a href={imageUrl(event.subject_id)} target="_blank" rel="noopener noreferrer">

@@ -44,12 +44,13 @@ describe('parseTab', () => {
   });
 
   it('falls back to the first tab the roles allow', () => {
-    expect(tabsFor(['lesen'])).toEqual(['certificate_list', 'reports', 'machine_list']);
+    expect(tabsFor(['lesen'])).toEqual(['certificate_list', 'reports', 'machine_list', 'instruments']);
     expect(tabsFor(['stammdaten', 'pruefer'])).toEqual([
       'certificate_create',
       'certificate_list',
       'reports',
       'machine_list',
+      'instruments',
     ]);
     expect(parseTab('certificate_create', tabsFor(['lesen']))).toBe('certificate_list');
     expect(parseTab(null, tabsFor(['lesen']))).toBe('certificate_list');

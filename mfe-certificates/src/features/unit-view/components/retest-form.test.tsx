@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_PLAN_STEPS } from 'contracts';
+import { http, notify } from 'shared-ui';
+import RetestForm from './retest-form';
+import {
+  instrumentRegister,
+  instrumentUnfit,
+  MEASURED_INSULATION_STEP,
+} from '../../../test-support/test-record';
+
+const getMock = jest.spyOn(http, 'get');
+const postMock = jest.spyOn(http, 'post');
+const answer = (data: unknown) => ({ data }) as never;
+const SERIAL = '4852611002';
+const guide = DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!;
+const SAVE = 'NACHPRÜFUNG SPEICHERN';
+
+beforeEach(() => {
+  localStorage.clear();
+  getMock.mockImplementation(async (url: string) => {
+    if (url === '/instruments') return answer({ data: instrumentRegister() });
+    if (url === '/me')
+      return answer({ id: 5, email: 'max@example.com', name: 'Max Prüfer', roles: ['pruefer'] });
+    throw new Error(`unexpected GET ${url}`);
+  });
+});
+
+afterEach(() => {
+  getMock.mockReset();
+  postMock.mockReset();
+  jest.clearAllMocks();
+});
+
+function renderForm() {
+  const onRecorded = jest.fn();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RetestForm
+        serial={SERIAL}
+        record={{ plan_version: 4, steps: [guide, MEASURED_INSULATION_STEP] }}
+        onRecorded={onRecorded}
+      />
+    </QueryClientProvider>,
+  );
+  return { user: userEvent.setup(), onRecorded };
+}
+
+describe('RetestForm: the instrument of a measured step', () => {
+  it('preselects the account’s last choice, sends it, and shows a 409 at the choice keeping every value', async () => {
+    localStorage.setItem('pruefbericht.instruments.5', JSON.stringify({ insulation_mohm: 102 }));
+    const toast = jest.spyOn(notify, 'error');
+    const { user, onRecorded } = renderForm();
+    const choice = screen.getByRole('combobox', { name: 'Prüfmittel: Isolationswiderstand' });
+    await waitFor(() => expect(choice).toHaveValue('102'));
+    await user.click(screen.getByRole('button', { name: 'Alle bestanden' }));
+    await user.type(screen.getByLabelText('Isolationswiderstand'), '2,4');
+
+    postMock.mockRejectedValueOnce(
+      instrumentUnfit('instruments.insulation_mohm', 'PM-0102', 'Kalibrierung fällig seit 2026-11-01'),
+    );
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
+    expect(postMock.mock.calls[0]).toEqual([
+      `/units/${SERIAL}/attempts`,
+      { values: { guide: 'pass', insulation_mohm: '2,4' }, instruments: { insulation_mohm: 102 } },
+    ]);
+    await waitFor(() =>
+      expect(choice).toHaveAccessibleDescription(
+        'Isolationsmessgerät Prüfmittel PM-0102: Kalibrierung fällig seit 2026-11-01',
+      ),
+    );
+    expect(choice).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(choice).toHaveFocus());
+    expect(toast).toHaveBeenCalledWith(
+      'Die Nachprüfung wurde nicht gespeichert. Prüfmittel PM-0102: Kalibrierung fällig seit 2026-11-01',
+    );
+    expect(screen.getByLabelText('Isolationswiderstand')).toHaveValue('2,4');
+    expect(screen.getByRole('radio', { name: 'Bestanden' })).toBeChecked();
+
+    postMock.mockResolvedValueOnce(answer({ id: 7 }));
+    await user.selectOptions(choice, '101');
+    expect(choice).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    await waitFor(() => expect(onRecorded).toHaveBeenCalled());
+    expect(postMock.mock.calls[1][1]).toEqual({
+      values: { guide: 'pass', insulation_mohm: '2,4' },
+      instruments: { insulation_mohm: 101 },
+    });
+  });
+
+  it('holds up a retest without an instrument at the choice, sending nothing', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Alle bestanden' }));
+    await user.type(screen.getByLabelText('Isolationswiderstand'), '2,4');
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    const choice = screen.getByRole('combobox', { name: 'Prüfmittel: Isolationswiderstand' });
+    await waitFor(() => expect(choice).toHaveFocus());
+    expect(choice).toHaveAccessibleDescription('Isolationsmessgerät Bitte das Prüfmittel wählen');
+    expect(postMock).not.toHaveBeenCalled();
+  });
+});

@@ -10,6 +10,10 @@ const args = process.argv.slice(2);
 const steps = [
   ['API at scale', ['run', 'bench', '-w', 'api', '--', ...args]],
   ['Documents', ['exec', '-w', 'api', '--', 'node', '--import', 'tsx', 'bench/documents-bench.ts', ...args]],
+  [
+    'Sealed certificate PDFs',
+    ['exec', '-w', 'api', '--', 'node', '--import', 'tsx', 'bench/sealed-pdf-bench.ts', ...args],
+  ],
   ['Issuing with measured values', ['run', 'bench:issue', '-w', 'api', '--', ...args]],
   ['Bundles', ['run', 'bench:bundles']],
   ['Printing', ['run', 'bench:print', '-w', 'e2e']],

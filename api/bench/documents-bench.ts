@@ -1,14 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { apiPaths, type Landing } from 'contracts';
 import { PDFDocument } from 'pdf-lib';
-import { migrate, openDatabase } from '../src/db/database';
-import { usersRepository } from '../src/modules/users/users.repository';
-import { loginOver, startServer } from '../src/test/server-process';
+import { anonMb, benchApi } from './bench-api';
 import { latencyWhile, type Probe } from './isolation';
 
 /**
@@ -58,50 +53,10 @@ fetch(workerData.warmUp)
   .then((results) => parentPort.postMessage(results));
 `;
 
-const anonMb = (pid: number) =>
-  Math.round(
-    Number(/RssAnon:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
-  );
-
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-documents-bench-'));
-  const location = { kind: 'sqlite', file: path.join(dir, 'bench.db') } as const;
-  const database = openDatabase(location);
-  await migrate(database.db);
-  await usersRepository(database.db).add(USER);
-  await database.close();
-  const server = await startServer({
-    DATABASE_URL: `sqlite:${location.file}`,
-    PUBLIC_RATE_LIMIT: '1000000000',
-  });
+  const { server, staff, machine, stop } = await benchApi('documents', USER, 'BE');
   const failures: string[] = [];
   try {
-    const staff = { authorization: await loginOver(server.base, USER.email, USER.password) };
-    const json = { ...staff, 'content-type': 'application/json' };
-    const post = async (apiPath: string, body: unknown) => {
-      const response = await fetch(`${server.base}/api${apiPath}`, {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${apiPath}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as { id: number; brand_id?: number };
-    };
-    const brand = await post(apiPaths.brandCreate(), {
-      name: 'Bench',
-      logo: '',
-      email: 'info@bench.example',
-      website_link: 'https://bench.example',
-    });
-    const machine = await post(apiPaths.machineCreate(), {
-      brand_id: brand.id,
-      name: 'Bench-Maschine',
-      serial_prefix: 'BE',
-      ean_number: '',
-      electronic_circuit_board: 0,
-      link_en: 'https://bench.example/en',
-      link_ger: 'https://bench.example/de',
-    });
     const bytes = await manual(MANUAL_MB);
     const form = new FormData();
     form.append('kind', 'instructions');
@@ -185,8 +140,7 @@ async function main() {
         );
     });
   } finally {
-    await server.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await stop();
   }
   console.log(
     failures.length ? `Documents: budget failed: ${failures.join('; ')}` : 'Documents: all budgets hold.',

@@ -20,6 +20,9 @@ import healthRoutes, { refuseUntilStarted } from './modules/health/health.routes
 import landingRoutes from './modules/landing/landing.routes';
 import resolverRoutes from './modules/landing/resolver.routes';
 import documentsRoutes from './modules/documents/documents.routes';
+import documentHistoryRoutes from './modules/certificate-pdf/document-history.routes';
+import documentsStoreRoutes from './modules/certificate-pdf/documents-store.routes';
+import type { CertificateDocumentsOptions } from './modules/certificate-pdf/documents-store.wiring';
 import machinesRoutes from './modules/machines/machines.routes';
 import reportsRoutes from './modules/reports/reports.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
@@ -48,6 +51,18 @@ export interface AppOptions {
   passwordCost?: ScryptCost;
   /** False while main.ts still waits for the database: /readyz says not ready, other API calls 503. */
   isStarted?: () => boolean;
+  /** The sealed certificate PDFs' renderer and wait, for tests (api/src/modules/certificate-pdf/documents-store.wiring.ts). */
+  sealedDocuments?: CertificateDocumentsOptions;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Once the database is ready (main.ts): reads the seal, names the development seal in the log, and seals in
+     * the background what a crash left unsealed (api/src/modules/certificate-pdf/documents-store.wiring.ts).
+     */
+    startSealedDocuments(): Promise<void>;
+  }
 }
 
 /**
@@ -75,6 +90,7 @@ export async function buildApp({
   serveFrontends = false,
   passwordCost,
   isStarted = () => true,
+  sealedDocuments,
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -96,7 +112,13 @@ export async function buildApp({
   // Headers arrive first and are small: 10 s for them (Node checks this and requestTimeout every 30 s).
   app.server.headersTimeout = 10_000;
   app.setValidatorCompiler(validatorCompiler);
-  const services = createServices(createRepositories(database), config, passwordCost);
+  const services = createServices(createRepositories(database), config, passwordCost, {
+    warn: (details, message) => app.log.warn(details, message),
+    ...sealedDocuments,
+  });
+  const { certificateDocuments } = services;
+  app.decorate('startSealedDocuments', () => certificateDocuments.start(app.log));
+  app.addHook('onClose', () => certificateDocuments.stop());
   registerErrorHandling(app);
   // The API speaks JSON (and multipart for uploads); plain text is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
@@ -146,10 +168,16 @@ export async function buildApp({
       api.addHook('onRoute', assertRouteAccess);
       api.addHook('onRequest', refuseUntilStarted(isStarted));
       api.addHook('onRequest', checkAccess(services.auth));
-      await api.register(healthRoutes, { db: database.db, isStarted });
+      await api.register(healthRoutes, {
+        db: database.db,
+        isStarted,
+        notices: () => certificateDocuments.seal.notices(),
+      });
       await api.register(authRoutes, { services });
       await api.register(landingRoutes, { services, config });
       await api.register(documentsRoutes, { services, config });
+      await api.register(documentsStoreRoutes, { services, config });
+      await api.register(documentHistoryRoutes, { services, db: database.db });
       await api.register(uploadsRoutes, { services });
       await api.register(brandsRoutes, { services });
       await api.register(machinesRoutes, { services });

@@ -145,6 +145,29 @@ describe('configuration', () => {
       assert.throws(() => loadConfig({ TRUST_PROXY: wrong }), ConfigError, wrong);
   });
 
+  test('the seal: SEAL_P12_PATH must be a readable file, SEAL_TSA_URL an http(s) address', () => {
+    assert.deepEqual(loadConfig({}).seal, { p12Path: null, p12Password: '', tsaUrl: null });
+    const file = import.meta.filename;
+    assert.deepEqual(
+      loadConfig({
+        SEAL_P12_PATH: file,
+        SEAL_P12_PASSWORD: ' geheim ',
+        SEAL_TSA_URL: 'https://tsa.example/tsr',
+      }).seal,
+      { p12Path: file, p12Password: ' geheim ', tsaUrl: 'https://tsa.example/tsr' },
+    );
+    const missing = path.join(repoRoot, 'kein-siegel.p12');
+    assertRefused(
+      { SEAL_P12_PATH: missing },
+      `SEAL_P12_PATH muss eine lesbare PKCS#12-Datei sein, „${missing}“ ist es nicht`,
+    );
+    for (const wrong of ['ftp://tsa.example', 'tsa.example', 'javascript:alert(1)'])
+      assertRefused(
+        { SEAL_TSA_URL: wrong },
+        `SEAL_TSA_URL muss eine http(s)-Adresse sein, ist aber „${wrong}“`,
+      );
+  });
+
   test('QR_FORMAT other than landing or gs1 is refused', () => {
     for (const value of ['GS1', 'gs1,landing', 'digital-link', '<script>'])
       assertRefused({ QR_FORMAT: value }, `QR_FORMAT muss „landing“ oder „gs1“ sein, ist aber „${value}“`);

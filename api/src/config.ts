@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { QR_FORMATS, remoteNames, type QrFormat, type RemoteKey } from 'contracts';
@@ -29,6 +30,11 @@ export interface Config {
   trustProxy: TrustProxy | null;
   /** Public customer calls one client address may make per minute, in each instance. */
   publicRateLimit: number;
+  /**
+   * The seal of the certificate PDFs (docs/decisions/0020-sealed-certificate.md): the manufacturer's PKCS#12 file
+   * and its password, or null for the development seal; and the RFC 3161 timestamp authority, if any.
+   */
+  seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
   /** Where the built frontends live; a missing dist is simply not served. */
   webRoot: string;
   /** Each remote's mf-manifest.json: served here by default, or from its own host when deployed alone. */
@@ -155,6 +161,22 @@ function qrFormat(env: NodeJS.ProcessEnv): QrFormat {
   return format;
 }
 
+/** SEAL_P12_PATH must name a readable file; SEAL_TSA_URL an http(s) address (a path is part of it). */
+function seal(env: NodeJS.ProcessEnv): Config['seal'] {
+  const p12Path = env.SEAL_P12_PATH?.trim() ? path.resolve(env.SEAL_P12_PATH.trim()) : null;
+  if (p12Path) {
+    try {
+      fs.accessSync(p12Path, fs.constants.R_OK);
+    } catch {
+      throw new ConfigError(`SEAL_P12_PATH muss eine lesbare PKCS#12-Datei sein, „${p12Path}“ ist es nicht`);
+    }
+  }
+  const tsa = env.SEAL_TSA_URL?.trim() || null;
+  if (tsa && !(URL.canParse(tsa) && ['http:', 'https:'].includes(new URL(tsa).protocol)))
+    throw new ConfigError(`SEAL_TSA_URL muss eine http(s)-Adresse sein, ist aber „${tsa}“`);
+  return { p12Path, p12Password: env.SEAL_P12_PASSWORD ?? '', tsaUrl: tsa };
+}
+
 function database(env: NodeJS.ProcessEnv): Config['database'] {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return { kind: 'sqlite', file: path.join(repoRoot, 'data', 'pruefbericht.db') };
@@ -201,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxHours: positiveInt(env, 'SESSION_MAX_HOURS', 10, 24 * 365),
     trustProxy: trustProxy(env),
     publicRateLimit: positiveInt(env, 'PUBLIC_RATE_LIMIT', 60, 1_000_000_000),
+    seal: seal(env),
     webRoot: repoRoot,
     remoteManifests: Object.fromEntries(
       REMOTE_NAMES.map((name) => {

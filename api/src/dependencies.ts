@@ -37,6 +37,13 @@ import { accountsService } from './modules/accounts/accounts.service';
 import { settingsRepository } from './modules/accounts/settings.repository';
 import { twoFactorRepository } from './modules/auth/two-factor.repository';
 import type { ScryptCost } from './modules/users/password';
+import { documentsStoreRepository } from './modules/certificate-pdf/documents-store.repository';
+import { sealsRepository } from './modules/certificate-pdf/seals.repository';
+import { pdfInput, type PdfScope } from './modules/certificate-pdf/pdf-input';
+import {
+  certificateDocuments,
+  type CertificateDocumentsOptions,
+} from './modules/certificate-pdf/documents-store.wiring';
 
 /**
  * Every repository (queries) and service (business rules) of the API, built once per app. They hold no
@@ -70,6 +77,11 @@ export function createRepositories(database: DatabaseHandle) {
     documentChunks: documentChunksRepository(db),
     paperRequests: paperRequestsRepository(db),
     reports: reportsRepository(database),
+    documentsStore: documentsStoreRepository(db),
+    seals: sealsRepository(db),
+    /** What a certificate's PDF prints, read for the renderer (api/src/modules/certificate-pdf/pdf-input.ts). */
+    pdfInput: (id: number, scope: PdfScope, settings: Parameters<typeof pdfInput>[3]) =>
+      pdfInput(db, id, scope, settings),
   };
 }
 
@@ -77,12 +89,18 @@ export type Repositories = ReturnType<typeof createRepositories>;
 
 /**
  * Each service gets only the repositories and services it uses. `passwordCost` lowers scrypt's cost for
- * tests only (api/src/test/harness.ts).
+ * tests only (api/src/test/harness.ts); `sealed` gives the sealed PDFs' logger, and a renderer to tests.
  */
-export function createServices(repositories: Repositories, config: Config, passwordCost?: ScryptCost) {
+export function createServices(
+  repositories: Repositories,
+  config: Config,
+  passwordCost?: ScryptCost,
+  sealed: CertificateDocumentsOptions = {},
+) {
   const { users, sessions, throttle, twoFactor, challenges, settings, brands, machines } = repositories;
   const { certificates, revisions, units } = repositories;
   const audit = auditService(repositories.audit);
+  const sealedDocuments = certificateDocuments(repositories, config, sealed);
   const uploads = uploadsService(repositories.uploads, audit);
   const testPlans = testPlansService({ plans: repositories.testPlans, machines, audit });
   const documents = documentsService(
@@ -107,7 +125,7 @@ export function createServices(repositories: Repositories, config: Config, passw
     machines: machinesService({ machines, brands }, uploads, audit),
     certificates: certificatesService(
       {
-        transaction: certificateTransactions(repositories.inTransaction, audit),
+        transaction: certificateTransactions(repositories.inTransaction, audit, sealedDocuments.changed),
         certificates,
         revisions,
         units,
@@ -125,12 +143,17 @@ export function createServices(repositories: Repositories, config: Config, passw
     ),
     testPlans,
     instruments: instrumentsService(
-      { instruments: repositories.instruments, inTransaction: repositories.inTransaction },
+      {
+        instruments: repositories.instruments,
+        chunks: repositories.documentChunks,
+        inTransaction: repositories.inTransaction,
+      },
       audit,
     ),
     testReports: testRecordReports(repositories.testReports, testPlans),
     reports: reportsService(repositories.reports),
     documents,
+    certificateDocuments: sealedDocuments,
     landing: landingService(repositories.landing, documents, {
       brandContactFallback: !config.companyEmail && !config.companyPhone,
     }),

@@ -67,6 +67,7 @@ async function startWhenDatabaseAnswers() {
   for (let pause = RETRY_MS.first; ; pause = Math.min(pause * 2, RETRY_MS.most)) {
     try {
       await prepareDatabase();
+      await app.startSealedDocuments();
       started = true;
       return;
     } catch (error) {

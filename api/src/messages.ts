@@ -1,9 +1,11 @@
 import {
+  formatDate,
   PASSWORD_MIN,
   ROLE_LABELS,
   ROLE_NEEDS,
   UPLOAD_MAX_PIXELS,
   DOCUMENT_MAX_BYTES,
+  CALIBRATION_CERTIFICATE_MAX_BYTES,
   fieldMessages,
   type RoleNeed,
 } from 'contracts';
@@ -36,10 +38,16 @@ export const messages = {
   instrumentUnknown: 'Dieses Prüfmittel gibt es nicht',
   instrumentNotNeeded: 'Dieser Schritt braucht kein Prüfmittel',
   instrumentUnfit: (inventory: string, reason: string) => `Prüfmittel ${inventory}: ${reason}`,
-  instrumentOverdue: (due: string) => `Kalibrierung fällig seit ${due}`,
+  instrumentOverdue: (due: string) => `Kalibrierung fällig seit ${formatDate(due)}`,
   instrumentBlocked: 'gesperrt',
   instrumentRetired: 'ausgesondert',
   instrumentWrongKind: (kind: string) => `ist kein ${kind}`,
+  calibrationNotFound: 'Diese Kalibrierung gibt es bei diesem Prüfmittel nicht.',
+  calibrationCertificateMissing: 'Bitte den Kalibrierschein als PDF wählen.',
+  calibrationCertificateEmpty: 'Der Kalibrierschein ist leer.',
+  calibrationCertificateTooLarge: `Der Kalibrierschein ist zu groß (höchstens ${CALIBRATION_CERTIFICATE_MAX_BYTES / 1024 / 1024} MB).`,
+  calibrationCertificateNone: 'Zu dieser Kalibrierung ist noch kein Kalibrierschein hochgeladen.',
+  nothingToExportImpacts: 'Kein Eintrag passt zu diesem Filter: es gibt nichts zu exportieren.',
   planVersionNotFound: 'Diese Version des Prüfplans gibt es nicht.',
   planChanged:
     'Der Prüfplan wurde inzwischen von jemand anderem geändert. Bitte laden Sie ihn neu und übernehmen Sie Ihre Änderungen.',
@@ -169,8 +177,18 @@ export const messages = {
   documentSameDay: 'Ab diesem Tag gilt schon eine Version dieser Art und Sprache.',
   documentEarlier: (day: string) =>
     `Es gilt schon eine Version ab ${day}. Eine früher gültige Version bitte ausdrücklich bestätigen.`,
-  documentUnknownField: (name: string) => `Unbekanntes Feld „${name}“.`,
+  unknownField: (name: string) => `Unbekanntes Feld „${name}“.`,
   documentNotFound: 'Document not found. / Dokument nicht gefunden.',
+  // The sealed certificate PDFs (docs/decisions/0020-sealed-certificate.md).
+  certificatePdfPending:
+    'Das PDF des Prüfberichts wird noch erstellt. Bitte in einigen Sekunden erneut versuchen.',
+  certificatePdfUnavailable:
+    'No test certificate can be downloaded for this serial number: it is not released, or it was withdrawn. / ' +
+    'Für diese Seriennummer gibt es keinen Prüfbericht zum Herunterladen: sie ist nicht freigegeben oder wurde zurückgezogen.',
+  verifyMalformed:
+    'This is not a SHA-256 checksum (64 hexadecimal characters). / Das ist keine SHA-256-Prüfsumme (64 Hexadezimalzeichen).',
+  verifyUnknown:
+    'No document with this checksum was issued by us. / Ein Dokument mit dieser Prüfsumme wurde nicht von uns ausgestellt.',
   rangeNotSatisfiable:
     'The requested byte range is outside the document. / Der Bytebereich liegt außerhalb des Dokuments.',
   paperRequestNotFound: 'Anfrage nicht gefunden.',

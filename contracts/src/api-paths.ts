@@ -81,6 +81,10 @@ export const instrumentImpactsExport = () => '/instrument-impacts/export';
 export const instrumentImpactClose = (impactId: number) => `/instrument-impacts/${id(impactId)}/close`;
 /** The latest sealed PDF of the whole certificate (docs/decisions/0020-sealed-certificate.md). */
 export const certificateDocument = (certificateId: number) => `/certificates/${id(certificateId)}/document`;
+/** Every sealed document of a certificate, and one by its number (earlier revisions print from these). */
+export const certificateDocuments = (certificateId: number) => `/certificates/${id(certificateId)}/documents`;
+export const certificateDocumentBySeq = (certificateId: number, seq: number) =>
+  `/certificates/${id(certificateId)}/documents/${id(seq)}`;
 /** A unit's sealed customer copy, public; only for a released unit of a certificate that is not voided. */
 export const unitCertificate = (serial: string) => `/public/units/${id(serial)}/certificate`;
 /** Whether a PDF with this SHA-256 was sealed here, and whether it is still current. */

@@ -56,6 +56,8 @@ export const API_ERROR_CODES = [
   'WEB_BASE_REQUIRED',
   // 503
   'DATABASE_UNAVAILABLE',
+  // a certificate's sealed PDF is still being made (docs/decisions/0020-sealed-certificate.md)
+  'DOCUMENT_PENDING',
   // 500: never for bad input; the last resort of the error handler
   'INTERNAL',
 ] as const;

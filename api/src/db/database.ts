@@ -33,6 +33,8 @@ import * as hardening from './migrations/2026-11-25T11-00-hardening';
 import * as documents from './migrations/2026-11-25T12-00-documents';
 import * as dailyUse from './migrations/2026-11-25T13-00-daily-use';
 import * as instruments from './migrations/2026-11-25T14-00-instruments';
+import * as calibrationCertificates from './migrations/2026-11-26T09-00-calibration-certificates';
+import * as sealedCertificates from './migrations/2026-11-26T10-00-sealed-certificates';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -64,6 +66,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T12-00-documents': documents,
   '2026-11-25T13-00-daily-use': dailyUse,
   '2026-11-25T14-00-instruments': instruments,
+  '2026-11-26T09-00-calibration-certificates': calibrationCertificates,
+  '2026-11-26T10-00-sealed-certificates': sealedCertificates,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

@@ -1,6 +1,8 @@
 import type { Generated } from 'kysely';
 import type {
   CalibrationResult,
+  CertificateDocumentEvent,
+  CertificateDocumentScope,
   CertificateStatus,
   CertificateVerdict,
   CheckField,
@@ -246,6 +248,8 @@ export interface InstrumentCalibrationsTable {
   note: string;
   recorded_by: number;
   recorded_at: string;
+  /** The calibration certificate PDF (document_contents), once uploaded. */
+  certificate_sha256: string | null;
 }
 
 /** Which instrument took a step's values in an attempt, with its inventory number and due date then. */
@@ -368,6 +372,32 @@ export interface PaperRequestsTable {
   erased_at: string | null;
 }
 
+/** A sealed certificate PDF; appended, never changed (migration 2026-11-26T10-00-sealed-certificates). */
+export interface CertificateDocumentsTable {
+  id: Generated<number>;
+  certificate_id: number;
+  seq: number;
+  event: CertificateDocumentEvent;
+  scope: CertificateDocumentScope;
+  /** The unit's serial of a customer copy; '' for the whole certificate. */
+  serial: string;
+  certificate_version: number;
+  revision: number;
+  sha256: string;
+  size: number;
+  page_count: number;
+  created_at: string;
+}
+
+/** The development seal, made once (api/src/modules/certificate-pdf/seal-keys.ts). */
+export interface SealsTable {
+  name: string;
+  /** PKCS#8, PEM. */
+  private_key: string;
+  certificate: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -398,4 +428,6 @@ export interface Database {
   document_chunks: DocumentChunksTable;
   machine_documents: MachineDocumentsTable;
   paper_requests: PaperRequestsTable;
+  certificate_documents: CertificateDocumentsTable;
+  seals: SealsTable;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { landingRoute } from './route';
+import { isVerifyPath, landingRoute } from './route';
 
 describe('landingRoute', () => {
   it('reads the machine id and the serial', () => {
@@ -29,5 +29,12 @@ describe('landingRoute', () => {
     });
     // Not a Digital Link this page knows: no machine.
     expect(landingRoute('/01/04006381333931/10/LOT1')).toEqual({ machine: { id: '' }, serial: undefined });
+  });
+
+  it('knows the verification page, with or without a trailing slash, and nothing else as it', () => {
+    expect(isVerifyPath('/landing/verify')).toBe(true);
+    expect(isVerifyPath('/landing/verify/')).toBe(true);
+    expect(isVerifyPath('/landing/verify/4852406001')).toBe(false);
+    expect(isVerifyPath('/landing/7/verify')).toBe(false);
   });
 });

@@ -23,3 +23,8 @@ export function landingRoute(pathname: string): { machine: MachineRef; serial?: 
   };
   return { machine: { id: decode(machineId) }, serial: serial ? decode(serial) : undefined };
 }
+
+/** The public verification page of sealed certificates (docs/decisions/0020-sealed-certificate.md). */
+export const VERIFY_PATH = '/landing/verify';
+
+export const isVerifyPath = (pathname: string) => pathname.replace(/\/+$/, '') === VERIFY_PATH;

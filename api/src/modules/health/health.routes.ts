@@ -22,10 +22,12 @@ export const refuseUntilStarted =
     return send(reply, 503, 'DATABASE_UNAVAILABLE', messages.databaseUnavailable);
   };
 
-const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; isStarted: () => boolean }> = async (
-  app,
-  { db, isStarted },
-) => {
+const healthRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  isStarted: () => boolean;
+  /** What readiness names besides (the development seal, api/src/modules/certificate-pdf/seal-service.ts). */
+  notices: () => Promise<string[]>;
+}> = async (app, { db, isStarted, notices }) => {
   app.get('/healthz', { config: { access: 'public' }, schema: { response: { 200: Health } } }, async () => ({
     status: 'ok',
   }));
@@ -41,7 +43,8 @@ const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db; isStarted: () => boolean
       });
       try {
         await Promise.race([sql`select 1`.execute(db), timeout]);
-        return { status: 'ready' };
+        const said = await Promise.race([notices(), timeout]);
+        return { status: 'ready', ...(said.length && { notices: said }) };
       } catch {
         return reply.code(503).send({ status: 'not ready' });
       } finally {

@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
+import { DEVELOPMENT_SEAL_NOTICE } from '../certificate-pdf/seal-service';
 
 /** The error envelope of docs/architecture.md#api, with the exact German message and no stack trace. */
 function assertError(response: LightMyRequestResponse, status: number, message: string) {
@@ -39,10 +40,11 @@ for (const kind of kinds) {
       assert.deepEqual(response.json(), { status: 'ok' });
     });
 
-    test('readyz answers ready when the database answers', async () => {
+    test('readyz answers ready when the database answers, and names the development seal in use', async () => {
       const response = await t.app.inject({ url: '/api/readyz' });
       assert.equal(response.statusCode, 200);
-      assert.deepEqual(response.json(), { status: 'ready' });
+      // No SEAL_P12_PATH in tests: the development seal (api/src/modules/certificate-pdf/seal-service.ts).
+      assert.deepEqual(response.json(), { status: 'ready', notices: [DEVELOPMENT_SEAL_NOTICE] });
     });
 
     test('readyz answers 503 when the database is gone, and healthz stays ok', async () => {

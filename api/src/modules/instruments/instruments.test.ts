@@ -6,6 +6,7 @@ import {
   DEFAULT_PLAN_STEPS,
   apiPaths,
   berlinIsoDate,
+  formatDate,
   type InstrumentBody,
   type PlanStep,
   type PrintData,
@@ -138,7 +139,7 @@ for (const kind of kinds) {
       assert.equal(notNeeded.statusCode, 400);
       assert.ok(notNeeded.json().error.fields['results.instruments.guide']);
       for (const [instrument, reason] of [
-        [overdue, new RegExp(`PM-11: Kalibrierung fällig seit ${overdue.due}`)],
+        [overdue, new RegExp(`PM-11: Kalibrierung fällig seit ${formatDate(overdue.due)}`)],
         [blocked, /PM-12: gesperrt/],
         [retired, /PM-13: ausgesondert/],
         [square, /PM-14: ist kein Isolationsmessgerät/],

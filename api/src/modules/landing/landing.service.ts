@@ -1,4 +1,4 @@
-import { berlinIsoDate, eanSpellings, gtin14, type Landing } from 'contracts';
+import { apiPaths, berlinIsoDate, eanSpellings, gtin14, type Landing } from 'contracts';
 import { notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { DocumentsService } from '../documents/documents.service';
@@ -44,6 +44,7 @@ export function landingService(
                 withdrawn: issued && voided_at !== null,
                 ...(issued && voided_at === null && release && { release }),
                 ...(confirmed && revised_at && { corrected_on: berlinIsoDate(new Date(revised_at)) }),
+                ...(confirmed && { certificate_pdf: apiPaths.unitCertificate(serial) }),
               },
             }
           : {}),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { berlinIsoDate, type Landing, type PrintData } from 'contracts';
+import { apiPaths, berlinIsoDate, type Landing, type PrintData } from 'contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { drawPng } from '../../db/demo-images';
 import { messages } from '../../messages';
@@ -143,6 +143,7 @@ for (const kind of kinds) {
             tested_at: berlinIsoDate(new Date(issued.created_at)),
             withdrawn: false,
             release: 'released',
+            certificate_pdf: apiPaths.unitCertificate(serial),
           },
         });
       }
@@ -192,6 +193,7 @@ for (const kind of kinds) {
         tested_at: berlinIsoDate(new Date(issued.created_at)),
         withdrawn: false,
         release: 'released',
+        certificate_pdf: apiPaths.unitCertificate(issued.serial_no),
       });
       for (const empty of ['', '%20%20'])
         assert.deepEqual((await landing(`${machine.id}?serial=${empty}`)).json(), publicFields());

@@ -7,6 +7,7 @@ import {
   GS1_VOCABULARY,
   LINKSET_LINK_TYPES,
   LINKSET_MEDIA_TYPE,
+  PLAN_LANGUAGES,
   gs1LinkType,
   gs1Path,
   gtin14,
@@ -19,6 +20,9 @@ import type { Config } from '../../config';
 import type { Services } from '../../dependencies';
 import { messages } from '../../messages';
 import { send as sendError } from '../../plugins/error-handler';
+
+/** The GS1 link type of the unit's test certificate; the EU declaration of conformity shares it. */
+const CERTIFICATE_LINK_TYPE = 'certificationInfo';
 
 const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
@@ -122,6 +126,15 @@ export default async function resolverRoutes(
     const byKind = new Map<DocumentKind, UnitDocument[]>();
     for (const document of view.documents ?? [])
       byKind.set(document.kind, [...(byKind.get(document.kind) ?? []), document]);
+    // A released unit's sealed test certificate (docs/decisions/0020-sealed-certificate.md), in all six languages.
+    const certificate: Link | undefined = view.serial?.certificate_pdf
+      ? {
+          href: `${origin}/api${view.serial.certificate_pdf}`,
+          title: 'Test certificate (PDF) / Prüfbericht (PDF)',
+          type: 'application/pdf',
+          hreflang: [...PLAN_LANGUAGES],
+        }
+      : undefined;
     const documentLink = (document: UnitDocument): Link => ({
       href: `${origin}/api${document.href}`,
       title: `${DOCUMENT_KIND_LABELS[document.kind].en} (${document.language}), valid from ${document.valid_from}`,
@@ -142,6 +155,11 @@ export default async function resolverRoutes(
         const links = byKind.get(kind);
         if (links) linkset[`${GS1_VOCABULARY}${type}`] = links.map(documentLink);
       }
+      // The unit's own sealed test certificate comes first among the certification links.
+      if (certificate) {
+        const key = `${GS1_VOCABULARY}${CERTIFICATE_LINK_TYPE}`;
+        linkset[key] = [certificate, ...((linkset[key] as Link[] | undefined) ?? [])];
+      }
       return (
         reply
           .header('Cache-Control', 'public, max-age=60')
@@ -153,6 +171,8 @@ export default async function resolverRoutes(
 
     const term = gs1LinkType(linkType!);
     if (term === 'pip' || term === 'defaultLink') return reply.code(307).header('Location', page).send();
+    if (term === CERTIFICATE_LINK_TYPE && certificate)
+      return reply.code(307).header('Location', certificate.href).send();
     const kind = (Object.keys(GS1_DOCUMENT_LINK_TYPES) as DocumentKind[]).find(
       (candidate) => GS1_DOCUMENT_LINK_TYPES[candidate] === term,
     );

@@ -150,7 +150,15 @@ for (const kind of kinds) {
             `^${origin}/api/documents/\\d+/Resolver-Maschine_Instructions-for-use_DE_2024-01-01\\.pdf$`,
           ),
         );
-        assert.equal(set[`${VOC}certificationInfo`], undefined, 'no declaration uploaded');
+        // No declaration uploaded: the released unit's own sealed test certificate is the one certification link.
+        assert.deepEqual(set[`${VOC}certificationInfo`], [
+          {
+            href: `${origin}/api${apiPaths.unitCertificate(serial)}`,
+            title: 'Test certificate (PDF) / Prüfbericht (PDF)',
+            type: 'application/pdf',
+            hreflang: ['de', 'en', 'fr', 'es', 'it', 'pt'],
+          },
+        ]);
       }
     });
 
@@ -184,11 +192,19 @@ for (const kind of kinds) {
       assert.equal(pdf.statusCode, 200);
       assert.equal(pdf.headers['content-type'], 'application/pdf');
 
-      for (const linkType of ['gs1:certificationInfo', 'gs1:recallStatus', 'schema:foo', 'nonsense']) {
+      for (const linkType of ['gs1:recallStatus', 'schema:foo', 'nonsense']) {
         const response = await t.app.inject(`${unitPath()}?linkType=${encodeURIComponent(linkType)}`);
         assertError(response, 404);
         assertLinkHeader(response, `${origin}${unitPath()}`);
       }
+      // The unit's sealed test certificate; the machine alone has none (and no declaration here).
+      const certificate = await t.app.inject(`${unitPath()}?linkType=gs1:certificationInfo`);
+      assert.equal(certificate.statusCode, 307);
+      assert.equal(certificate.headers.location, `${origin}/api${apiPaths.unitCertificate(serial)}`);
+      const sealed = await t.app.inject(String(certificate.headers.location).replace(origin, ''));
+      assert.equal(sealed.statusCode, 200, sealed.body);
+      assert.equal(sealed.headers['content-type'], 'application/pdf');
+      assertError(await t.app.inject(`/01/${gtin}?linkType=gs1:certificationInfo`), 404);
     });
 
     test('a malformed GTIN or serial is 400, an unknown item 404, never 200', async () => {

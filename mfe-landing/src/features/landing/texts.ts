@@ -25,6 +25,8 @@ export interface PageTexts {
   verified: string;
   /** Before the day a confirmed unit's certificate was corrected (a revision). */
   corrected: string;
+  /** The confirmed unit's sealed certificate to download (docs/decisions/0020-sealed-certificate.md). */
+  certificatePdf: string;
   unknownSerial: string;
   notFoundTitle: string;
   notFound: string;
@@ -57,6 +59,7 @@ const pages: Record<Language, PageTexts> = {
       'The manufacturer has withdrawn this serial number. This unit is not covered by a valid test certificate; please contact us before using it.',
     verified: 'Genuine serial number, tested on',
     corrected: 'Certificate corrected on',
+    certificatePdf: 'Test certificate (PDF)',
     unknownSerial:
       'We cannot confirm this serial number for this model. The product information below applies to the model.',
     notFoundTitle: 'Machine not found',
@@ -89,6 +92,7 @@ const pages: Record<Language, PageTexts> = {
       'Der Hersteller hat diese Seriennummer zurückgezogen. Für dieses Gerät gilt kein gültiger Prüfbericht; bitte wenden Sie sich an uns, bevor Sie es verwenden.',
     verified: 'Echte Seriennummer, geprüft am',
     corrected: 'Prüfbericht korrigiert am',
+    certificatePdf: 'Prüfbericht (PDF)',
     unknownSerial:
       'Diese Seriennummer können wir für dieses Modell nicht bestätigen. Die Produktinformationen unten gelten für das Modell.',
     notFoundTitle: 'Maschine nicht gefunden',
@@ -121,6 +125,7 @@ const pages: Record<Language, PageTexts> = {
       'Le fabricant a retiré ce numéro de série. Cet appareil n’est couvert par aucun rapport de contrôle valide ; veuillez nous contacter avant de l’utiliser.',
     verified: 'Numéro de série authentique, contrôlé le',
     corrected: 'Rapport de contrôle corrigé le',
+    certificatePdf: 'Rapport de contrôle (PDF)',
     unknownSerial:
       'Nous ne pouvons pas confirmer ce numéro de série pour ce modèle. Les informations ci-dessous concernent le modèle.',
     notFoundTitle: 'Machine introuvable',
@@ -153,6 +158,7 @@ const pages: Record<Language, PageTexts> = {
       'El fabricante ha retirado este número de serie. Esta unidad no tiene un certificado de control válido; póngase en contacto con nosotros antes de utilizarla.',
     verified: 'Número de serie auténtico, verificado el',
     corrected: 'Certificado de control corregido el',
+    certificatePdf: 'Certificado de control (PDF)',
     unknownSerial:
       'No podemos confirmar este número de serie para este modelo. La información siguiente se refiere al modelo.',
     notFoundTitle: 'Máquina no encontrada',
@@ -185,6 +191,7 @@ const pages: Record<Language, PageTexts> = {
       'Il produttore ha ritirato questo numero di serie. Questa unità non è coperta da un rapporto di controllo valido; contattateci prima di utilizzarla.',
     verified: 'Numero di serie autentico, collaudato il',
     corrected: 'Rapporto di controllo corretto il',
+    certificatePdf: 'Rapporto di controllo (PDF)',
     unknownSerial:
       'Non possiamo confermare questo numero di serie per questo modello. Le informazioni qui sotto valgono per il modello.',
     notFoundTitle: 'Macchina non trovata',
@@ -217,6 +224,7 @@ const pages: Record<Language, PageTexts> = {
       'O fabricante retirou este número de série. Esta unidade não está coberta por um certificado de controlo válido; contacte-nos antes de a utilizar.',
     verified: 'Número de série autêntico, verificado em',
     corrected: 'Certificado de controlo corrigido em',
+    certificatePdf: 'Certificado de controlo (PDF)',
     unknownSerial:
       'Não podemos confirmar este número de série para este modelo. As informações abaixo referem-se ao modelo.',
     notFoundTitle: 'Máquina não encontrada',

@@ -70,6 +70,15 @@ describe('the customer page by the unit’s state', () => {
     );
     expect(screen.getAllByTestId('congratulation')).toHaveLength(2);
     expect(screen.queryByTestId('serial-deviation')).not.toBeInTheDocument();
+    // No certificate offered unless the API says one exists.
+    expect(screen.queryByTestId('certificate-pdf')).not.toBeInTheDocument();
+  });
+
+  it('a unit with a sealed certificate offers its PDF, in the page’s languages', async () => {
+    await show({ ...machine, serial: serial({ certificate_pdf: '/public/units/4852406001/certificate' }) });
+    const link = screen.getByTestId('certificate-pdf');
+    expect(link).toHaveAttribute('href', '/api/public/units/4852406001/certificate?download=1');
+    expect(link).toHaveTextContent('Test certificate (PDF) / Prüfbericht (PDF)');
   });
 
   it('a deviation release: genuine, with the plain note in English and German', async () => {

@@ -80,6 +80,18 @@ export function SerialCheck({
             {releaseText(language).deviation}
           </p>
         ))}
+      {/* Only when the API offers it: a confirmed unit's sealed certificate, the same bytes every time, saved
+          under its serial's file name (the API's Content-Disposition). */}
+      {serial.certificate_pdf && (
+        <a
+          className="land-check__pdf"
+          href={`${config.apiBase}${serial.certificate_pdf}?download=1`}
+          download
+          data-testid="certificate-pdf"
+        >
+          {languages.map((language) => texts.pages[language].certificatePdf).join(' / ')}
+        </a>
+      )}
     </div>
   );
 }

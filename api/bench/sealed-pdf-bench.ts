@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiPaths, CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
+import { anonMb, benchApi } from './bench-api';
+import { latencyWhile, type Probe } from './isolation';
+
+/**
+ * `npm run bench` (scripts/bench.mjs): the sealed certificate PDFs (docs/decisions/0020-sealed-certificate.md) on
+ * the real API process. A 100-unit certificate (200 pages) changed, then printed from the archive: from the change's
+ * answer to the sealed document's last byte (render in the worker, seal, store) under 5 s, and the API's memory
+ * of its own (RssAnon) under 300 MB meanwhile; one unit's customer copy made and served under 300 ms (and again,
+ * from the archive); the p99 of /healthz and the customer call while certificates render at most twice their idle
+ * p99, in the same run. The renderer alone has its own figures (pdf-render-bench.ts). Under --quick the timings
+ * are shown, not enforced (CI shares the machine); memory and a valid seal are. Exits 1 when a budget fails.
+ */
+const quick = process.argv.includes('--quick');
+const UNITS = 100;
+const RUNS = quick ? 2 : 3;
+const BUDGET = { sealedMs: 5000, memoryMb: 300, customerCopyMs: 300, isolation: 2 };
+const USER = { email: 'bench-sealed@example.com', password: 'bench-Siegel-123' };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const { server, staff, post, brand, machine, stop } = await benchApi('sealed', USER, 'SB');
+  const failures: string[] = [];
+  const timed: string[] = [];
+  try {
+    const issue = async () =>
+      (
+        await post<PrintData[]>(apiPaths.certificateCreate(), {
+          ...CERTIFICATE_DEFAULTS,
+          brand_id: brand.id,
+          machine_id: machine.id,
+          checked_by: 'Bench',
+          crowd: UNITS,
+        })
+      )[0];
+    /** The whole certificate's newest sealed PDF, as the staff print asks for it (waiting for the archive). */
+    const document = async (id: number) => {
+      const started = performance.now();
+      const response = await fetch(`${server.base}/api${apiPaths.certificateDocument(id)}`, {
+        headers: staff,
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`document: ${response.status} ${bytes.toString()}`);
+      return { ms: performance.now() - started, bytes };
+    };
+
+    // Issued first, and its first document sealed (which starts the worker): issuing 100 units is work of its
+    // own. What is measured is the archive's: each run voids one unit, a light write after which the whole
+    // 200-page certificate is rendered and sealed anew, from the void's answer to the new PDF's last byte.
+    const certificate = await issue();
+    await document(certificate.id);
+    const landingPath = `/api${apiPaths.landing(machine.id)}?serial=${certificate.serial_no}`;
+    const probes: Probe[] = [
+      { name: '/healthz', paths: ['/api/healthz'] },
+      { name: 'customer call', paths: [landingPath] },
+    ];
+    const idle = await latencyWhile(server.base, probes, sleep(quick ? 2000 : 5000));
+    let peakMb = anonMb(server.child.pid!);
+    const watch = setInterval(() => (peakMb = Math.max(peakMb, anonMb(server.child.pid!))), 20);
+    const runs = async () => {
+      const done: { ms: number; bytes: Buffer }[] = [];
+      let version = certificate.version;
+      for (let i = 0; i < RUNS; i++) {
+        const serial = `${certificate.serialNoPart1}${String(certificate.recordsCount + UNITS - 1 - i).padStart(3, '0')}`;
+        ({ version } = await post<PrintData>(apiPaths.certificateVoid(certificate.id), {
+          version,
+          reason: 'Bench',
+          serials: [serial],
+        }));
+        done.push(await document(certificate.id));
+      }
+      return done;
+    };
+    const { results: busy, outcome } = await latencyWhile(server.base, probes, runs());
+    clearInterval(watch);
+    const sealedMs = Math.round(median(outcome.map((run) => run.ms)));
+    const last = outcome[outcome.length - 1];
+    const file = path.join(os.tmpdir(), `pb-sealed-${process.pid}.pdf`);
+    fs.writeFileSync(file, last.bytes);
+    const pdfsig = execFileSync('pdfsig', [file], { encoding: 'utf8' });
+    const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+    fs.rmSync(file);
+    const sealValid = /Signature is Valid/.test(pdfsig);
+
+    // One unit's customer copy: made and sealed on the first request, the stored bytes afterwards.
+    const copyUrl = `${server.base}/api${apiPaths.unitCertificate(certificate.serial_no)}`;
+    const fetchCopy = async () => {
+      const started = performance.now();
+      const response = await fetch(copyUrl);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`customer copy: ${response.status}`);
+      return Math.round(performance.now() - started);
+    };
+    const copyFirstMs = await fetchCopy();
+    const copyAgainMs = await fetchCopy();
+
+    console.log(
+      `Sealed certificate PDFs: ${UNITS} units (${pages} pages, ${Math.round(last.bytes.length / 1024)} KB), ${RUNS} runs`,
+    );
+    console.table({
+      'changed → sealed PDF served ms (median)': { value: sealedMs, budget: `< ${BUDGET.sealedMs}` },
+      'API memory MB (RssAnon, peak)': { value: peakMb, budget: `< ${BUDGET.memoryMb}` },
+      'customer copy, first request ms': { value: copyFirstMs, budget: `< ${BUDGET.customerCopyMs}` },
+      'customer copy, again ms': { value: copyAgainMs, budget: `< ${BUDGET.customerCopyMs}` },
+      'pdfsig: seal valid': { value: sealValid ? 'yes' : 'no', budget: 'yes' },
+    });
+    console.table(
+      probes.map((probe, i) => ({
+        call: probe.name,
+        'idle p99 ms': idle.results[i].p99,
+        'p99 ms while rendering': busy[i].p99,
+        ratio: Math.round((busy[i].p99 / idle.results[i].p99) * 10) / 10,
+      })),
+    );
+    if (!sealValid) failures.push('the seal is not valid');
+    if (peakMb >= BUDGET.memoryMb) failures.push(`memory ${peakMb} MB`);
+    if (!(sealedMs < BUDGET.sealedMs)) timed.push(`sealed PDF ${sealedMs} ms`);
+    for (const [name, ms] of [
+      ['customer copy first', copyFirstMs],
+      ['customer copy again', copyAgainMs],
+    ] as const)
+      if (!(ms < BUDGET.customerCopyMs)) timed.push(`${name} ${ms} ms`);
+    probes.forEach((probe, i) => {
+      if (busy[i].p99 > BUDGET.isolation * idle.results[i].p99)
+        timed.push(
+          `${probe.name}: p99 ${busy[i].p99} ms > ${BUDGET.isolation} × idle ${idle.results[i].p99} ms`,
+        );
+    });
+  } finally {
+    await stop();
+  }
+  // Timings on a shared machine (--quick, CI) are figures; memory and the seal are budgets everywhere.
+  if (quick && timed.length)
+    console.log(`Sealed certificate PDFs (--quick, not enforced): ${timed.join('; ')}`);
+  else failures.push(...timed);
+  console.log(
+    failures.length
+      ? `Sealed certificate PDFs: budget failed: ${failures.join('; ')}`
+      : 'Sealed certificate PDFs: all budgets hold.',
+  );
+  process.exit(failures.length ? 1 : 0);
+}
+
+await main();

@@ -1,0 +1,233 @@
+import {
+  COPY_MARKS,
+  pageOf,
+  REPLACED_STAMP,
+  stepResults,
+  toWire,
+  unitRecord,
+  VOIDED_STAMP,
+  type Certificate,
+  type UnitTestRecord,
+} from 'contracts';
+import PDFDocument from 'pdfkit';
+import { CONTENT_WIDTH, GAP, MM, PAD, PAGE, spacer, stack, text, type Block, type Pen } from './pdf-blocks';
+import type { PdfInput } from './pdf-input';
+import {
+  header,
+  headFacts,
+  instrumentsTable,
+  releaseBanner,
+  resultRow,
+  resultsHead,
+  standing,
+  unitFacts,
+} from './pdf-sheet';
+import { registerFonts, textMeasure } from './pdf-text';
+
+/**
+ * The certificate as a PDF/A-3b document (docs/printed-certificate.md): for each unit its customer's and
+ * factory's copy, each on as many A4 sheets as its plan needs, with the certificate's data attached as
+ * certificate.json. Everything in it comes from the input, nothing from the clock: the same state renders to
+ * the same bytes.
+ */
+
+/** The latest moment of the certificate's state: the document's date, never the time it was rendered. */
+function stateDate(data: Certificate): Date {
+  const times = [
+    data.created_at,
+    data.revised_at,
+    data.voided_at,
+    data.replaced_at,
+    ...data.test_record.units.flatMap((unit) => [unit.released_at, ...unit.attempts.map((a) => a.tested_at)]),
+  ].filter((time): time is string => Boolean(time));
+  return new Date(Math.max(...times.map((time) => Date.parse(time)).filter(Number.isFinite)));
+}
+
+/**
+ * The data attached as certificate.json: the certificate as the API answers it (wire names,
+ * docs/decisions/0005-wire-names.md), so another system reads plan, values, verdicts, serials, tester,
+ * releaser and instruments without parsing pages.
+ */
+const attachedData = (input: PdfInput) => toWire(input.certificate);
+
+/** One line at most, shortened with an ellipsis: a long stored address must not grow the sheet. */
+function oneLine(pen: Pen, value: string, max: number, size: number, align?: 'right'): Block {
+  let shown = value;
+  while (shown && pen.measure.width(shown + (shown === value ? '' : '…'), size) > max)
+    shown = shown.slice(0, -1);
+  return text(pen, [{ text: shown === value ? value : `${shown}…` }], max, { size, align });
+}
+
+/** The footer of every sheet: a revision's notes, the brand's addresses, the sheet number and the copy mark. */
+function footer(pen: Pen, data: Certificate, page: number, pages: number, copy: 0 | 1): Block {
+  const half = CONTENT_WIDTH / 2 - 4 * MM;
+  const email = oneLine(pen, data.brand_email.toLowerCase(), half, 9);
+  const website = oneLine(pen, data.brand_website.toLowerCase(), half, 9, 'right');
+  const links: Block = {
+    height: Math.max(email.height, website.height),
+    draw(x, y) {
+      email.draw(x, y);
+      website.draw(x + CONTENT_WIDTH - half, y);
+    },
+  };
+  const mark = text(pen, [{ text: COPY_MARKS[copy], bold: true }], CONTENT_WIDTH / 3, { align: 'right' });
+  const sheet = text(pen, [{ text: pageOf(page, pages).join(' · ') }], (CONTENT_WIDTH * 2) / 3 - 4 * MM);
+  const copyLine: Block = {
+    height: Math.max(mark.height, sheet.height) + 1 * MM,
+    draw(x, y) {
+      pen.doc
+        .lineWidth(0.3 * MM)
+        .moveTo(x, y)
+        .lineTo(x + CONTENT_WIDTH, y)
+        .stroke('#000000');
+      sheet.draw(x, y + 1 * MM);
+      mark.draw(x + (CONTENT_WIDTH * 2) / 3, y + 1 * MM);
+    },
+  };
+  return stack([standing(pen, data), links, copyLine], 1.5 * MM);
+}
+
+/** STORNIERT or ERSETZT across the sheet: it cannot be cut off or overlooked, and the sheet stays readable. */
+function stamp(pen: Pen, words: string) {
+  const { doc } = pen;
+  const padding = { x: 8 * MM, y: 4 * MM };
+  const words40 = text(pen, [{ text: words, bold: true }], PAGE.width, { size: 40 });
+  const width = pen.measure.width(words, 40, true) + 2 * padding.x;
+  const height = words40.height + 2 * padding.y;
+  const [cx, cy] = [PAGE.width / 2, PAGE.height / 2];
+  doc
+    .save()
+    .rotate(-30, { origin: [cx, cy] })
+    .fillOpacity(0.55)
+    .strokeOpacity(0.55);
+  doc
+    .lineWidth(1.5 * MM)
+    .rect(cx - width / 2, cy - height / 2, width, height)
+    .stroke('#c80000');
+  doc.fillColor('#c80000');
+  words40.draw(cx - width / 2 + padding.x, cy - height / 2 + padding.y);
+  doc.restore();
+  doc.fillColor('#000000');
+}
+
+interface Copy {
+  serial: string;
+  unit: UnitTestRecord;
+  copies: (0 | 1)[];
+}
+
+/** A unit awaiting release prints no customer's copy: nothing about it is confirmed yet. */
+function copiesOf(input: PdfInput): Copy[] {
+  const data = input.certificate;
+  return data.serials.map((serial) => {
+    const unit = unitRecord(data, serial);
+    const copies: (0 | 1)[] =
+      input.scope.kind === 'customer-copy' ? [0] : unit.release === 'awaiting_release' ? [1] : [0, 1];
+    return { serial, unit, copies };
+  });
+}
+
+/** A block of the results' part of a sheet; the column heads go above result rows only. */
+interface Item {
+  block: Block;
+  result: boolean;
+}
+
+/** The result rows of a unit and, last, the instruments its values were taken with. */
+function items(pen: Pen, data: Certificate, unit: UnitTestRecord): Item[] {
+  const used = unit.attempts.at(-1)?.instruments ?? {};
+  const rows = stepResults(data, unit).map((result) => ({
+    block: resultRow(pen, result, used[result.step.key]),
+    result: true,
+  }));
+  const numbers = new Set(Object.values(used));
+  const instruments = (data.test_record.instruments ?? []).filter((i) => numbers.has(i.inventory_number));
+  if (!instruments.length) return rows;
+  return [...rows, { block: stack([spacer(GAP), instrumentsTable(pen, instruments)]), result: false }];
+}
+
+/** The items split into sheets: as many as fit on each, at least one per sheet. */
+function split(items: Item[], firstRoom: number, nextRoom: number): Item[][] {
+  const sheets: Item[][] = [[]];
+  let room = firstRoom;
+  for (const item of items) {
+    const current = sheets[sheets.length - 1];
+    if (item.block.height > room && current.length) {
+      sheets.push([item]);
+      room = nextRoom - item.block.height;
+    } else {
+      current.push(item);
+      room -= item.block.height;
+    }
+  }
+  return sheets;
+}
+
+function drawSheets(pen: Pen, input: PdfInput, logo: PDFKit.PDFImage | null) {
+  const { doc } = pen;
+  const data = input.certificate;
+  const top = header(pen, input.settings, logo);
+  const head = resultsHead(pen);
+  const bottom = PAGE.height - PAD.bottom;
+  for (const { serial, unit, copies } of copiesOf(input)) {
+    const facts = headFacts(pen, data, serial);
+    const banner = releaseBanner(pen, unit);
+    const first = unitFacts(pen, data, unit, input.settings);
+    const above = top.height + facts.height + banner.height + 3 * GAP;
+    const footerHeight = footer(pen, data, 1, 1, 0).height;
+    const room = bottom - footerHeight - GAP - PAD.top - above - head.height;
+    const sheets = split(items(pen, data, unit), room - first.height - GAP, room);
+    for (const copy of copies)
+      sheets.forEach((sheet, i) => {
+        doc.addPage({ size: 'A4', margin: 0 });
+        const heads = sheet.some((item) => item.result) ? [head] : [];
+        const results = stack([...heads, ...sheet.map((item) => item.block)]);
+        const parts = [top, facts, banner, ...(i === 0 ? [first] : []), results];
+        stack(parts, GAP).draw(PAD.x, PAD.top);
+        const foot = footer(pen, data, i + 1, sheets.length, copy);
+        foot.draw(PAD.x, bottom - foot.height);
+        if (data.voided_serials.includes(serial)) stamp(pen, VOIDED_STAMP);
+        else if (data.replaced_at) stamp(pen, REPLACED_STAMP);
+      });
+  }
+}
+
+/** Renders the document; pdfkit works synchronously, so this runs in the worker (render-pdf.ts). */
+export function renderDocument(input: PdfInput): Promise<Uint8Array> {
+  const data = input.certificate;
+  const date = stateDate(data);
+  const customer = input.scope.kind === 'customer-copy' ? `, Kundenexemplar ${input.scope.serial}` : '';
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    lang: 'de-DE',
+    displayTitle: true,
+    info: {
+      Title: `Prüfbericht Nr. ${data.id}${customer}`,
+      Subject: `${data.serials[0]} – ${data.serials.at(-1)}, Revision ${data.revision}`,
+      Creator: 'Prüfbericht',
+      // No ModDate: pdfkit's XMP has no xmp:ModifyDate to match it, and PDF/A wants the two to agree.
+      CreationDate: date,
+    },
+  });
+  const chunks: Uint8Array[] = [];
+  doc.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+  const done = new Promise<Uint8Array>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  registerFonts(doc);
+  const pen = { doc, measure: textMeasure(doc) };
+  drawSheets(pen, input, input.logo ? doc.openImage(Buffer.from(input.logo)) : null);
+  doc.file(Buffer.from(JSON.stringify(attachedData(input), null, 2)), {
+    name: 'certificate.json',
+    type: 'application/json',
+    relationship: 'Data',
+    description: 'Prüfbericht: Prüfplan, Messwerte, Ergebnisse, Seriennummern, Prüfer, Freigabe, Prüfmittel',
+    creationDate: date,
+    modifiedDate: date,
+  });
+  doc.end();
+  return done;
+}

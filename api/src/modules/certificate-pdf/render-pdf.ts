@@ -1,0 +1,124 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { BusyError, workQueue } from '../../plugins/busy';
+import type { PdfInput } from './pdf-input';
+import { pdfMessages } from './pdf-messages';
+
+/**
+ * Renders certificate documents in one worker thread, kept for the next one: the event loop stays free for
+ * other requests while 200 pages are laid out (docs/decisions/0011-bounded-heavy-work.md). One at a time, a few
+ * more waiting; beyond that a 429 at once, as the other heavy work of the API (api/src/plugins/busy.ts).
+ */
+
+/** A 200-page certificate takes about 2 s (api/bench/pdf-render-bench.ts): three in line wait about 6 s. */
+const queue = workQueue({
+  running: 1,
+  waiting: 3,
+  maxWaitMs: 15_000,
+  busy: () => new BusyError(pdfMessages.busy, 10),
+});
+
+type Answer = { bytes: Uint8Array; error?: undefined } | { error: string };
+
+/** The worker and the render it is doing: the queue gives it one at a time. */
+interface Thread {
+  worker: Worker;
+  job: { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void } | null;
+}
+
+let current: Thread | null = null;
+
+/**
+ * The worker's code: render-worker.ts and what it imports, bundled by esbuild once per process. The API runs its
+ * TypeScript through tsx, whose loader a worker would have to start again in a thread of its own; with the
+ * shared contracts loaded whole, that took about 100 MB more than the bundle (api/bench/pdf-render-bench.ts).
+ * pdfkit and qrcode stay outside, required from where npm installed them (pdfkit reads its data files there).
+ */
+let bundled: Promise<string> | null = null;
+async function workerCode(): Promise<string> {
+  const { build } = await import('esbuild');
+  const installed = createRequire(import.meta.url);
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL('./render-worker.ts', import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    // In a function of its own: an eval worker runs a script, whose top-level names would replace globals
+    // (the contracts' TypeBox has a function named BigInt).
+    format: 'iife',
+    target: 'node20',
+    write: false,
+    logLevel: 'silent',
+    // The fonts are found beside the source (pdf-text.ts), not beside the bundle, which has no file.
+    define: { 'import.meta.dirname': JSON.stringify(import.meta.dirname) },
+    plugins: [
+      {
+        name: 'installed-packages',
+        setup: (plugin) =>
+          plugin.onResolve({ filter: /^(pdfkit|qrcode)$/ }, ({ path }) => ({
+            path: installed.resolve(path),
+            external: true,
+          })),
+      },
+    ],
+  });
+  return result.outputFiles[0].text;
+}
+
+async function theThread(): Promise<Thread> {
+  bundled ??= workerCode();
+  const code = await bundled;
+  if (current) return current;
+  const thread: Thread = {
+    worker: new Worker(code, {
+      eval: true,
+      // Laying out 200 pages makes many short-lived objects: a young generation of this size kept the
+      // collector's share low and the memory under the budget (api/bench/pdf-render-bench.ts).
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    }),
+    job: null,
+  };
+  const settle = (settled: (job: NonNullable<Thread['job']>) => void) => {
+    const { job } = thread;
+    thread.job = null;
+    // An idle worker does not keep the process alive (tests, scripts); a working one does.
+    thread.worker.unref();
+    if (job) settled(job);
+  };
+  thread.worker.on('message', (answer: Answer) =>
+    settle((job) =>
+      answer.error === undefined
+        ? job.resolve(answer.bytes)
+        : job.reject(new Error(`${pdfMessages.failed} ${answer.error}`)),
+    ),
+  );
+  // A worker that died takes its render with it; the next render starts a new one.
+  const fail = (error: Error) => {
+    if (current === thread) current = null;
+    settle((job) => job.reject(error));
+  };
+  thread.worker.on('error', fail);
+  thread.worker.on('exit', (code) => fail(new Error(`${pdfMessages.failed} (Worker beendet: ${code})`)));
+  thread.worker.unref();
+  current = thread;
+  return thread;
+}
+
+/** The document's bytes, rendered off the event loop (pdf-document.ts). */
+export function renderPdf(input: PdfInput): Promise<Uint8Array> {
+  return queue.run(async () => {
+    const thread = await theThread();
+    return new Promise<Uint8Array>((resolve, reject) => {
+      thread.job = { resolve, reject };
+      thread.worker.ref();
+      thread.worker.postMessage(input);
+    });
+  });
+}
+
+/** Ends the worker (tests, shutdown): a render it was doing fails, the next render starts a new one. */
+export async function stopPdfWorker() {
+  const thread = current;
+  current = null;
+  await thread?.worker.terminate();
+}

@@ -1,0 +1,18 @@
+import { parentPort } from 'node:worker_threads';
+import { renderDocument } from './pdf-document';
+import type { PdfInput } from './pdf-input';
+
+/**
+ * The renderer's thread (render-pdf.ts): pdfkit lays out and compresses synchronously, which for 200 pages
+ * would hold the API's event loop for seconds (docs/decisions/0011-bounded-heavy-work.md).
+ */
+parentPort!.on('message', async (input: PdfInput) => {
+  try {
+    const bytes = await renderDocument(input);
+    parentPort!.postMessage({ bytes }, [bytes.buffer as ArrayBuffer]);
+  } catch (error) {
+    parentPort!.postMessage({
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+  }
+});

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../text';
+import type { StoredSeal } from './seal-keys';
+
+const DEVELOPMENT = 'development';
+
+/** The development seal, one per database: every API instance on it seals with the same key. */
+export function sealsRepository(db: Kysely<Database>) {
+  return {
+    /** The stored development seal; made by `create` and stored first when there is none (the first start wins). */
+    async development(create: () => StoredSeal): Promise<StoredSeal> {
+      const stored = await db
+        .selectFrom('seals')
+        .selectAll()
+        .where('name', '=', DEVELOPMENT)
+        .executeTakeFirst();
+      if (stored) return stored;
+      await db
+        .insertInto('seals')
+        .values({ name: DEVELOPMENT, ...create(), created_at: nowIso() })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      return db.selectFrom('seals').selectAll().where('name', '=', DEVELOPMENT).executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type SealsRepository = ReturnType<typeof sealsRepository>;

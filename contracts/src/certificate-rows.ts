@@ -1,0 +1,261 @@
+import { DEFAULT_PLAN_STEPS, PLAN_LANGUAGES, type PlanStep } from './test-record';
+import type { Certificate } from './wire';
+
+/**
+ * The certificate document's text (docs/printed-certificate.md), every row in one language order: German first
+ * (bold), then English, French, Spanish, Italian and European Portuguese. Each term and its source is in
+ * docs/terminology.md; certificate-document.test.tsx holds the printed rows to it. Here rather than in an app:
+ * the API renders the document (api/src/modules/certificate-pdf/).
+ */
+export type Translations = readonly [de: string, en: string, fr: string, es: string, it: string, pt: string];
+
+export const TITLE = 'PRÜFBERICHT';
+/** The title in the other languages; Hindi only here, as on the earlier certificate (docs/printed-certificate.md). */
+export const SUBTITLE_LINES = [
+  'QUALITY TEST CERTIFICATE | BULLETIN DE CONTRÔLE | CERTIFICADO DE CONTROL DE CALIDAD',
+  'RAPPORTO DI CONTROLLO | CERTIFICADO DE CONTROLO DE QUALIDADE | परीक्षण प्रमाणपत्र',
+] as const;
+
+export interface CertificateRow {
+  key: string;
+  labels: Translations;
+  /** The printed value for a unit; undefined for the blank signature row. */
+  value?: (data: Certificate, serial: string) => string;
+}
+
+/** Values that are words, in the six languages (the check values OK / NOT OK and voltages print as they are). */
+export const VALUE_WORDS: Readonly<Record<string, Translations>> = {
+  YES: ['JA', 'YES', 'OUI', 'SÍ', 'SÌ', 'SIM'],
+  NO: ['NEIN', 'NO', 'NON', 'NO', 'NO', 'NÃO'],
+  GERMANY: ['DEUTSCHLAND', 'GERMANY', 'ALLEMAGNE', 'ALEMANIA', 'GERMANIA', 'ALEMANHA'],
+  INDIA: ['INDIEN', 'INDIA', 'INDE', 'INDIA', 'INDIA', 'ÍNDIA'],
+  POLAND: ['POLEN', 'POLAND', 'POLOGNE', 'POLONIA', 'POLONIA', 'POLÓNIA'],
+};
+
+/**
+ * Between the spellings of a word in the six languages: a no-break space before the slash keeps it at the end of
+ * a line, so a wrapped value never starts a line with "/" ("… GERMANIA / ALEMANHA").
+ */
+export const SPELLING_SEPARATOR = '\u00a0/ ';
+
+/** The distinct spellings of a word in the six languages, in their order, joined so a reader of any of them can read it. */
+export const spellings = (words: readonly string[]) => [...new Set(words)].join(SPELLING_SEPARATOR);
+
+/** A word value in each spelling of the six languages, in their order, so that a reader of any of them can read it. */
+export function inEveryLanguage(word: string): string {
+  const translations = Object.hasOwn(VALUE_WORDS, word) ? VALUE_WORDS[word] : undefined;
+  return translations ? spellings(translations) : word;
+}
+
+export const SCAN_LABELS: Translations = [
+  'CODE SCANNEN FÜR INFOS/UNTERLAGEN',
+  'SCAN CODE FOR INFO/DOCUMENTS',
+  'SCANNER LE CODE POUR INFOS/DOCUMENTS',
+  'ESCANEAR EL CÓDIGO PARA INFO/DOCUMENTOS',
+  'SCANSIONARE IL CODICE PER INFO/DOCUMENTI',
+  'LER O CÓDIGO PARA INFO/DOCUMENTOS',
+];
+
+/** A plan step's title in the printed order: the checks' rows come from the plan the unit was tested against. */
+export const stepLabels = (step: Pick<PlanStep, 'title'>): Translations =>
+  PLAN_LANGUAGES.map((language) => step.title[language]) as unknown as Translations;
+
+/**
+ * The facts of a unit beside its QR code, three to a row, and the dispatch check across the width. The tester and
+ * the releaser are filled in from the test record (certificate-record.ts); the checks are the plan's steps.
+ */
+export const INFO_ROWS: readonly (readonly CertificateRow[])[] = [
+  [
+    {
+      key: 'machine_name',
+      labels: [
+        'Maschinentyp',
+        'Machine type',
+        'Type de machine',
+        'Tipo de máquina',
+        'Tipo di macchina',
+        'Tipo de máquina',
+      ],
+      value: (d) => d.machine_name,
+    },
+    {
+      key: 'origin',
+      labels: [
+        'Ursprungsland',
+        'Country of origin',
+        "Pays d'origine",
+        'País de origen',
+        'Paese di origine',
+        'País de origem',
+      ],
+      value: (d) => inEveryLanguage(d.origin),
+    },
+    {
+      key: 'electronic_circuit_board',
+      labels: [
+        'Elektronische Regelung',
+        'Electronic control',
+        'Régulation électronique',
+        'Regulación electrónica',
+        'Regolazione elettronica',
+        'Regulação eletrónica',
+      ],
+      value: (d) => inEveryLanguage(d.electronic_circuit_board === 1 ? 'YES' : 'NO'),
+    },
+  ],
+  [
+    {
+      key: 'checked_by',
+      labels: [
+        'Geprüft von',
+        'Checked by',
+        'Contrôlé par',
+        'Revisado por',
+        'Controllato da',
+        'Verificado por',
+      ],
+    },
+    {
+      key: 'released_by',
+      labels: [
+        'Freigegeben von',
+        'Released by',
+        'Libéré par',
+        'Liberado por',
+        'Rilasciato da',
+        'Libertado por',
+      ],
+    },
+    {
+      key: 'observation',
+      labels: ['Bemerkungen', 'Remarks', 'Remarques', 'Observaciones', 'Osservazioni', 'Observações'],
+      value: (d) => d.observation,
+    },
+  ],
+];
+
+/** Left blank on purpose, across the width: signed by hand at dispatch. */
+export const DISPATCH_ROW: CertificateRow = {
+  key: 'logistics_control',
+  labels: [
+    'Prüfung/Versand',
+    'Dispatch check',
+    "Contrôle à l'expédition",
+    'Control de expedición',
+    'Controllo alla spedizione',
+    'Controlo de expedição',
+  ],
+};
+
+/** The certificate's number, the unit's serial, the issue date and the plan version at the top of each sheet; the maker. */
+export const HEAD_LABELS = {
+  number: [
+    'Prüfbericht Nr.',
+    'Certificate No.',
+    'Certificat n°',
+    'Certificado n.º',
+    'Certificato n.',
+    'Certificado n.º',
+  ],
+  serial: ['Seriennummer', 'Serial number', 'N° de série', 'N.º de serie', 'N. di serie', 'N.º de série'],
+  date: ['Datum', 'Date', 'Date', 'Fecha', 'Data', 'Data'],
+  plan_version: [
+    'Prüfplan, Version',
+    'Test plan, version',
+    "Plan d'essai, version",
+    'Plan de ensayo, versión',
+    'Piano di prova, versione',
+    'Plano de ensaio, versão',
+  ],
+  manufacturer: ['Hersteller', 'Manufacturer', 'Fabricant', 'Fabricante', 'Fabbricante', 'Fabricante'],
+} as const satisfies Record<string, Translations>;
+
+/** The columns of the test results. */
+export const RESULT_COLUMNS = {
+  step: ['Prüfung', 'Test', 'Essai', 'Ensayo', 'Prova', 'Ensaio'],
+  standard: ['Norm', 'Standard', 'Norme', 'Norma', 'Norma', 'Norma'],
+  limit: ['Grenzwert', 'Limit', 'Limite', 'Límite', 'Limite', 'Limite'],
+  value: ['Messwert', 'Measured value', 'Valeur mesurée', 'Valor medido', 'Valore misurato', 'Valor medido'],
+  verdict: ['Ergebnis', 'Result', 'Résultat', 'Resultado', 'Esito', 'Resultado'],
+} as const satisfies Record<string, Translations>;
+
+/** What a unit's pages say about it (UnitRelease), and the reason of a deviation release. */
+export const RELEASE_WORDS = {
+  released: ['BESTANDEN', 'PASSED', 'CONFORME', 'CONFORME', 'CONFORME', 'CONFORME'],
+  failed: ['NICHT BESTANDEN', 'FAILED', 'NON CONFORME', 'NO CONFORME', 'NON CONFORME', 'NÃO CONFORME'],
+  deviation: ['SONDERFREIGABE', 'CONCESSION', 'DÉROGATION', 'CONCESIÓN', 'CONCESSIONE', 'CONCESSÃO'],
+  awaiting_release: [
+    'ZUR FREIGABE',
+    'AWAITING RELEASE',
+    'EN ATTENTE DE LIBÉRATION',
+    'PENDIENTE DE LIBERACIÓN',
+    'IN ATTESA DI RILASCIO',
+    'A AGUARDAR LIBERTAÇÃO',
+  ],
+  reason: ['Grund', 'Reason', 'Motif', 'Motivo', 'Motivo', 'Motivo'],
+} as const satisfies Record<string, Translations>;
+
+/** "Seite 1 von 2" in the six languages, for each sheet of a copy. */
+export const pageOf = (page: number, pages: number): Translations => [
+  `Seite ${page} von ${pages}`,
+  `Page ${page} of ${pages}`,
+  `Page ${page} sur ${pages}`,
+  `Página ${page} de ${pages}`,
+  `Pagina ${page} di ${pages}`,
+  `Página ${page} de ${pages}`,
+];
+
+/** A step's verdict as the results column prints it: the check values the certificate always had. */
+export const STEP_VERDICT_TEXT = { pass: 'OK', fail: 'NOT OK', open: '–' } as const;
+
+const ROW_TITLES: Record<string, string> = Object.fromEntries([
+  ...[...INFO_ROWS.flat(), DISPATCH_ROW].map((row) => [row.key, row.labels[0]]),
+  ...Object.entries(HEAD_LABELS).map(([key, labels]) => [key, labels[0]]),
+  ...DEFAULT_PLAN_STEPS.map((step) => [step.key, step.title.de]),
+]);
+
+/** The German row title of a certificate field (every revisable one has a row), as the history names it. */
+export const rowTitle = (field: string) => ROW_TITLES[field] ?? field;
+
+/** The copies of a unit: one goes with the machine, one stays in the factory's file. */
+export const COPY_MARKS = ['Kundenexemplar / Customer copy', 'Werksexemplar / Factory copy'] as const;
+
+/** Across every page of a voided unit, and of a revision a newer one replaced. */
+export const VOIDED_STAMP = 'STORNIERT / VOID';
+export const REPLACED_STAMP = 'ERSETZT / SUPERSEDED';
+
+/** A revision names itself and the issue it replaces; a replaced revision names when it was replaced. */
+export const revisionNote = (revision: number, date: string, replaces: string) =>
+  `Revision ${revision} vom ${date}, ersetzt die Ausgabe vom ${replaces} / ` +
+  `Revision ${revision} of ${date}, replaces the issue of ${replaces}`;
+export const replacedNote = (date: string, revision: number) =>
+  `Ersetzt am ${date} durch Revision ${revision} / Superseded on ${date} by revision ${revision}`;
+
+/** The instruments that took the values (ISO 9001 7.1.5.2: identified, with their calibration due date). */
+export const INSTRUMENT_COLUMNS = {
+  instruments: [
+    'Prüfmittel',
+    'Measuring equipment',
+    'Équipements de mesure',
+    'Equipos de medición',
+    'Strumenti di misura',
+    'Equipamentos de medição',
+  ],
+  inventory_number: [
+    'Inventarnummer',
+    'Inventory number',
+    "N° d'inventaire",
+    'N.º de inventario',
+    'N. di inventario',
+    'N.º de inventário',
+  ],
+  name: ['Bezeichnung', 'Name', 'Désignation', 'Denominación', 'Denominazione', 'Designação'],
+  due: [
+    'Kalibrierung fällig',
+    'Calibration due',
+    'Étalonnage dû le',
+    'Calibración vence',
+    'Taratura scade',
+    'Calibração válida até',
+  ],
+} as const satisfies Record<string, Translations>;

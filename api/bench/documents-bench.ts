@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { apiPaths, type Landing } from 'contracts';
 import { PDFDocument } from 'pdf-lib';
 import { anonMb, benchApi } from './bench-api';
-import { latencyWhile, type Probe } from './isolation';
+import { compareWithIdle, latencyWhile, type Probe } from './isolation';
 
 /**
  * `npm run bench` (scripts/bench.mjs): the documents behind the QR code (docs/decisions/0012-documents.md) under
@@ -119,26 +119,14 @@ async function main() {
       'byte range answered 206': { value: rangeOk ? 'yes' : 'no', budget: 'yes' },
       'every download complete': { value: whole ? 'yes' : 'no', budget: 'yes' },
     });
-    console.table(
-      probes.map((probe, i) => ({
-        call: probe.name,
-        'idle p99 ms': idle.results[i].p99,
-        'p99 ms during downloads': busy[i].p99,
-        ratio: Math.round((busy[i].p99 / idle.results[i].p99) * 10) / 10,
-      })),
-    );
+    const isolation = compareWithIdle(idle.results, busy, 'during downloads', BUDGET.isolation);
     if (peakMb >= BUDGET.memoryMb) failures.push(`memory ${peakMb} MB`);
     if (!whole) failures.push('a download was cut short');
     // Under --quick (CI) a 5 MB file on a shared machine says nothing about timing: shown, not enforced, as the
     // other budgets of docs/architecture.md#budgets.
     const timed: string[] = quick ? [] : failures;
     if (!(slowestFirstByte < BUDGET.firstByteMs)) timed.push(`first byte ${slowestFirstByte} ms`);
-    probes.forEach((probe, i) => {
-      if (busy[i].p99 > BUDGET.isolation * idle.results[i].p99)
-        timed.push(
-          `${probe.name}: p99 ${busy[i].p99} ms > ${BUDGET.isolation} × idle ${idle.results[i].p99} ms`,
-        );
-    });
+    timed.push(...isolation);
   } finally {
     await stop();
   }

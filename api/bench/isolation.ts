@@ -90,3 +90,23 @@ export async function signInStorm(base: string, wave: number): Promise<Record<nu
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
   return counts;
 }
+
+/**
+ * The isolation budget of one run: each probe's p99 while `during` ran against its idle p99, printed as a table;
+ * answers the probes over `times` × idle, in words.
+ */
+export function compareWithIdle(idle: ProbeResult[], busy: ProbeResult[], during: string, times: number) {
+  console.table(
+    idle.map((calm, i) => ({
+      call: calm.name,
+      'idle p99 ms': calm.p99,
+      [`p99 ms ${during}`]: busy[i].p99,
+      ratio: Math.round((busy[i].p99 / calm.p99) * 10) / 10,
+    })),
+  );
+  return idle.flatMap((calm, i) =>
+    busy[i].p99 > times * calm.p99
+      ? [`${calm.name}: p99 ${busy[i].p99} ms > ${times} × idle ${calm.p99} ms`]
+      : [],
+  );
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiPaths, CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
 import { anonMb, benchApi } from './bench-api';
-import { latencyWhile, type Probe } from './isolation';
+import { compareWithIdle, latencyWhile, type Probe } from './isolation';
 
 /**
  * `npm run bench` (scripts/bench.mjs): the sealed certificate PDFs (docs/decisions/0020-sealed-certificate.md) on
@@ -110,14 +110,7 @@ async function main() {
       'customer copy, again ms': { value: copyAgainMs, budget: `< ${BUDGET.customerCopyMs}` },
       'pdfsig: seal valid': { value: sealValid ? 'yes' : 'no', budget: 'yes' },
     });
-    console.table(
-      probes.map((probe, i) => ({
-        call: probe.name,
-        'idle p99 ms': idle.results[i].p99,
-        'p99 ms while rendering': busy[i].p99,
-        ratio: Math.round((busy[i].p99 / idle.results[i].p99) * 10) / 10,
-      })),
-    );
+    const isolation = compareWithIdle(idle.results, busy, 'while rendering', BUDGET.isolation);
     if (!sealValid) failures.push('the seal is not valid');
     if (peakMb >= BUDGET.memoryMb) failures.push(`memory ${peakMb} MB`);
     if (!(sealedMs < BUDGET.sealedMs)) timed.push(`sealed PDF ${sealedMs} ms`);
@@ -126,12 +119,7 @@ async function main() {
       ['customer copy again', copyAgainMs],
     ] as const)
       if (!(ms < BUDGET.customerCopyMs)) timed.push(`${name} ${ms} ms`);
-    probes.forEach((probe, i) => {
-      if (busy[i].p99 > BUDGET.isolation * idle.results[i].p99)
-        timed.push(
-          `${probe.name}: p99 ${busy[i].p99} ms > ${BUDGET.isolation} × idle ${idle.results[i].p99} ms`,
-        );
-    });
+    timed.push(...isolation);
   } finally {
     await stop();
   }

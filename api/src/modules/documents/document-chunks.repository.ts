@@ -29,6 +29,9 @@ export function documentChunksRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return sha256;
       for (let seq = 0; seq < chunkCount; seq++) {
+        // A turn of the event loop between chunks: on SQLite each insert runs on it, and a 50 MB manual or a
+        // 200-page certificate written in one go held every other request (docs/decisions/0011-bounded-heavy-work.md).
+        if (seq > 0) await setImmediate();
         const chunk = bytes.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
         await db.insertInto('document_chunks').values({ sha256, seq, bytes: chunk }).execute();
       }

@@ -1,6 +1,8 @@
 // `npm run bench:print -w e2e`: in Chromium, how long a 100-unit certificate (200 pages) with measured values
-// takes from the API's answer to the print dialog, and how many A4 pages its PDF has (budget under 2 s, docs/architecture.md#budgets).
-// Exits 1 when over.
+// takes from the certificate's answer to its archived PDF shown and the print dialog open, as after WEITER: the
+// server renders and seals it first (api/bench/sealed-pdf-bench.ts measures that part alone, under 5 s), the page
+// fetches it and shows it in its frame (mfe-certificates' certificate-pdf.tsx). Also how many A4 pages the PDF has.
+// Exits 1 when over the budget of rendering and sealing plus a second for the transfer and the viewer.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -9,7 +11,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CERTIFICATE_DEFAULTS, apiPaths, type PlanStep, type TestPlan } from 'contracts';
 
-const BUDGET_MS = 2000;
+const BUDGET_MS = 6000;
 const UNITS = 100;
 
 const port = await new Promise<number>((resolve) => {
@@ -80,16 +82,23 @@ try {
     },
   });
 
+  // The print is the PDF frame's; init scripts run in every frame, so the time is kept on the page's window.
   await page.addInitScript(() => {
     window.print = () => {
-      (window as unknown as { printedAt: number }).printedAt = performance.now();
+      (window.top as unknown as { printedAt: number }).printedAt = window.top!.performance.now();
     };
   });
   await page.goto('/login');
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
-  // The reprint page opens the print dialog by itself once the certificate's answer is in.
+  const document = page.waitForResponse(
+    (r) => r.url().endsWith(`/api${apiPaths.certificateDocument(issued.id)}`),
+    {
+      timeout: 60_000,
+    },
+  );
+  // The reprint page asks for the PDF once the certificate's answer is in, and prints it once it is shown.
   await page.goto(`/pdf/${issued.id}`);
-  await page.waitForFunction(() => 'printedAt' in window, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => 'printedAt' in window, undefined, { timeout: 60_000 });
   const printReadyMs = await page.evaluate(
     (answer) => {
       const entry = performance
@@ -100,14 +109,14 @@ try {
     `/api${apiPaths.certificate(issued.id)}`,
   );
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pb-print-')), 'certificate.pdf');
-  await page.pdf({ path: file, preferCSSPageSize: true });
+  fs.writeFileSync(file, await (await document).body());
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
   const a4 = /Page size:.*\(A4\)/.test(info);
   failed = printReadyMs >= BUDGET_MS || pages !== UNITS * 2 || !a4;
   console.table([
     {
-      measure: `${UNITS} units with measured values: answer → print dialog (includes the deliberate 500 ms pause)`,
+      measure: `${UNITS} units with measured values: answer → archived PDF shown, print dialog (render and seal included)`,
       value: `${printReadyMs.toFixed(0)} ms`,
       budget: `< ${BUDGET_MS} ms ${printReadyMs < BUDGET_MS ? 'ok' : 'FAILED'}`,
     },

@@ -2,18 +2,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  QRCodeReader,
-  RGBLuminanceSource,
-} from '@zxing/library';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiPaths } from 'contracts';
 import { PNG } from 'pngjs';
 import { baseURL } from '../playwright.config';
+import { pdfShownBy, printCalls, stubPrint } from '../support/pdf';
+import { decodeQr } from '../support/qr';
 import {
   apiUrl,
   artifactPath,
@@ -103,29 +97,15 @@ async function createBrandAndMachine(request: APIRequestContext, token: string, 
   return { brandName: brand.name, machineId, machineName };
 }
 
-/** Replaces the print dialog: counts the calls, so a test can wait for "the dialog opened". */
-async function stubPrint(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { printCalls: number; printedAt: number };
-    w.printCalls = 0;
-    window.print = () => {
-      w.printCalls += 1;
-      w.printedAt = performance.now();
-    };
-  });
-}
-const printCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
-
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).fill(option);
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The print of the current page as a PDF: print media, and the page size the page's own @page rule gives. */
-async function printToPdf(page: Page, name: string): Promise<string> {
+/** The PDF a page showed and printed (support/pdf.ts), kept in the artifacts as `name`.pdf. */
+async function keptPdf(shown: () => Promise<Buffer>, name: string): Promise<string> {
   const file = path.join(artifacts, `${name}.pdf`);
-  await page.pdf({ path: file, preferCSSPageSize: true });
+  fs.writeFileSync(file, await shown());
   return file;
 }
 
@@ -135,9 +115,15 @@ function pdfPages(file: string): number {
   expect(info).toMatch(/Page size:.*\(A4\)/);
   return Number(/Pages:\s+(\d+)/.exec(info)![1]);
 }
-/** The PDF's text with whitespace collapsed: a value that wraps inside its cell still reads as one string. */
+/**
+ * The PDF's text in the order it was drawn (`-raw`: the tester's and releaser's columns do not interleave), with
+ * whitespace collapsed: a value that wraps inside its cell still reads as one string.
+ */
 const pdfText = (file: string) =>
-  execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).replace(
+    /\s+/g,
+    ' ',
+  );
 
 /** Every page as a PNG (150 dpi), in page order. */
 function pdfToPngs(file: string, prefix: string): string[] {
@@ -151,50 +137,6 @@ function pdfToPngs(file: string, prefix: string): string[] {
       fs.copyFileSync(path.join(dir, page), target);
       return target;
     });
-}
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** Where the QR code sits on each printed sheet, in CSS px from the sheet's corner (print layout). */
-async function qrBoxes(page: Page): Promise<Box[]> {
-  await page.emulateMedia({ media: 'print' });
-  const boxes = await page.evaluate(() =>
-    [...document.querySelectorAll('.cert-print-root .cert-doc')].map((sheet) => {
-      const qr = sheet.querySelector('svg')!.getBoundingClientRect();
-      const corner = sheet.getBoundingClientRect();
-      return { x: qr.x - corner.x, y: qr.y - corner.y, width: qr.width, height: qr.height };
-    }),
-  );
-  await page.emulateMedia({ media: null });
-  return boxes;
-}
-
-/** Decodes the QR code inside `box` (CSS px) of a page rendered at `dpi`, with a white margin around it. */
-function decodeQr(pngFile: string, box: Box, dpi = 150): string {
-  const png = PNG.sync.read(fs.readFileSync(pngFile));
-  const scale = dpi / 96;
-  const margin = 12;
-  const left = Math.max(0, Math.floor(box.x * scale) - margin);
-  const top = Math.max(0, Math.floor(box.y * scale) - margin);
-  const width = Math.min(png.width - left, Math.ceil(box.width * scale) + 2 * margin);
-  const height = Math.min(png.height - top, Math.ceil(box.height * scale) + 2 * margin);
-  const luminance = new Uint8ClampedArray(width * height);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const i = ((top + y) * png.width + left + x) * 4;
-      luminance[y * width + x] = (png.data[i] * 299 + png.data[i + 1] * 587 + png.data[i + 2] * 114) / 1000;
-    }
-  const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(luminance, width, height)));
-  const hints = new Map<DecodeHintType, unknown>([
-    [DecodeHintType.TRY_HARDER, true],
-    [DecodeHintType.POSSIBLE_FORMATS, [BarcodeFormat.QR_CODE]],
-  ]);
-  return new QRCodeReader().decode(bitmap, hints).getText();
 }
 
 test.describe('Prüfberichte', () => {
@@ -230,6 +172,13 @@ test.describe('Prüfberichte', () => {
     await snap(page, 'certificate-create-form');
 
     const answer = page.waitForResponse((r) => r.url().endsWith(CREATE) && r.status() === 200);
+    const shown = pdfShownBy(page);
+    // Each print of the PDF is recorded once in the audit trail (POST …/printed).
+    const recorded: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/printed'))
+        recorded.push(request.postDataJSON());
+    });
     await page.getByRole('button', { name: 'WEITER' }).click();
     const [data] = (await (await answer).json()) as PrintData[];
     expect(data.crowd).toBe(3);
@@ -248,7 +197,7 @@ test.describe('Prüfberichte', () => {
 
     const serials = [0, 1, 2].map((k) => data.serialNoPart1 + String(data.recordsCount + k).padStart(3, '0'));
     expect([data.serial_no, data.endSerialNo]).toEqual([serials[0], serials[2]]);
-    const first = await printToPdf(page, 'certificate-3-units');
+    const first = await keptPdf(shown, 'certificate-3-units');
     expect(pdfPages(first)).toBe(6);
     const text = pdfText(first);
     for (const serial of serials) expect(text.split(serial).length - 1).toBe(2);
@@ -261,10 +210,11 @@ test.describe('Prüfberichte', () => {
     expect(text).not.toContain('WEITER');
     expect(text).not.toContain('Prüfbericht ausgestellt');
     const pages = pdfToPngs(first, 'certificate-page');
-    const boxes = await qrBoxes(page);
-    expect(pages.map((png, i) => decodeQr(png, boxes[i]))).toEqual(
+    expect(pages.map((png) => decodeQr(fs.readFileSync(png)))).toEqual(
       serials.flatMap((serial) => {
-        const url = `${baseURL}/landing/${machineId}/${serial}`;
+        // Sealed without a request and without WEB_BASE (e2e/global-setup.ts), a document names this server as
+        // localhost (api/src/modules/certificate-pdf/documents-store.wiring.ts).
+        const url = `http://localhost:${new URL(baseURL).port}/landing/${machineId}/${serial}`;
         return [url, url];
       }),
     );
@@ -297,13 +247,17 @@ test.describe('Prüfberichte', () => {
     expect(renamed.status()).toBe(200);
 
     await page.evaluate(() => ((window as unknown as { printCalls: number }).printCalls = 0));
+    const reprinted = pdfShownBy(page);
     await list.getByRole('link', { name: `Drucken: ${serials[0]}` }).click();
     await expect(page).toHaveURL(`/pdf/${data.id}`);
     await expect.poll(() => printCalls(page)).toBe(1);
+    await expect.poll(() => recorded).toEqual([{ kind: 'print' }, { kind: 'reprint' }]);
     await snap(page, 'certificate-reprint-screen');
-    const reprint = await printToPdf(page, 'certificate-3-units-reprint');
+    const reprint = await keptPdf(reprinted, 'certificate-3-units-reprint');
     expect(pdfPages(reprint)).toBe(6);
     expect(pdfText(reprint)).toBe(text);
+    // What is printed again is what was archived: the same bytes.
+    expect(fs.readFileSync(reprint).equals(fs.readFileSync(first))).toBe(true);
   });
 
   test('a tester named like HTML prints as text and runs nothing', async ({ page }) => {
@@ -338,11 +292,11 @@ test.describe('Prüfberichte', () => {
     await choose(page, 'ARTIKELNUMMER', machineName);
     await expect(page.getByTestId('certificate-create')).toContainText(`Geprüft von: ${hostile}`);
     await enterPassingChecks(page);
+    const shown = pdfShownBy(page);
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect.poll(() => printCalls(page)).toBe(1);
-    await expect(page.getByTestId('print-root')).toContainText(hostile);
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
-    const file = await printToPdf(page, 'certificate-hostile-checker');
+    const file = await keptPdf(shown, 'certificate-hostile-checker');
     expect(pdfPages(file)).toBe(2);
     expect(pdfText(file)).toContain(hostile);
     await page.getByRole('link', { name: 'Daten' }).click();
@@ -415,11 +369,12 @@ test.describe('Prüfberichte', () => {
     await choose(page, 'ARTIKELNUMMER', machineName);
     await page.getByLabel('MENGE').fill('100');
     await enterPassingChecks(page);
+    const shown = pdfShownBy(page);
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect.poll(() => printCalls(page), { timeout: 20_000 }).toBe(1);
 
-    // From the answer's arrival to the print dialog, the deliberate pause before it included
-    // (docs/printed-certificate.md#when-it-prints).
+    // From the answer's arrival to the print dialog: the server renders and seals the 200 pages, the page
+    // fetches the PDF and shows it (docs/printed-certificate.md#when-it-prints).
     const printReadyMs = await page.evaluate((create) => {
       const answer = performance
         .getEntriesByType('resource')
@@ -431,20 +386,20 @@ test.describe('Prüfberichte', () => {
       .annotations.push({ type: 'print-ready ms (100 units)', description: printReadyMs.toFixed(0) });
     console.log(`100 units: print dialog ${printReadyMs.toFixed(0)} ms after the answer`);
 
-    await page.emulateMedia({ media: 'print' });
-    const overflowing = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.cert-print-root .cert-doc')]
-        .filter((sheet) => sheet.scrollHeight > sheet.clientHeight || sheet.scrollWidth > sheet.clientWidth)
-        .map((sheet) => sheet.dataset.serial),
-    );
-    expect(overflowing).toEqual([]);
-    await page.emulateMedia({ media: null });
-    const file = await printToPdf(page, 'certificate-100-units-longest');
-    // Every sheet on its own A4 page, none cut off; a copy whose texts do not fit one sheet at 8 pt continues on
-    // the next (certificate-sheets.ts): with 200-character names, each copy takes two.
-    const sheets = await page.locator('.cert-print-root .cert-doc').count();
+    const file = await keptPdf(shown, 'certificate-100-units-longest');
+    // Every copy on its own A4 pages; a copy whose texts do not fit one sheet at 8 pt continues on the next,
+    // each page numbered within its copy (api/src/modules/certificate-pdf/pdf-document.ts): so every copy's last
+    // page says „Seite n von n“ and nothing runs past it.
+    const texts = pdfText(file);
+    const sheets = pdfPages(file);
     expect(sheets).toBeGreaterThanOrEqual(200);
-    expect(pdfPages(file)).toBe(sheets);
+    const numbers = [...texts.matchAll(/Seite (\d+) von (\d+)/g)].map((match) => [
+      Number(match[1]),
+      Number(match[2]),
+    ]);
+    expect(numbers).toHaveLength(sheets);
+    expect(numbers.every(([page, of]) => page >= 1 && page <= of)).toBe(true);
+    expect(numbers.filter(([page, of]) => page === of)).toHaveLength(200);
     execFileSync('pdftoppm', [
       '-r',
       '100',

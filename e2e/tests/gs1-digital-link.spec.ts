@@ -13,6 +13,7 @@ import {
 } from 'contracts';
 import { startServer } from '../support/deployment';
 import { apiUrl, E2E_USER, expect, snap, test } from '../support/fixtures';
+import { pdfShownBy, pdfToPngs } from '../support/pdf';
 import { decodeQr } from '../support/qr';
 
 /**
@@ -102,18 +103,22 @@ async function qrOf(code: Locator): Promise<string> {
 
 /**
  * What the printed reprint's QR codes say, one per page (each of the two units has two pages), read from the
- * document as the printer gets it: with print media only the print root shows.
+ * archived PDF the page shows and prints, rasterised at 200 dpi as a printer would put it on paper.
+ * Sealed without a request and without WEB_BASE, a document names its server as localhost
+ * (api/src/modules/certificate-pdf/documents-store.wiring.ts): each code must, and is read on `server`'s origin.
  */
 async function certificateCodes(page: Page, server: Server, certificateId: number): Promise<string[]> {
+  const shown = pdfShownBy(page);
   await signInOn(page, server, `/pdf/${certificateId}`);
   await expect(page.getByRole('button', { name: 'DRUCKEN' })).toBeVisible();
-  await page.emulateMedia({ media: 'print' });
-  const codes = page.getByTestId('print-root').locator('.cert-doc__qr svg');
-  await expect(codes).toHaveCount(4);
-  const decoded: string[] = [];
-  for (let i = 0; i < 4; i++) decoded.push(await qrOf(codes.nth(i)));
-  await page.emulateMedia({ media: 'screen' });
-  return decoded;
+  const pages = pdfToPngs(await shown(), 200);
+  expect(pages).toHaveLength(4);
+  const sealedOrigin = `http://localhost:${new URL(server.origin).port}`;
+  return pages.map((png) => {
+    const code = decodeQr(png);
+    expect(code.startsWith(`${sealedOrigin}/`)).toBe(true);
+    return server.origin + code.slice(sealedOrigin.length);
+  });
 }
 
 async function labelCodes(page: Page, server: Server, query: string, count: number): Promise<string[]> {

@@ -11,6 +11,7 @@ import {
   test,
 } from '../support/fixtures';
 import { DATABASE_DOWN_MESSAGE, FAILURES, failApi, heldApi, slowApi } from '../support/network';
+import { printCalls, stubPrint } from '../support/pdf';
 import { signInToken } from './landing-data';
 
 /**
@@ -52,16 +53,6 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 /** shared-ui's Spinner (its label is for screen readers only). */
 const spinner = (page: Page) => page.getByRole('status').filter({ hasText: 'Wird geladen …' });
-
-async function stubPrint(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { printCalls: number };
-    w.printCalls = 0;
-    window.print = () => void (w.printCalls += 1);
-  });
-}
-const printCalls = (page: Page) =>
-  page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByLabel(label, { exact: true }).fill(option);

@@ -260,16 +260,17 @@ test.describe('Etiketten', () => {
     const token = await signIn(page, '/labels');
     const api = authorized(page.request, token);
     const certificate = await createCertificate(api, await createMachine(api));
-    // The reprint loads its own print styles, which hide everything but its print root.
+    // The reprint shows the archived PDF in a frame and prints that frame (mfe-certificates' certificate-pdf.tsx).
+    const pdfFrame = page.getByTitle(`PDF des Prüfberichts Nr. ${certificate.id}`);
     await page.goto(`/pdf/${certificate.id}`);
-    await expect(page.getByTestId('print-root')).toBeAttached();
+    await expect(pdfFrame).toBeVisible();
     // Navigating inside the app keeps this document and those styles, as Back would.
     await page.evaluate((url) => {
       window.history.pushState(null, '', url);
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, `/labels?certificate=${certificate.id}`);
     await expect(page.getByRole('region', { name: 'Vorschau' }).getByTestId('label')).toHaveCount(3);
-    await expect(page.getByTestId('print-root')).not.toBeAttached();
+    await expect(pdfFrame).not.toBeAttached();
 
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('labels-print').getByTestId('label').first()).toBeVisible();

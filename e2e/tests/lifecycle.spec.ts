@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { apiPaths, CERTIFICATE_DEFAULTS, CHECK_FIELDS } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { pdfPageTexts, pdfShownBy } from '../support/pdf';
 import { apiUrl, E2E_USER, expect, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
@@ -13,6 +15,8 @@ interface PrintData {
 }
 
 let machine: LandingMachine;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(120_000);
@@ -46,7 +50,12 @@ async function issueThree(page: Page) {
   expect(answer.status()).toBe(200);
   const [data] = (await answer.json()) as PrintData[];
   const serials = [0, 1, 2].map((k) => data.serialNoPart1 + String(data.recordsCount + k).padStart(3, '0'));
-  return { data, serials };
+  // As the print after WEITER does: the issue's PDF is sealed and archived before anything changes it.
+  const sealed = await page.request.get(apiUrl(apiPaths.certificateDocument(data.id)), {
+    headers: { Authorization: token! },
+  });
+  expect(sealed.status()).toBe(200);
+  return { data, serials, sealedAtIssue: sha256(await sealed.body()) };
 }
 
 test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
@@ -61,7 +70,7 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
   }) => {
     test.setTimeout(90_000);
     await signIn(page);
-    const { data, serials } = await issueThree(page);
+    const { data, serials, sealedAtIssue } = await issueThree(page);
 
     // From the list to the certificate's own page.
     await page.getByRole('link', { name: 'Daten' }).click();
@@ -101,19 +110,38 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
       'Geprüft von: Erika Erstprüfung → Jürgen Korrektur',
     );
 
-    // The reprint prints revision 2 and the date of the issue it replaces; revision 1 prints as replaced.
+    // The reprint prints revision 2's archived PDF with the date of the issue it replaces; revision 1 prints the
+    // PDF archived for it then, marked replaced on the screen and no longer current when verified.
+    const revision2 = pdfShownBy(page);
     await detail.getByRole('link', { name: 'DRUCKEN', exact: true }).click();
-    const printRoot = page.getByTestId('print-root');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Revision 2');
-    await expect(printRoot.locator('.cert-doc').first()).toContainText('Revision 2 vom');
+    const revised = pdfPageTexts(await revision2());
+    expect(revised).toHaveLength(6);
     // „Geprüft von" prints the signed-in account that tested, with day and time; the corrected checker text is the
     // lists' and the history's (above). The corrected check fails the units: NOT OK in its row.
-    await expect(printRoot.locator('[data-field="checked_by"]').first()).toContainText(E2E_USER.email);
-    await expect(printRoot.locator('[data-field="accessories"]').first()).toHaveText('NOT OK');
+    for (const text of revised) {
+      expect(text).toContain('Revision 2 vom');
+      expect(text).toContain(E2E_USER.email);
+      expect(text).toMatch(/Zubehör · Accessories[^]*NOT OK/);
+    }
+    const revision1 = pdfShownBy(page);
     await page.goto(`/pdf/${data.id}?revision=1`);
-    await expect(printRoot.locator('[data-field="checked_by"]').first()).toContainText(E2E_USER.email);
-    await expect(printRoot.getByTestId('print-stamp')).toHaveCount(6);
-    await expect(printRoot.getByTestId('print-stamp').first()).toHaveText('ERSETZT / SUPERSEDED');
+    await expect(page.getByRole('note').filter({ hasText: 'Diese Revision ist ersetzt' })).toBeVisible();
+    const replacedPdf = await revision1();
+    expect(sha256(replacedPdf)).toBe(sealedAtIssue);
+    const replaced = pdfPageTexts(replacedPdf);
+    expect(replaced).toHaveLength(6);
+    for (const text of replaced) {
+      expect(text).toContain(E2E_USER.email);
+      expect(text).not.toContain('Revision 2');
+      expect(text).not.toContain('NOT OK');
+    }
+    const verified = await page.request.get(apiUrl(apiPaths.verifyDocument(sealedAtIssue)));
+    expect(await verified.json()).toMatchObject({
+      certificate_number: data.id,
+      event: 'issued',
+      current: false,
+    });
 
     // STORNIEREN the second unit only.
     await page.goto(`/certificates/${data.id}`);
@@ -144,25 +172,19 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
     await expectAccessible(page, 'certificate-detail');
 
     // The reprint carries STORNIERT on both pages of that unit, and only there.
+    const afterVoid = pdfShownBy(page);
     await page.goto(`/pdf/${data.id}`);
-    await expect(printRoot.locator('.cert-doc')).toHaveCount(6);
-    const stamped = () =>
-      printRoot
-        .locator('.cert-doc')
-        .evaluateAll((pages) =>
-          pages.map((p) => [
-            (p as HTMLElement).dataset.serial,
-            p.querySelector('[data-testid="print-stamp"]')?.textContent ?? '',
-          ]),
-        );
-    await expect.poll(stamped).toEqual(
-      serials.flatMap((serial) => {
-        const stamp = serial === serials[1] ? 'STORNIERT / VOID' : '';
-        return [
-          [serial, stamp],
-          [serial, stamp],
-        ];
-      }),
+    const voidedPages = pdfPageTexts(await afterVoid());
+    expect(
+      voidedPages.map((text) => [
+        serials.find((serial) => text.includes(serial)),
+        text.includes('STORNIERT / VOID'),
+      ]),
+    ).toEqual(
+      serials.flatMap((serial) => [
+        [serial, serial === serials[1]],
+        [serial, serial === serials[1]],
+      ]),
     );
 
     // The list shows the status.
@@ -182,9 +204,10 @@ test.describe('Ein Prüfbericht nach dem Ausstellen', () => {
     await expect(
       unit.getByRole('link', { name: new RegExp(`/landing/${data.machine_id}/${serials[1]}$`) }),
     ).toBeVisible();
-    await expect(unit.getByRole('region', { name: 'Verlauf' }).getByRole('listitem').first()).toContainText(
-      'Einheit storniert',
-    );
+    // Newest first: the reprint above opened the print dialog (recorded with the PDF's print), the void before it.
+    const unitHistory = unit.getByRole('region', { name: 'Verlauf' }).getByRole('listitem');
+    await expect(unitHistory.first()).toContainText('Zum Nachdruck geöffnet');
+    await expect(unitHistory.nth(1)).toContainText('Einheit storniert');
     await expectAccessible(page, 'unit-view');
 
     // The customer page: that serial is withdrawn, in both languages; the others failed the corrected check, so

@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import {
   apiPaths,
@@ -12,6 +10,7 @@ import {
 } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { pdfPageTexts, pdfShownBy, pdfToPngs } from '../support/pdf';
 import { apiUrl, expect, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken } from './landing-data';
 
@@ -69,27 +68,11 @@ test.beforeAll(async ({ baseURL }) => {
   expect(certificate.failed_units).toBe(1);
 });
 
-/** The PDF's pages as text, whitespace collapsed: a value that wraps in its cell still reads as one string. */
-function pdfPageTexts(file: string): string[] {
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  expect(info).toMatch(/Page size:.*\(A4\)/);
-  const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
-  return Array.from({ length: pages }, (_, i) =>
-    execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), file, '-'], {
-      encoding: 'utf8',
-    }).replace(/\s+/g, ' '),
-  );
-}
-
 /** Every page as a PNG for looking at (artifacts/test-record-print-N.png). */
-function pdfToPngs(file: string) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'record-pages-'));
-  execFileSync('pdftoppm', ['-r', '110', '-png', file, path.join(dir, 'page')]);
-  fs.readdirSync(dir)
-    .sort()
-    .forEach((page, i) =>
-      fs.copyFileSync(path.join(dir, page), path.join(artifacts, `test-record-print-${i + 1}.png`)),
-    );
+function keepPngs(pdf: Buffer) {
+  pdfToPngs(pdf, 110).forEach((png, i) =>
+    fs.writeFileSync(path.join(artifacts, `test-record-print-${i + 1}.png`), png),
+  );
 }
 
 async function stubPrint(page: Page) {
@@ -105,34 +88,27 @@ test.describe('Prüfbericht mit Messwerten', () => {
     test.setTimeout(90_000);
     await stubPrint(page);
     await page.setViewportSize({ width: 1366, height: 768 });
+    const shown = pdfShownBy(page);
     await signIn(page, staffUrls.certificatePrint(certificate.id));
     const [first, second, third] = certificate.serials;
     await expect(page.getByRole('heading', { level: 1 })).toContainText(`${first} – ${third}`);
     await expect(page.getByRole('note').filter({ hasText: 'Nicht bestanden' })).toContainText(second);
-    await expect(page.locator('.cert-print-root .cert-doc')).toHaveCount(6);
+    const pdf = await shown();
     await expectAccessible(page, 'test-record-print');
     await page.setViewportSize({ width: 768, height: 1024 });
     await snap(page, 'test-record-print-768');
 
-    // The split into sheets is estimated (certificate-sheets.ts): in print layout no sheet may overflow.
-    await page.emulateMedia({ media: 'print' });
-    const overflowing = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('.cert-print-root .cert-doc')]
-        .filter((sheet) => sheet.scrollHeight > sheet.clientHeight)
-        .map((sheet) => sheet.dataset.serial),
-    );
-    expect(overflowing).toEqual([]);
-    await page.emulateMedia({ media: null });
-    const file = path.join(artifacts, 'test-record-print.pdf');
-    await page.pdf({ path: file, preferCSSPageSize: true });
-    pdfToPngs(file);
-    const pages = pdfPageTexts(file);
+    // The archived PDF is what prints: each copy on its own A4 page, numbered within its copy, none running over.
+    fs.writeFileSync(path.join(artifacts, 'test-record-print.pdf'), pdf);
+    keepPngs(pdf);
+    const pages = pdfPageTexts(pdf);
     expect(pages).toHaveLength(6);
     const failedWords = 'NICHT BESTANDEN / FAILED / NON CONFORME / NO CONFORME / NÃO CONFORME';
-    // pdftotext reads the page block by block: each fact's title, then its value.
+    // pdftotext reads the page block by block: each fact's title in six languages, then its value.
     pages.forEach((text, i) => {
       const serial = certificate.serials[Math.floor(i / 2)];
-      expect(text).toContain(`N.º de série ${certificate.id} ${serial} `);
+      expect(text).toContain(`Certificado n.º ${certificate.id} Seriennummer`);
+      expect(text).toContain(`N.º de série ${serial} Datum`);
       expect(text).toMatch(/Plano de ensaio, versão 1 /);
       expect(text).toContain('Seite 1 von 1 · Page 1 of 1');
       expect(text).toContain(i % 2 ? 'Werksexemplar / Factory copy' : 'Kundenexemplar / Customer copy');

@@ -26,6 +26,8 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
         ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...remoteOrigins],
+        // The staff print shows the archived PDF in a frame from a blob: URL (mfe-certificates' certificate-pdf.tsx).
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -12,7 +12,7 @@ import {
 } from 'contracts';
 import { http, notify, setConfig, type getMachinesByBrand } from 'shared-ui';
 import CertificateCreatePage from './certificate-create-page';
-import { PRINT_DELAY_MS } from '../../../components/print-root';
+import { loadPdfFrame, PDF_BYTES, stubObjectUrls } from '../../../test-support/pdf-frame';
 import { ISSUED_PRINT } from '../../../test-support/standing';
 import { instrumentRegister, instrumentUnfit } from '../../../test-support/test-record';
 
@@ -138,6 +138,7 @@ beforeEach(() => {
     if (url === '/brands') return answer({ data: brands });
     if (url === '/me') return answer(me);
     if (url === '/machine/11/test-plan') return answer(plan);
+    if (url === '/certificates/7/document') return answer(PDF_BYTES);
     if (url === '/machine/21/test-plan')
       return answer({ ...plan, machine_id: 21, version: 0, steps: DEFAULT_PLAN_STEPS });
     const brandId = /^\/machinesByBrand\/(\d+)$/.exec(url)?.[1];
@@ -145,6 +146,7 @@ beforeEach(() => {
     throw new Error(`unexpected GET ${url}`);
   });
   window.print = jest.fn();
+  stubObjectUrls();
   sessionStorage.clear();
 });
 
@@ -467,28 +469,24 @@ describe('CertificateCreatePage', () => {
     await waitFor(() => expect(weiter).toBeDisabled());
     expect(postMock).toHaveBeenCalledTimes(1);
 
-    // When the dialog opens, measured from before the answer: never sooner than the pause after it, however
-    // slow this machine renders the pages.
-    let openedAt = 0;
-    jest.mocked(window.print).mockImplementation(() => {
-      openedAt = Date.now();
-    });
-    const answeredAt = Date.now();
     await act(async () => respond(answer([printData])));
     // The answer is in once the tab shows what was issued; WEITER is enabled again with it.
     await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
     await waitFor(() => expect(weiter).toBeEnabled());
-    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 6000 });
-    expect(openedAt - answeredAt).toBeGreaterThanOrEqual(PRINT_DELAY_MS);
-    const pages = document.querySelectorAll('.cert-print-root .cert-doc');
-    expect(pages).toHaveLength(4);
-    expect([...pages].map((page) => (page as HTMLElement).dataset.serial)).toEqual([
-      '4852611004',
-      '4852611004',
-      '4852611005',
-      '4852611005',
-    ]);
-    expect(postMock).toHaveBeenCalledTimes(1);
+    // The archived PDF of what was issued is shown, and printed by itself once it is in its frame.
+    expect(screen.getByRole('heading', { level: 2, name: 'Prüfbericht Nr. 7 als PDF' })).toBeVisible();
+    const { print } = await loadPdfFrame(/^PDF des Prüfberichts Nr\. 7$/);
+    expect(getMock).toHaveBeenCalledWith(
+      '/certificates/7/document',
+      expect.objectContaining({ responseType: 'blob' }),
+    );
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(window.print).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'PDF HERUNTERLADEN' })).toHaveAttribute(
+      'download',
+      'Pruefbericht-7-4852611004-4852611005.pdf',
+    );
+    expect(postMock.mock.calls.map(([url]) => url)).toEqual(['/certificate', '/certificates/7/printed']);
   });
 
   it('after WEITER the tab shows what was issued until NEUER PRÜFBERICHT empties the form', async () => {
@@ -521,12 +519,12 @@ describe('CertificateCreatePage', () => {
       'href',
       '/labels?certificate=7',
     );
-    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });
-    // The browser announces each print; the first is the print of the issue, DRUCKEN again a reprint.
-    window.dispatchEvent(new Event('beforeprint'));
+    const { print } = await loadPdfFrame();
+    expect(print).toHaveBeenCalledTimes(1);
+    // The first print is the print of the issue, DRUCKEN again a reprint of the same PDF (no second download).
     await user.click(within(issued).getByRole('button', { name: 'DRUCKEN' }));
-    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(2), { timeout: 3000 });
-    window.dispatchEvent(new Event('beforeprint'));
+    expect(print).toHaveBeenCalledTimes(2);
+    expect(getMock.mock.calls.filter(([url]) => url === '/certificates/7/document')).toHaveLength(1);
     expect(postMock.mock.calls.slice(1).map(([url, body]) => [url, body])).toEqual([
       ['/certificates/7/printed', { kind: 'print' }],
       ['/certificates/7/printed', { kind: 'reprint' }],

@@ -40,12 +40,11 @@ import './certificate-create.css';
 const t = certMessages.create;
 
 /**
- * The printed certificate (with the QR code library) is its own chunk, outside the tab's first load
- * (docs/architecture.md#budgets); the form starts fetching it on mount, so it is there long before the first
- * answer.
+ * The print of the archived PDF is its own chunk, outside the tab's first load (docs/architecture.md#budgets);
+ * the form starts fetching it on mount, so it is there long before the first answer.
  */
-const loadPrintRoot = () => import('../../../components/print-root');
-const PrintRoot = lazy(() => loadPrintRoot().then((module) => ({ default: module.PrintRoot })));
+const loadPdf = () => import('../../../components/certificate-pdf');
+const CertificatePdf = lazy(loadPdf);
 /** What was just issued shows only after an answer: its own chunk too, fetched on mount like the print. */
 const loadConfirmation = () => import('./issued-confirmation');
 const IssuedConfirmation = lazy(() =>
@@ -59,7 +58,7 @@ const FIELD_ORDER = ['brand_id', 'machine_id', 'checked_by', 'quantity'] as cons
 
 /**
  * Tab "Prüfbericht erstellen": pick brand and machine, enter the machine's test plan (per certificate, and per
- * unit in a grid), WEITER creates one certificate and opens the print dialog with its 2 pages per unit. Enter in a
+ * unit in a grid), WEITER creates one certificate, shows its archived PDF and opens the print dialog for it. Enter in a
  * field never issues; the draft survives a network failure and a reload (draft-storage.ts).
  */
 export default function CertificateCreatePage() {
@@ -97,7 +96,7 @@ export default function CertificateCreatePage() {
   const [units, setUnits] = useState(() => unitCount(values.quantity) ?? 1);
 
   useEffect(() => {
-    void loadPrintRoot();
+    void loadPdf();
     void loadConfirmation();
     void loadTestEntry();
   }, []);
@@ -230,6 +229,12 @@ export default function CertificateCreatePage() {
             onPrint={() => setPrinted({ ...printed, answeredAt: Date.now(), again: true })}
             onNext={startNext}
           />
+          {/* The archived PDF, printed by itself once shown; DRUCKEN above prints it again. */}
+          <CertificatePdf
+            certificate={printed.data}
+            printKind={printed.again ? 'reprint' : 'print'}
+            printRequest={printed.answeredAt}
+          />
         </Suspense>
       )}
       <CertificateTopFields
@@ -280,11 +285,6 @@ export default function CertificateCreatePage() {
           }}
           onCancel={() => setRepeat(null)}
         />
-      )}
-      {printed && (
-        <Suspense fallback={null}>
-          <PrintRoot data={printed.data} answeredAt={printed.answeredAt} />
-        </Suspense>
       )}
     </form>
   );

@@ -4,6 +4,7 @@ import {
   apiPaths,
   CERTIFICATE_VERDICT_LABELS,
   formatDateTime,
+  rowTitle,
   staffUrls,
   UNIT_RELEASE_LABELS,
   type Certificate,
@@ -15,7 +16,6 @@ import { Link, useParams } from 'react-router-dom';
 import { apiErrorMessage, EventList, formatDate, LoadError, meQuery, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
 import { useCertificateHistory } from '../api/get-certificate-history';
-import { rowTitle } from '../../../components/certificate-rows';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
 import { lifecycleMessages } from '../../../lifecycle-messages';

@@ -7,6 +7,7 @@ import {
 } from 'contracts';
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorMessage, http } from 'shared-ui';
+import { rethrowWithJsonBody } from '../../../api/blob-answer';
 import { listParamsToWire, type CertificateQuery } from '../../../api/wire';
 import { listMessages } from '../list-messages';
 
@@ -33,7 +34,7 @@ function fileNameOf(disposition: unknown, format: ExportFormat) {
 /**
  * Downloads what the list shows as a file (GET /certificates/export), reporting progress, cancelled by
  * `signal`. Through the one HTTP client, so the token travels in its header, never in a URL. A refusal
- * (a bad filter, nothing to export) arrives as a Blob; it is read back as JSON for apiErrorMessage.
+ * (a bad filter, nothing to export) is read back as JSON for apiErrorMessage (blob-answer.ts).
  */
 export async function exportCertificates({ query, format, rows, onProgress, signal }: ExportRequest) {
   const params: CertificateExportQuery = { ...withoutPage(listParamsToWire(query)), format, rows };
@@ -46,13 +47,7 @@ export async function exportCertificates({ query, format, rows, onProgress, sign
     });
     return { blob: response.data, fileName: fileNameOf(response.headers['content-disposition'], format) };
   } catch (error) {
-    const response = (error as { response?: { data?: unknown } }).response;
-    if (response?.data instanceof Blob)
-      response.data = await response.data.text().then(
-        (text) => JSON.parse(text) as unknown,
-        () => null,
-      );
-    throw error;
+    return rethrowWithJsonBody(error);
   }
 }
 

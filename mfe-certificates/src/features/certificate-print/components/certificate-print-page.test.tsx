@@ -7,9 +7,11 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { http, setConfig } from 'shared-ui';
 import CertificatePrintPage from './certificate-print-page';
 import { ISSUED_PRINT } from '../../../test-support/standing';
+import { loadPdfFrame, PDF_BYTES, stubObjectUrls } from '../../../test-support/pdf-frame';
 import { attempt, DEFAULT_PASSING_VALUES, defaultRecord, unitOf } from '../../../test-support/test-record';
 
 const getMock = jest.spyOn(http, 'get');
+const postMock = jest.spyOn(http, 'post');
 
 /** The API's answer, in its wire names. */
 const stored: PrintData = {
@@ -48,10 +50,13 @@ beforeEach(() => {
     companyAddress: '',
   });
   window.print = jest.fn();
+  stubObjectUrls();
+  postMock.mockResolvedValue({ data: null } as never);
 });
 
 afterEach(() => {
   getMock.mockReset();
+  postMock.mockReset();
   jest.clearAllMocks();
   document.body.innerHTML = '';
 });
@@ -68,24 +73,121 @@ function renderAt(path: string) {
   );
 }
 
+/** The API: the certificate (`data`), its newest PDF or `pdf`'s failure, and its archive. */
+function answers({ data = stored, pdf }: { data?: PrintData; pdf?: unknown } = {}) {
+  getMock.mockImplementation(async (url: string) => {
+    if (url === '/certificates/7' || url === '/certificates/7/revisions/1') return { data } as never;
+    if (url === '/certificates/7/document') {
+      if (pdf) throw pdf;
+      return { data: PDF_BYTES } as never;
+    }
+    if (url === '/certificates/7/documents')
+      return {
+        data: {
+          documents: [1, 1, 2].map((revision, i) => ({
+            seq: i + 1,
+            revision,
+            scope: 'certificate',
+            serial: '',
+            event: i ? 'released' : 'issued',
+            sha256: String(i).repeat(64),
+            size: 1000,
+            page_count: 4,
+            created_at: '2026-11-21T10:00:00.000Z',
+          })),
+        },
+      } as never;
+    if (url === '/certificates/7/documents/2') return { data: PDF_BYTES } as never;
+    throw new Error(`unexpected GET ${url}`);
+  });
+}
+
+const refusal = (status: number, message: string) =>
+  Object.assign(new Error(String(status)), {
+    isAxiosError: true,
+    response: { status, headers: { 'retry-after': '5' }, data: { error: { code: 'X', message } } },
+  });
+
+const printsRecorded = () => postMock.mock.calls.map(([url, body]) => [url, body]);
+
 describe('CertificatePrintPage', () => {
-  it('loads the stored certificate, shows its first page and prints all pages once', async () => {
-    getMock.mockResolvedValue({ data: stored } as never);
+  it('shows the archived PDF from a blob: URL, prints it by itself once, DRUCKEN prints it again', async () => {
+    answers();
     renderAt('/pdf/7');
     expect(screen.getByRole('status')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: /4852611001 – 4852611002/ })).toBeInTheDocument();
-    expect(getMock).toHaveBeenCalledWith('/certificates/7');
-    expect(document.querySelectorAll('.cert-preview .cert-doc')).toHaveLength(1);
-    expect(document.querySelectorAll('.cert-print-root .cert-doc')).toHaveLength(4);
-    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    expect(await screen.findByRole('heading', { level: 1, name: /4852611001 – 4852611002/ })).toBeVisible();
+    const { print } = await loadPdfFrame(/^PDF des Prüfberichts Nr\. 7$/);
+    // The PDF through the one HTTP client (its token a header), as bytes.
+    expect(getMock).toHaveBeenCalledWith('/certificates/7/document', {
+      responseType: 'blob',
+      headers: { Accept: 'application/pdf, application/json' },
+    });
+    expect(URL.createObjectURL).toHaveBeenCalledWith(PDF_BYTES);
+    expect(print).toHaveBeenCalledTimes(1);
+    // The screen itself never prints: only the PDF in its frame.
+    expect(window.print).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'DRUCKEN' }));
-    expect(window.print).toHaveBeenCalledTimes(2);
+    expect(print).toHaveBeenCalledTimes(2);
+    await waitFor(() =>
+      expect(printsRecorded()).toEqual([
+        ['/certificates/7/printed', { kind: 'reprint' }],
+        ['/certificates/7/printed', { kind: 'reprint' }],
+      ]),
+    );
+    const download = screen.getByRole('link', { name: 'PDF HERUNTERLADEN' });
+    expect(download).toHaveAttribute('download', 'Pruefbericht-7-4852611001-4852611002.pdf');
+    expect(download.getAttribute('href')).toMatch(/^blob:/);
     expect(screen.getByRole('link', { name: /Zurück/ })).toHaveAttribute('href', '/?tab=certificate_list');
   });
 
-  it('names the failed units and those awaiting release, and prints no customer copy of the latter', async () => {
+  it('an earlier revision prints the last PDF archived for it, marked as replaced on the screen', async () => {
+    answers({ data: { ...stored, replaced_at: '2026-11-22T10:00:00.000Z' } });
+    renderAt('/pdf/7?revision=1');
+    expect(await screen.findByText(/^Diese Revision ist ersetzt/)).toBeVisible();
+    const { print } = await loadPdfFrame();
+    expect(getMock).toHaveBeenCalledWith('/certificates/7/revisions/1');
+    expect(getMock).toHaveBeenCalledWith('/certificates/7/documents/2', expect.anything());
+    expect(getMock).not.toHaveBeenCalledWith('/certificates/7/document', expect.anything());
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('link', { name: 'PDF HERUNTERLADEN' })).toHaveAttribute(
+      'download',
+      'Pruefbericht-7-4852611001-4852611002-Revision-1.pdf',
+    );
+  });
+
+  it('a revision whose PDF was never archived says so and prints nothing', async () => {
+    answers({ data: { ...stored, revision: 3, replaced_at: '2026-11-22T10:00:00.000Z' } });
+    renderAt('/pdf/7?revision=1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Für diese Revision ist kein archiviertes PDF vorhanden.',
+    );
+    expect(screen.queryByTitle(/^PDF des Prüfberichts/)).not.toBeInTheDocument();
+    expect(postMock).not.toHaveBeenCalled();
+  });
+
+  it('while the PDF is still being sealed (503) it says so, and the retry shows and prints it', async () => {
+    answers({ pdf: refusal(503, 'Das PDF des Prüfberichts wird noch erstellt.') });
+    renderAt('/pdf/7');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Der Prüfbericht wird noch erstellt … Bitte gleich noch einmal versuchen.',
+    );
+    expect(screen.queryByRole('button', { name: 'DRUCKEN' })).not.toBeInTheDocument();
+    answers();
+    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    const { print } = await loadPdfFrame();
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('another refusal of the PDF shows the API’s German message', async () => {
+    answers({ pdf: refusal(429, 'Zu viele Anfragen.') });
+    renderAt('/pdf/7');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Zu viele Anfragen.');
+  });
+
+  it('names the failed units and those awaiting release', async () => {
     const failing = attempt({ ...DEFAULT_PASSING_VALUES, isolation: 'fail' }, ['isolation']);
-    getMock.mockResolvedValue({
+    answers({
       data: {
         ...stored,
         verdict: 'failed',
@@ -99,34 +201,19 @@ describe('CertificatePrintPage', () => {
           ],
         },
       },
-    } as never);
+    });
     renderAt('/pdf/7');
     expect(await screen.findByText(/^Nicht bestanden: 4852611002\./)).toBeInTheDocument();
     expect(screen.getByText(/^Zur Freigabe: 4852611001\./)).toBeInTheDocument();
-    const printed = [...document.querySelectorAll<HTMLElement>('.cert-print-root .cert-doc')];
-    expect(printed.map((sheet) => [sheet.dataset.serial, sheet.dataset.copy])).toEqual([
-      ['4852611001', '1'],
-      ['4852611002', '0'],
-      ['4852611002', '1'],
-    ]);
-    // The preview is the first sheet that prints: the factory copy of the unit awaiting release.
-    expect(document.querySelector<HTMLElement>('.cert-preview .cert-doc')!.dataset.copy).toBe('1');
   });
 
-  it('says so in German when the certificate does not exist, and prints nothing', async () => {
-    getMock.mockRejectedValue(
-      Object.assign(new Error('404'), {
-        isAxiosError: true,
-        response: {
-          status: 404,
-          data: { error: { code: 'NOT_FOUND', message: 'Prüfbericht nicht gefunden.' } },
-        },
-      }),
-    );
+  it('says so in German when the certificate does not exist, and asks for no PDF', async () => {
+    getMock.mockRejectedValue(refusal(404, 'Prüfbericht nicht gefunden.'));
     renderAt('/pdf/999');
     expect(await screen.findByRole('alert')).toHaveTextContent('Prüfbericht nicht gefunden.');
     expect(screen.getByRole('button', { name: 'Erneut versuchen' })).toBeInTheDocument();
-    expect(document.querySelector('.cert-print-root')).toBeNull();
+    expect(getMock).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTitle(/^PDF des Prüfberichts/)).not.toBeInTheDocument();
   });
 
   it('does not ask the server for an id that cannot exist', () => {

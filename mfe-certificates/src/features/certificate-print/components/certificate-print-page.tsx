@@ -2,11 +2,9 @@ import { staffUrls, type Certificate, type UnitRelease } from 'contracts';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
-import { useRecordPrints } from '../../../api/record-prints';
-import { FirstSheet } from '../../../components/certificate-document';
-import { PrintRoot } from '../../../components/print-root';
-import { lifecycleMessages } from '../../../lifecycle-messages';
+import { CertificatePdf } from '../../../components/certificate-pdf';
 import { printMessages } from '../../../components/print-messages';
+import { lifecycleMessages } from '../../../lifecycle-messages';
 import '../../../styles/remote.css';
 
 const LIST_URL = staffUrls.tab('certificate_list');
@@ -39,9 +37,9 @@ const positive = (text: string | null | undefined) => {
 };
 
 /**
- * `/pdf/:id`: the reprint of an issued certificate, `?revision=n` of an earlier revision. It prints the stored
- * snapshot, so the pages are the same as the first print even if the machine or brand changed since; the
- * print dialog opens by itself, once the answer is in (not on a cached copy that is being loaded again).
+ * `/pdf/:id`: the reprint of an issued certificate, `?revision=n` of an earlier revision. It shows and prints
+ * the sealed PDF the server archived (docs/printed-certificate.md), the newest or the one archived for that
+ * revision, so a reprint is the same bytes as the archive; the print dialog opens once the PDF is shown.
  */
 export default function CertificatePrintPage() {
   const id = positive(useParams().id);
@@ -50,7 +48,6 @@ export default function CertificatePrintPage() {
   const validId = id !== null && (revisionParam === null || revision !== null);
   const certificate = useCertificate(validId ? id : null, revision ?? undefined);
   const data = certificate.data;
-  useRecordPrints(data?.id ?? null, 'reprint');
 
   return (
     <div className="cert-screen" data-testid="certificate-print">
@@ -70,28 +67,25 @@ export default function CertificatePrintPage() {
         <Spinner fullPage />
       ) : (
         <>
-          <div className="cert-print-bar">
-            <h1 className="cert-title">
-              {printMessages.heading} {data.machine_name} · {data.first_serial}
-              {data.quantity > 1 && ` – ${data.last_serial}`}
-              {data.revision > 1 && ` · ${lifecycleMessages.revisionHeading(data.revision)}`}
-            </h1>
-            <button type="button" className="sui-button" onClick={() => window.print()}>
-              {printMessages.print}
-            </button>
-          </div>
-          <div className="cert-preview">
-            <FirstSheet data={data} />
-          </div>
           <ReleaseNotes data={data} />
           {(data.replaced_at || data.voided_units > 0) && (
             <p className="cert-note" role="note">
-              {data.replaced_at ? lifecycleMessages.replacedNote : lifecycleMessages.voidedNote}
+              {data.replaced_at ? printMessages.replacedNote : lifecycleMessages.voidedNote}
             </p>
           )}
-          <PrintRoot
-            data={data}
-            answeredAt={certificate.isFetching ? undefined : certificate.dataUpdatedAt}
+          <CertificatePdf
+            certificate={data}
+            // The current revision prints the newest document: a void since is on it.
+            revision={data.replaced_at ? data.revision : undefined}
+            headingLevel={1}
+            heading={
+              <>
+                {printMessages.heading} {data.machine_name} · {data.first_serial}
+                {data.quantity > 1 && ` – ${data.last_serial}`}
+                {data.revision > 1 && ` · ${lifecycleMessages.revisionHeading(data.revision)}`}
+              </>
+            }
+            printKind="reprint"
           />
         </>
       )}

@@ -171,7 +171,7 @@ export async function buildApp({
       await api.register(healthRoutes, {
         db: database.db,
         isStarted,
-        notices: () => certificateDocuments.seal.notices(),
+        notices: () => certificateDocuments.notices(),
       });
       await api.register(authRoutes, { services });
       await api.register(landingRoutes, { services, config });

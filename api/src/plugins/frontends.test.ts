@@ -46,12 +46,7 @@ describe('frontends plugin', () => {
 
   it('starts without any build and answers 503 with a German page', async () => {
     const app = await appFor(empty);
-    for (const url of [
-      '/',
-      '/machines/1',
-      '/landing/1/2',
-      '/remotes/machines/mf-manifest.json',
-    ]) {
+    for (const url of ['/', '/machines/1', '/landing/1/2', '/remotes/machines/mf-manifest.json']) {
       const response = await app.inject(url);
       assert.equal(response.statusCode, 503, url);
       assert.match(response.body, /noch nicht gebaut/);

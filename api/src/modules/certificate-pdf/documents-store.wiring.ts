@@ -20,6 +20,11 @@ export interface CertificateDocumentsOptions {
  * (pdf-input.ts on this thread, render-pdf.ts in its worker), the archive, and what the routes and the start ask.
  * Documents made without a request print WEB_BASE into their QR codes; without it, this machine's own address.
  */
+/** Without WEB_BASE a document sealed in the background cannot know the public address its QR codes must name. */
+export const webBaseNotice = (used: string) =>
+  `WEB_BASE ist nicht gesetzt: die QR-Codes gesiegelter Prüfberichte führen zu ${used}. Für Kunden WEB_BASE auf die ` +
+  'öffentliche Adresse setzen (README, Abschnitt „Configuration“).';
+
 export function certificateDocuments(
   repositories: Pick<
     Repositories,
@@ -45,6 +50,11 @@ export function certificateDocuments(
     render: render ?? (async (id, scope) => renderPdf(await repositories.pdfInput(id, scope, settings))),
     seals: seal,
   });
+  /** What `/api/readyz` and the start-up log say: the development seal, and QR codes without WEB_BASE. */
+  const notices = async () => [
+    ...(await seal.notices()),
+    ...(config.webBase ? [] : [webBaseNotice(settings.webBase)]),
+  ];
   return {
     ...documentsStoreService(store, { waitMs: staffWaitMs }),
     seal,
@@ -52,12 +62,13 @@ export function certificateDocuments(
     bytes: repositories.documentChunks.range,
     /** After a committed change of certificates (certificate-transaction.ts). */
     changed: (ids: number[]) => store.changed(ids, warn),
+    notices,
     /**
      * At start, once the database is ready: reads (or makes) the seal, so a wrong SEAL_P12_PASSWORD stops the
-     * start with its message, names the development seal in the log, and starts the sweep in the background.
+     * start with its message, says the notices in the log, and starts the sweep in the background.
      */
     async start(log: { warn(message: string): void }) {
-      for (const notice of await seal.notices()) log.warn(notice);
+      for (const notice of await notices()) log.warn(notice);
       void store.sweep(warn);
     },
     stop: store.stop,

@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
+import { webBaseNotice } from '../certificate-pdf/documents-store.wiring';
 import { DEVELOPMENT_SEAL_NOTICE } from '../certificate-pdf/seal-service';
 
 /** The error envelope of docs/architecture.md#api, with the exact German message and no stack trace. */
@@ -40,11 +41,14 @@ for (const kind of kinds) {
       assert.deepEqual(response.json(), { status: 'ok' });
     });
 
-    test('readyz answers ready when the database answers, and names the development seal in use', async () => {
+    test('readyz answers ready when the database answers, and names the development seal and a missing WEB_BASE', async () => {
       const response = await t.app.inject({ url: '/api/readyz' });
       assert.equal(response.statusCode, 200);
-      // No SEAL_P12_PATH in tests: the development seal (api/src/modules/certificate-pdf/seal-service.ts).
-      assert.deepEqual(response.json(), { status: 'ready', notices: [DEVELOPMENT_SEAL_NOTICE] });
+      // No SEAL_P12_PATH and no WEB_BASE in tests (api/src/modules/certificate-pdf/documents-store.wiring.ts).
+      assert.deepEqual(response.json(), {
+        status: 'ready',
+        notices: [DEVELOPMENT_SEAL_NOTICE, webBaseNotice(`http://localhost:${t.config.port}`)],
+      });
     });
 
     test('readyz answers 503 when the database is gone, and healthz stays ok', async () => {

@@ -529,6 +529,9 @@ describe('CertificateCreatePage', () => {
       ['/certificates/7/printed', { kind: 'print' }],
       ['/certificates/7/printed', { kind: 'reprint' }],
     ]);
+    // Ctrl+P prints this screen, not the certificate: nothing is recorded.
+    window.dispatchEvent(new Event('beforeprint'));
+    expect(postMock).toHaveBeenCalledTimes(3);
 
     await user.click(within(issued).getByRole('button', { name: 'NEUER PRÜFBERICHT' }));
     expect(screen.queryByRole('region', { name: 'Prüfbericht ausgestellt' })).not.toBeInTheDocument();

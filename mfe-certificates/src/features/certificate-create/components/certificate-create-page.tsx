@@ -225,7 +225,6 @@ export default function CertificateCreatePage() {
         <Suspense fallback={null}>
           <IssuedConfirmation
             certificate={printed.data}
-            printKind={printed.again ? 'reprint' : 'print'}
             onPrint={() => setPrinted({ ...printed, answeredAt: Date.now(), again: true })}
             onNext={startNext}
           />

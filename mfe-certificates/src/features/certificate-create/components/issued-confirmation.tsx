@@ -1,7 +1,6 @@
 import { formatDateTime, staffUrls, type Certificate } from 'contracts';
 import { Fragment, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useRecordPrints } from '../../../api/record-prints';
 import { issuedMessages } from '../issued-messages';
 
 const t = issuedMessages;
@@ -13,18 +12,15 @@ const t = issuedMessages;
  */
 export function IssuedConfirmation({
   certificate,
-  printKind,
   onPrint,
   onNext,
 }: {
   certificate: Certificate;
-  /** What the browser's next print is for the audit trail: the print of the issue, or DRUCKEN again. */
-  printKind: 'print' | 'reprint';
   onPrint: () => void;
   onNext: () => void;
 }) {
-  // Each print while this certificate is on screen is recorded (the confirmation shows exactly that long).
-  useRecordPrints(certificate.id, printKind);
+  // Prints are recorded by the archived PDF's frame (components/certificate-pdf.tsx): printing this screen with
+  // Ctrl+P prints no certificate.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [certificate.id]);
   const { id, machine_name, brand_name, first_serial, last_serial, quantity, created_at } = certificate;

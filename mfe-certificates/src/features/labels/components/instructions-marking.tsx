@@ -10,7 +10,9 @@ const LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'];
 export function InstructionsMarking({ languages }: { languages: number }) {
   const lines = INSTRUCTIONS_MARKING.slice(0, languages);
   // Alone, the pictogram is the marking and is named; beside the lines it only repeats them.
-  const name = lines.length ? { 'aria-hidden': true } : { role: 'img', 'aria-label': INSTRUCTIONS_MARKING[0] };
+  const name = lines.length
+    ? { 'aria-hidden': true }
+    : { role: 'img', 'aria-label': INSTRUCTIONS_MARKING[0] };
   return (
     <div className="cert-label__marking" data-testid="label-marking">
       <svg className="cert-label__marking-icon" viewBox="0 0 24 24" {...name}>
@@ -21,7 +23,10 @@ export function InstructionsMarking({ languages }: { languages: number }) {
           strokeWidth="1.6"
           strokeLinejoin="round"
         />
-        <path d="M5 8.5h4.5M5 11.5h4.5M5 14.5h4.5M14.5 8.5H19M14.5 11.5H19M14.5 14.5H19" stroke="currentColor" />
+        <path
+          d="M5 8.5h4.5M5 11.5h4.5M5 14.5h4.5M14.5 8.5H19M14.5 11.5H19M14.5 14.5H19"
+          stroke="currentColor"
+        />
       </svg>
       {lines.length > 0 && (
         <p className="cert-label__marking-text">

@@ -99,13 +99,14 @@ test('an inspector: added by the admin, own password first, issues a certificate
   await inspector.addInitScript(() => {
     window.print = () => {};
   });
-  // The inspector's tabs: the form, the list, the catalogue; no admin area.
+  // The inspector's tabs: the form, the list, the catalogue, the instruments it measures with; no admin area.
   const tabs = inspector.getByRole('navigation', { name: 'Bereiche' });
   await expect(tabs.getByRole('link')).toHaveText([
     'Prüfbericht erstellen',
     'Daten',
     'Auswertung',
     'Bearbeiten',
+    'Prüfmittel',
   ]);
   await expect(inspector.getByRole('link', { name: 'Verwaltung' })).toHaveCount(0);
   await expect(inspector.getByRole('link', { name: 'ETIKETTEN DRUCKEN' })).toBeVisible();
@@ -190,11 +191,12 @@ test('two-factor sign-in: enrolment with the QR code, sign-in with a code and wi
   const email = `zweifach-${stamp}@example.com`;
   await addAccount(page, email, 'Lesen');
   const reader = await firstSignIn(browser, email);
-  // A read-only account: the list, the reports and the catalogue; no certificate form, no labels.
+  // A read-only account: the list, the reports, the catalogue and the instruments; no certificate form, no labels.
   await expect(reader.getByRole('navigation', { name: 'Bereiche' }).getByRole('link')).toHaveText([
     'Daten',
     'Auswertung',
     'Bearbeiten',
+    'Prüfmittel',
   ]);
   await expect(reader.getByRole('link', { name: 'ETIKETTEN DRUCKEN' })).toHaveCount(0);
 

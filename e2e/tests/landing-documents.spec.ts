@@ -278,7 +278,12 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     expect(redirect.headers().location).toMatch(/_EN_2024-01-01\.pdf$/);
     const pip = await request.get(`${base}?linkType=gs1:pip`, { maxRedirects: 0 });
     expect(pip.headers().location).toBe(`${server.origin}/landing/${unit.machine.id}/${unit.serial}`);
-    const none = await request.get(`${base}?linkType=gs1:certificationInfo`, { maxRedirects: 0 });
+    // A released unit's certification is its sealed test certificate (docs/decisions/0020-sealed-certificate.md).
+    const certification = await request.get(`${base}?linkType=gs1:certificationInfo`, { maxRedirects: 0 });
+    expect(certification.status()).toBe(307);
+    expect(certification.headers().location).toBe(`${server.origin}/api${apiPaths.unitCertificate(unit.serial)}`);
+    // No safety information was uploaded: that link type has no target.
+    const none = await request.get(`${base}?linkType=gs1:safetyInfo`, { maxRedirects: 0 });
     expect(none.status()).toBe(404);
     expect(none.headers().link).toBe(linkHeader);
 

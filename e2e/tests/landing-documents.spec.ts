@@ -281,7 +281,9 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     // A released unit's certification is its sealed test certificate (docs/decisions/0020-sealed-certificate.md).
     const certification = await request.get(`${base}?linkType=gs1:certificationInfo`, { maxRedirects: 0 });
     expect(certification.status()).toBe(307);
-    expect(certification.headers().location).toBe(`${server.origin}/api${apiPaths.unitCertificate(unit.serial)}`);
+    expect(certification.headers().location).toBe(
+      `${server.origin}/api${apiPaths.unitCertificate(unit.serial)}`,
+    );
     // No safety information was uploaded: that link type has no target.
     const none = await request.get(`${base}?linkType=gs1:safetyInfo`, { maxRedirects: 0 });
     expect(none.status()).toBe(404);

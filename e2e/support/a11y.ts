@@ -12,10 +12,6 @@ const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
  */
 export async function expectAccessible(page: Page, state: string) {
   await snap(page, `a11y-${state}`);
-  // From the top of the page: axe counts a button scrolled under the sticky header as obscured (target-size), and
-  // where a click left the page scrolled is timing, not accessibility. Focus never hides under the header
-  // (scroll-padding-top, shell/src/app/layout/app-layout.css).
-  await page.evaluate(() => window.scrollTo(0, 0));
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
   const blocking = violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')

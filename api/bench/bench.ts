@@ -413,7 +413,13 @@ async function runTarget(target: Target, scale: Scale, readsOnly = false) {
   }
 }
 
-const kinds: Target['kind'][] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+/** `--only=sqlite` or `--only=postgres`: one database's run (the full scale takes long on each). */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const kinds = (
+  (process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']) as Target['kind'][]
+).filter((kind) => !only || kind === only);
+if (!kinds.length)
+  throw new Error(`--only=${only}: no such database here (postgres needs TEST_DATABASE_URL)`);
 const targetOf = (kind: Target['kind']) =>
   kind === 'sqlite' ? sqliteTarget() : postgresTarget(process.env.TEST_DATABASE_URL!);
 let failed = false;

@@ -96,9 +96,10 @@ export function documentsStoreRepository(db: Kysely<Database>) {
 
     /**
      * Certificates from `fromId` on whose current version has no sealed whole-certificate document: changed
-     * after their last document was sealed, or never sealed (a crash between the commit and the seal).
+     * after their last document was sealed, or never sealed (a crash between the commit and the seal). The first
+     * `limit` of them by id.
      */
-    async unsealed(fromId: number): Promise<number[]> {
+    async unsealed(fromId: number, limit: number): Promise<number[]> {
       const rows = await db
         .selectFrom('certificates')
         .select('certificates.id')
@@ -115,6 +116,7 @@ export function documentsStoreRepository(db: Kysely<Database>) {
           ),
         )
         .orderBy('certificates.id')
+        .limit(limit)
         .execute();
       return rows.map((row) => row.id);
     },

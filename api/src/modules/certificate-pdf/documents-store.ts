@@ -16,6 +16,11 @@ export type RenderCertificate = (certificateId: number, scope: DocumentScope) =>
 
 /** A new state that appeared while rendering is rendered again, this many times at most. */
 const RENDER_TRIES = 3;
+/**
+ * Certificates the start-up sweep reads at a time: after a long outage it may find many, and holding every id
+ * with its waiting render at once would cost the memory other requests need.
+ */
+const SWEEP_PAGE = 100;
 
 export const serialOf = (scope: DocumentScope) => (scope.kind === 'certificate' ? '' : scope.serial);
 
@@ -41,11 +46,13 @@ export function documentsStore({
   inTransaction,
   render,
   seals,
+  sweepPage = SWEEP_PAGE,
 }: {
   repository: DocumentsStoreRepository;
   inTransaction: InTransaction;
   render: RenderCertificate;
   seals: Pick<SealService, 'seal'>;
+  sweepPage?: number;
 }) {
   const inFlight = new Map<string, Promise<CertificateDocumentRow>>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -121,7 +128,13 @@ export function documentsStore({
      * crash between a change's commit and its seal loses nothing. Answers when the queue is empty.
      */
     async sweep(log: WarnLog) {
-      return later(await repository.unsealed(await repository.sweepFrom()), log);
+      for (let from = await repository.sweepFrom(); !stopped;) {
+        const ids = await repository.unsealed(from, sweepPage);
+        await later(ids, log);
+        if (ids.length < sweepPage) break;
+        from = ids[ids.length - 1] + 1;
+      }
+      return queue;
     },
     /** No new background render starts; the one running finishes. */
     async stop() {

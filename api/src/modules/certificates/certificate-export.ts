@@ -82,18 +82,24 @@ export function certificateExport({
       const values = await attempts.lastValues([...byId.keys()]);
       // Units come in id order; the batch may be in another, so they are put in the batch's order.
       const unitsOf = new Map<number, typeof stored>();
-      for (const u of stored) unitsOf.set(u.certificate_id, [...(unitsOf.get(u.certificate_id) ?? []), u]);
-      yield batch.flatMap((row) =>
-        (unitsOf.get(row.id) ?? []).map((u) => ({
+      for (const u of stored) {
+        const own = unitsOf.get(u.certificate_id);
+        if (own) own.push(u);
+        else unitsOf.set(u.certificate_id, [u]);
+      }
+      yield batch.flatMap((row) => {
+        // Read once per certificate, and only when a unit has no stored attempt.
+        let legacy: Record<string, string> | undefined;
+        return (unitsOf.get(row.id) ?? []).map((u) => ({
           ...row,
           serial: u.serial,
           unit: u.unit_index + 1,
           unit_voided: u.voided_at !== null,
           unit_void_reason: u.void_reason,
           release: u.release,
-          values: values.get(`${row.id}:${u.unit_index}`) ?? legacyValues(row),
-        })),
-      );
+          values: values.get(`${row.id}:${u.unit_index}`) ?? (legacy ??= legacyValues(row)),
+        }));
+      });
     }
   }
 

@@ -77,14 +77,9 @@ export async function renderBench(): Promise<RenderFigures> {
     }
     loop.disable();
     clearInterval(sampler);
-    const pages = (
-      Buffer.from(first)
-        .toString('latin1')
-        .match(/\/Type \/Page\b/g) ?? []
-    ).length;
     return {
-      pages,
-      bytes: first.length,
+      pages: first.pages,
+      bytes: first.bytes.length,
       coldMs,
       warmMs: warm.sort((a, b) => a - b)[Math.floor(warm.length / 2)],
       memoryBeforeMb,

@@ -71,7 +71,7 @@ for (const kind of kinds) {
     }
 
     const render = async (id: number, scope: PdfScope) =>
-      renderPdf(await pdfInput(t.db, id, scope, SETTINGS));
+      (await renderPdf(await pdfInput(t.db, id, scope, SETTINGS))).bytes;
 
     test('every unit prints both copies, every font embedded, identified as PDF/A-3b, with its data attached', async () => {
       const { issued, serials } = await issue(2);
@@ -182,7 +182,10 @@ for (const kind of kinds) {
       assert.ok(refused.length >= 4, `${refused.length} refused`);
       for (const result of refused) assert.ok(result.reason instanceof BusyError, String(result.reason));
       for (const result of results)
-        if (result.status === 'fulfilled') assert.equal(pageCount(result.value), 2);
+        if (result.status === 'fulfilled') {
+          assert.equal(pageCount(result.value.bytes), 2);
+          assert.equal(result.value.pages, 2);
+        }
     });
   });
 }
@@ -312,9 +315,9 @@ describe('the layout of the certificate document', () => {
   test('a render that fails says so in German; the worker goes on, and after it was ended a new one starts', async () => {
     const broken = { ...input(), certificate: {} } as PdfInput;
     await assert.rejects(renderPdf(broken), /^Error: Der Prüfbericht konnte nicht als PDF erstellt werden/);
-    assert.equal(pageCount(await renderPdf(input())), 2);
+    assert.equal(pageCount((await renderPdf(input())).bytes), 2);
     await stopPdfWorker();
-    assert.equal(pageCount(await renderPdf(input())), 2);
+    assert.equal(pageCount((await renderPdf(input())).bytes), 2);
     await stopPdfWorker();
   });
 });

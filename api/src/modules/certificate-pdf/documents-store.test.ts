@@ -337,9 +337,10 @@ for (const kind of kinds) {
         },
         inTransaction: t.repositories.inTransaction,
         // Each document's bytes are its own (the archive keeps a content once).
-        render: async (id) =>
-          Buffer.from(`%PDF-1.7\n1 0 obj << /Type /Page >> endobj\n% ${id} ${Date.now()}\n%%EOF\n`),
-        seals: { seal: async (pdf) => Buffer.from(pdf) },
+        render: async (id) => ({
+          bytes: Buffer.from(`%PDF-1.7\n1 0 obj << /Type /Page >> endobj\n% ${id} ${Date.now()}\n%%EOF\n`),
+          pages: 1,
+        }),
         sweepPage: 2,
       });
       const failures: unknown[] = [];

@@ -6,13 +6,13 @@ import {
   type CertificateDocumentRow,
   type DocumentsStoreRepository,
 } from './documents-store.repository';
-import type { SealService } from './seal-service';
+import type { Rendered } from './render-pdf';
 
 /** Which pages a document shows: the whole certificate, or one unit's customer copy. */
 export type DocumentScope = { kind: 'certificate' } | { kind: 'customer-copy'; serial: string };
 
-/** Renders a certificate as an unsealed PDF/A-3b from its current state. */
-export type RenderCertificate = (certificateId: number, scope: DocumentScope) => Promise<Uint8Array>;
+/** Renders a certificate as a sealed PDF/A-3b from its current state. */
+export type RenderCertificate = (certificateId: number, scope: DocumentScope) => Promise<Rendered>;
 
 /** A new state that appeared while rendering is rendered again, this many times at most. */
 const RENDER_TRIES = 3;
@@ -23,12 +23,6 @@ const RENDER_TRIES = 3;
 const SWEEP_PAGE = 100;
 
 export const serialOf = (scope: DocumentScope) => (scope.kind === 'certificate' ? '' : scope.serial);
-
-/** Pages of a rendered PDF, counted by their page objects (before the seal's update repeats the first). */
-const pageCount = (pdf: Uint8Array) =>
-  Buffer.from(pdf)
-    .toString('latin1')
-    .match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0;
 
 /** Something to tell the operator about a render that failed (the app's logger). */
 export type WarnLog = (details: Record<string, unknown>, message: string) => void;
@@ -45,13 +39,11 @@ export function documentsStore({
   repository,
   inTransaction,
   render,
-  seals,
   sweepPage = SWEEP_PAGE,
 }: {
   repository: DocumentsStoreRepository;
   inTransaction: InTransaction;
   render: RenderCertificate;
-  seals: Pick<SealService, 'seal'>;
   sweepPage?: number;
 }) {
   const inFlight = new Map<string, Promise<CertificateDocumentRow>>();
@@ -67,7 +59,7 @@ export function documentsStore({
       if (existing && existing.certificate_version === before.version) return existing;
       const event = await repository.lastEvent(certificateId);
       const rendered = await render(certificateId, scope);
-      const pdf = await seals.seal(rendered);
+      const pdf = Buffer.from(rendered.bytes.buffer, rendered.bytes.byteOffset, rendered.bytes.byteLength);
       const after = await repository.certificate(certificateId);
       // Changed while rendering: this PDF may show the newer state under the older version; render that one.
       if (after?.version !== before.version && attempt < RENDER_TRIES) continue;
@@ -83,7 +75,7 @@ export function documentsStore({
             revision: before.revision,
             sha256,
             size: pdf.length,
-            page_count: pageCount(rendered),
+            page_count: rendered.pages,
             created_at: new Date().toISOString(),
           });
         });

@@ -47,8 +47,10 @@ export function certificateDocuments(
   const store = documentsStore({
     repository: repositories.documentsStore,
     inTransaction: repositories.inTransaction,
-    render: render ?? (async (id, scope) => renderPdf(await repositories.pdfInput(id, scope, settings))),
-    seals: seal,
+    render:
+      render ??
+      (async (id, scope) =>
+        renderPdf(await repositories.pdfInput(id, scope, settings), await seal.sealing())),
   });
   /** What `/api/readyz` and the start-up log say: the development seal, and QR codes without WEB_BASE. */
   const notices = async () => [

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { BusyError, workQueue } from '../../plugins/busy';
 import type { PdfInput } from './pdf-input';
 import { pdfMessages } from './pdf-messages';
+import type { Seal } from './seal-keys';
 
 /**
  * Renders certificate documents in one worker thread, kept for the next one: the event loop stays free for
@@ -19,12 +20,31 @@ const queue = workQueue({
   busy: () => new BusyError(pdfMessages.busy, 10),
 });
 
-type Answer = { bytes: Uint8Array; error?: undefined } | { error: string };
+/** How the worker seals what it rendered (seal.ts): the key, the time of sealing and the timestamp authority. */
+export interface Sealing {
+  seal: Seal;
+  at: Date;
+  tsaUrl: string | null;
+}
+
+/** What the worker is given: a document's data, and the seal to add unless the bytes are wanted unsealed. */
+export interface RenderJob {
+  input: PdfInput;
+  sealing?: Sealing;
+}
+
+/** A rendered document: its bytes (sealed when asked) and its number of pages. */
+export interface Rendered {
+  bytes: Uint8Array;
+  pages: number;
+}
+
+type Answer = (Rendered & { error?: undefined }) | { error: string };
 
 /** The worker and the render it is doing: the queue gives it one at a time. */
 interface Thread {
   worker: Worker;
-  job: { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void } | null;
+  job: { resolve: (rendered: Rendered) => void; reject: (error: Error) => void } | null;
 }
 
 let current: Thread | null = null;
@@ -88,7 +108,7 @@ async function theThread(): Promise<Thread> {
   thread.worker.on('message', (answer: Answer) =>
     settle((job) =>
       answer.error === undefined
-        ? job.resolve(answer.bytes)
+        ? job.resolve({ bytes: answer.bytes, pages: answer.pages })
         : job.reject(new Error(`${pdfMessages.failed} ${answer.error}`)),
     ),
   );
@@ -104,14 +124,14 @@ async function theThread(): Promise<Thread> {
   return thread;
 }
 
-/** The document's bytes, rendered off the event loop (pdf-document.ts). */
-export function renderPdf(input: PdfInput): Promise<Uint8Array> {
+/** The document rendered, and sealed when `sealing` is given, off the event loop (pdf-document.ts, seal.ts). */
+export function renderPdf(input: PdfInput, sealing?: Sealing): Promise<Rendered> {
   return queue.run(async () => {
     const thread = await theThread();
-    return new Promise<Uint8Array>((resolve, reject) => {
+    return new Promise<Rendered>((resolve, reject) => {
       thread.job = { resolve, reject };
       thread.worker.ref();
-      thread.worker.postMessage(input);
+      thread.worker.postMessage({ input, sealing } satisfies RenderJob);
     });
   });
 }

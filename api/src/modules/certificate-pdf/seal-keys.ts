@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import forge from 'node-forge';
 import type { SigningKey } from './seal-cms';
 
@@ -8,6 +9,8 @@ import type { SigningKey } from './seal-cms';
  * which knows the old (RC2, 3DES) and the OpenSSL 3 (PBES2, AES) encryptions; keys forge cannot hold itself
  * (EC) come out as PKCS#8 and go to node:crypto.
  */
+
+const generateKeyPair = promisify(crypto.generateKeyPair);
 
 export const DEVELOPMENT_SEAL_NAME = 'Entwicklungssiegel – nicht für Kunden';
 
@@ -61,9 +64,12 @@ export interface StoredSeal {
   certificate: string;
 }
 
-/** A new self-signed development seal for `company`, valid ten years; clearly named as one. */
-export function newDevelopmentSeal(company: string, now = new Date()): StoredSeal {
-  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 3072 });
+/**
+ * A new self-signed development seal for `company`, valid ten years; clearly named as one. The key is made on
+ * the thread pool: a 3072-bit RSA key takes seconds, which the first start's requests would wait for.
+ */
+export async function newDevelopmentSeal(company: string, now = new Date()): Promise<StoredSeal> {
+  const { privateKey, publicKey } = await generateKeyPair('rsa', { modulusLength: 3072 });
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(
     publicKey.export({ type: 'spki', format: 'pem' }).toString(),

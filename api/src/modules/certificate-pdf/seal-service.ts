@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Config } from '../../config';
-import { sealPdf } from './seal';
+import type { Sealing } from './render-pdf';
 import {
   DEVELOPMENT_SEAL_NAME,
   newDevelopmentSeal,
@@ -39,8 +39,12 @@ export function sealService(seals: SealsRepository, config: Pick<Config, 'seal' 
     async notices(): Promise<string[]> {
       return (await current()).development ? [DEVELOPMENT_SEAL_NOTICE] : [];
     },
-    seal: async (pdf: Uint8Array, at = new Date()) =>
-      sealPdf(pdf, await current(), { at, tsaUrl: config.seal.tsaUrl }),
+    /** What the renderer seals a document with now (render-pdf.ts). */
+    sealing: async (at = new Date()): Promise<Sealing> => ({
+      seal: await current(),
+      at,
+      tsaUrl: config.seal.tsaUrl,
+    }),
   };
 }
 

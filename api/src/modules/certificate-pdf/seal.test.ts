@@ -41,7 +41,7 @@ describe('the PAdES seal', () => {
   let seal: Seal;
   before(async () => {
     original = await smallPdfA();
-    seal = sealFromStored(newDevelopmentSeal('BDS Maschinen GmbH'));
+    seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH'));
   });
 
   test('pdfsig reports the seal (ETSI.CAdES.detached, the whole document signed) and a valid signature', async () => {
@@ -164,7 +164,7 @@ describe('the seal from a PKCS#12 file', () => {
     const right = sealService(noDevelopmentSeal, config('richtig'));
     assert.deepEqual(await right.notices(), []);
     assert.match(
-      poppler('pdfsig', await right.seal(await smallPdfA())),
+      poppler('pdfsig', await sealPdf(await smallPdfA(), (await right.sealing()).seal)),
       /Common Name: Musterwerk Konfiguriert/,
     );
   });
@@ -234,7 +234,7 @@ describe('B-T: the timestamp of an RFC 3161 authority', () => {
 
   test('the token of the signature value is an unsigned attribute; pdfsig still reports a valid seal', async () => {
     answer = 'token';
-    const seal = sealFromStored(newDevelopmentSeal('BDS Maschinen GmbH'));
+    const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH'));
     const sealed = await sealPdf(await smallPdfA(), seal, { tsaUrl: url });
     assert.match(poppler('pdfsig', sealed), /Signature is Valid/);
     const [signer] = cmsOf(sealed).signerInfos;
@@ -251,7 +251,7 @@ describe('B-T: the timestamp of an RFC 3161 authority', () => {
   });
 
   test('an authority that refuses, answers garbage or is not there fails the seal with a German message', async () => {
-    const seal = sealFromStored(newDevelopmentSeal('BDS Maschinen GmbH'));
+    const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH'));
     const pdf = await smallPdfA();
     for (const next of ['refused', 'garbage'] as const) {
       answer = next;
@@ -265,8 +265,8 @@ describe('B-T: the timestamp of an RFC 3161 authority', () => {
   });
 });
 
-test('a development seal is named so that nobody takes it for the manufacturer’s', () => {
-  const seal = sealFromStored(newDevelopmentSeal('BDS Maschinen GmbH'));
+test('a development seal is named so that nobody takes it for the manufacturer’s', async () => {
+  const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH'));
   const certificate = new crypto.X509Certificate(seal.certificates[0]);
   assert.match(certificate.subject, /CN=Entwicklungssiegel – nicht für Kunden/);
   assert.match(certificate.subject, /O=BDS Maschinen GmbH/);

@@ -9,7 +9,7 @@ const DEVELOPMENT = 'development';
 export function sealsRepository(db: Kysely<Database>) {
   return {
     /** The stored development seal; made by `create` and stored first when there is none (the first start wins). */
-    async development(create: () => StoredSeal): Promise<StoredSeal> {
+    async development(create: () => Promise<StoredSeal>): Promise<StoredSeal> {
       const stored = await db
         .selectFrom('seals')
         .selectAll()
@@ -18,7 +18,7 @@ export function sealsRepository(db: Kysely<Database>) {
       if (stored) return stored;
       await db
         .insertInto('seals')
-        .values({ name: DEVELOPMENT, ...create(), created_at: nowIso() })
+        .values({ name: DEVELOPMENT, ...(await create()), created_at: nowIso() })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
       return db.selectFrom('seals').selectAll().where('name', '=', DEVELOPMENT).executeTakeFirstOrThrow();

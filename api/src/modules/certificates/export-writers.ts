@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PassThrough, Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { berlinWallClock, formatDateTime, type ExportFormat } from 'contracts';
 
 /** A column of an export: its German header, width in characters, kind of value, and the value of a row. */
@@ -89,7 +89,10 @@ function sheetCompressor(sheet: ExcelJS.Worksheet): Writable | undefined {
  * every row, and column widths. No shared strings table, so memory does not grow with the rows.
  */
 async function writeXlsx<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R>[], output: PassThrough) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded with the first XLSX export: 8 MB of heap that every collection would otherwise mark, in every
+  // process, whether it exports or not (api/bench/documents-bench.ts).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,

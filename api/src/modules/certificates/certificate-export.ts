@@ -91,7 +91,7 @@ export function certificateExport({
         // Read once per certificate, and only when a unit has no stored attempt.
         let legacy: Record<string, string> | undefined;
         return (unitsOf.get(row.id) ?? []).map((u) => ({
-          ...row,
+          certificate: row,
           serial: u.serial,
           unit: u.unit_index + 1,
           unit_voided: u.voided_at !== null,

@@ -112,13 +112,15 @@ export async function buildApp({
   // Headers arrive first and are small: 10 s for them (Node checks this and requestTimeout every 30 s).
   app.server.headersTimeout = 10_000;
   app.setValidatorCompiler(validatorCompiler);
-  const services = createServices(createRepositories(database), config, passwordCost, {
+  const repositories = createRepositories(database);
+  const services = createServices(repositories, config, passwordCost, {
     warn: (details, message) => app.log.warn(details, message),
     ...sealedDocuments,
   });
   const { certificateDocuments } = services;
   app.decorate('startSealedDocuments', () => certificateDocuments.start(app.log));
   app.addHook('onClose', () => certificateDocuments.stop());
+  app.addHook('onClose', () => repositories.exports.stop());
   registerErrorHandling(app);
   // The API speaks JSON (and multipart for uploads); plain text is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');

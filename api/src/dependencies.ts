@@ -8,6 +8,7 @@ import { loginThrottleRepository } from './modules/auth/login-throttle.repositor
 import { sessionsRepository } from './modules/auth/sessions.repository';
 import { brandsRepository } from './modules/brands/brands.repository';
 import { brandsService } from './modules/brands/brands.service';
+import { exportThread } from './modules/certificates/export-thread';
 import { certificateListRepository } from './modules/certificates/certificate-list.repository';
 import { certificateTransactions, type InTransaction } from './modules/certificates/certificate-transaction';
 import { certificatesRepository } from './modules/certificates/certificates.repository';
@@ -52,6 +53,10 @@ import {
 export function createRepositories(database: DatabaseHandle) {
   const { db } = database;
   const inTransaction: InTransaction = (work) => db.transaction().execute(work);
+  const units = unitsRepository(db);
+  const testPlans = testPlansRepository(db);
+  const attempts = testAttemptsRepository(db);
+  const certificateList = certificateListRepository(db);
   return {
     inTransaction,
     audit: auditQueries(db),
@@ -65,12 +70,13 @@ export function createRepositories(database: DatabaseHandle) {
     machines: machinesRepository(database),
     certificates: certificatesRepository(db),
     revisions: revisionsRepository(db),
-    units: unitsRepository(db),
-    testPlans: testPlansRepository(db),
-    attempts: testAttemptsRepository(db),
+    units,
+    testPlans,
+    attempts,
     testReports: testRecordReportsRepository(db),
     instruments: instrumentsRepository(db),
-    certificateList: certificateListRepository(db),
+    certificateList,
+    exports: exportThread(database.location, { list: certificateList, units, attempts, plans: testPlans }),
     uploads: uploadsRepository(db),
     landing: landingRepository(db),
     documents: documentsRepository(db),
@@ -135,7 +141,7 @@ export function createServices(
         attempts: repositories.attempts,
         instruments: repositories.instruments,
         plans: testPlans,
-        planSteps: repositories.testPlans,
+        exports: repositories.exports,
         users,
         settings,
       },

@@ -39,9 +39,17 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** Where a database is: what another thread needs to open it too. */
+export interface DatabaseLocation {
+  database: Config['database'];
+  schema?: string;
+}
+
 export interface DatabaseHandle {
   db: Db;
   kind: Config['database']['kind'];
+  /** The same database for another thread (export-thread.ts); none for SQLite in memory, which is this connection's alone. */
+  location: DatabaseLocation | null;
   close(): Promise<void>;
 }
 
@@ -139,7 +147,8 @@ export function openDatabase(
     const db = new Kysely<Database>({
       dialect: new BusyRetryingSqliteDialect({ database: withStatementCache(sqlite) }),
     });
-    return { db, kind: 'sqlite', close: () => db.destroy() };
+    const location = database.file === ':memory:' ? null : { database };
+    return { db, kind: 'sqlite', location, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -155,7 +164,7 @@ export function openDatabase(
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', location: { database, schema: options.schema }, close: () => db.destroy() };
 }
 
 /** Migrates to the latest schema, or only up to and including migration `to` (tests of a migration). */

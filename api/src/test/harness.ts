@@ -115,6 +115,7 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
     login,
     close: async () => {
       await app.close();
+      await repositories.exports.stop();
       await testDb.drop();
     },
   };

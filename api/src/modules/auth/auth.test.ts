@@ -154,8 +154,14 @@ for (const kind of kinds) {
       );
       const checked = guesses.filter((r) => r.statusCode === 401 || r.statusCode === 200);
       assert.ok(checked.length <= 5, `${checked.length} of 40 parallel guesses were checked`);
+      // Refused: by the lock, or before any counting because more sign-ins than the hashing queue takes came at
+      // once (signing-in.ts).
       for (const refused of guesses.filter((r) => r.statusCode === 429))
-        assert.equal(refused.json().error.code, 'ACCOUNT_LOCKED');
+        assert.ok(
+          refused.json().error.code === 'ACCOUNT_LOCKED' ||
+            refused.json().error.message === messages.signInBusy,
+          refused.body,
+        );
       if (guesses[29].statusCode === 200) assert.ok(checked.length <= 5);
       else assert.equal(guesses[29].statusCode, 429);
 

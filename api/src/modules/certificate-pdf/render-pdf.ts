@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BusyError, workQueue } from '../../plugins/busy';
+import { workerCode } from '../../workers/worker-code';
 import type { PdfInput } from './pdf-input';
 import { pdfMessages } from './pdf-messages';
 import type { Seal } from './seal-keys';
@@ -49,44 +48,16 @@ interface Thread {
 
 let current: Thread | null = null;
 
-/**
- * The worker's code: render-worker.ts and what it imports, bundled by esbuild once per process. The API runs its
- * TypeScript through tsx, whose loader a worker would have to start again in a thread of its own; with the
- * shared contracts loaded whole, that took about 100 MB more than the bundle (api/bench/pdf-render-bench.ts).
- * pdfkit and qrcode stay outside, required from where npm installed them (pdfkit reads its data files there).
- */
+/** The worker's code, bundled once per process; pdfkit and qrcode stay outside (pdfkit reads its data files). */
 let bundled: Promise<string> | null = null;
-async function workerCode(): Promise<string> {
-  const { build } = await import('esbuild');
-  const installed = createRequire(import.meta.url);
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL('./render-worker.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    // In a function of its own: an eval worker runs a script, whose top-level names would replace globals
-    // (the contracts' TypeBox has a function named BigInt).
-    format: 'iife',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
+const renderWorkerCode = () =>
+  workerCode(new URL('./render-worker.ts', import.meta.url), /^(pdfkit|qrcode)$/, {
     // The fonts are found beside the source (pdf-text.ts), not beside the bundle, which has no file.
-    define: { 'import.meta.dirname': JSON.stringify(import.meta.dirname) },
-    plugins: [
-      {
-        name: 'installed-packages',
-        setup: (plugin) =>
-          plugin.onResolve({ filter: /^(pdfkit|qrcode)$/ }, ({ path }) => ({
-            path: installed.resolve(path),
-            external: true,
-          })),
-      },
-    ],
+    'import.meta.dirname': JSON.stringify(import.meta.dirname),
   });
-  return result.outputFiles[0].text;
-}
 
 async function theThread(): Promise<Thread> {
-  bundled ??= workerCode();
+  bundled ??= renderWorkerCode();
   const code = await bundled;
   if (current) return current;
   const thread: Thread = {

@@ -1,42 +1,13 @@
-import { PassThrough } from 'node:stream';
-import {
-  DEFAULT_PLAN_STEPS,
-  LEGACY_CHECK_KEYS,
-  berlinIsoDate,
-  passFailOf,
-  type CertificateExportQuery,
-  type CertificateSort,
-} from 'contracts';
+import { berlinIsoDate, type CertificateExportQuery, type CertificateSort } from 'contracts';
 import { HttpError } from '../../errors';
 import { messages } from '../../messages';
 import { BusyError } from '../../plugins/busy';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { CertificateFilters } from './certificate-filter';
-import type { CertificateExportRow, CertificateListRepository } from './certificate-list.repository';
+import type { CertificateListRepository } from './certificate-list.repository';
 import { flip } from './certificate-list';
-import {
-  CERTIFICATE_COLUMNS,
-  stepsOfPlans,
-  testRecordColumns,
-  UNIT_COLUMNS,
-  type UnitExportRow,
-} from './export-columns';
-import { CONTENT_TYPES, writeExport } from './export-writers';
-import type { TestPlansRepository } from '../test-plans/test-plans.repository';
-import type { TestAttemptsRepository } from './test-attempts.repository';
-import type { UnitsRepository } from './units.repository';
-
-/** The values of a certificate issued before attempts were stored: its check columns (certificate-view.ts). */
-const legacyValues = (row: CertificateExportRow) =>
-  Object.fromEntries(
-    LEGACY_CHECK_KEYS.flatMap((key) => {
-      const column = (row as unknown as Record<string, string>)[key];
-      return column ? [[key, passFailOf(column)]] : [];
-    }),
-  );
-
-/** Rows an export reads from the database at a time. */
-const EXPORT_BATCH = 100;
+import type { ExportThread } from './export-thread';
+import { CONTENT_TYPES } from './export-writers';
 
 /**
  * Exports one instance streams at once, and one account at once (in this instance). Each holds a batch of rows
@@ -59,56 +30,16 @@ function asRequested(
 /** The certificate list as a file: one row per certificate or per unit serial, streamed batch by batch. */
 export function certificateExport({
   list,
-  units,
-  attempts,
-  plans,
+  exports,
   filters,
   audit,
 }: {
   list: Pick<CertificateListRepository, 'unitMatching' | 'exportBatches'>;
-  units: Pick<UnitsRepository, 'ofCertificates'>;
-  attempts: Pick<TestAttemptsRepository, 'lastValues'>;
-  plans: Pick<TestPlansRepository, 'everySteps'>;
+  /** Where the file is written (export-thread.ts). */
+  exports: Pick<ExportThread, 'run'>;
   filters: CertificateFilters;
   audit: AuditRecorder;
 }) {
-  /** The units of each batch of certificates, in the batch's order. */
-  async function* unitBatches(
-    batches: AsyncIterable<CertificateExportRow[]>,
-  ): AsyncGenerator<UnitExportRow[]> {
-    for await (const batch of batches) {
-      const byId = new Map(batch.map((row) => [row.id, row]));
-      const stored = await units.ofCertificates([...byId.keys()]);
-      const values = await attempts.lastValues([...byId.keys()]);
-      // Units come in id order; the batch may be in another, so they are put in the batch's order.
-      const unitsOf = new Map<number, typeof stored>();
-      for (const u of stored) {
-        const own = unitsOf.get(u.certificate_id);
-        if (own) own.push(u);
-        else unitsOf.set(u.certificate_id, [u]);
-      }
-      yield batch.flatMap((row) => {
-        // Read once per certificate, and only when a unit has no stored attempt.
-        let legacy: Record<string, string> | undefined;
-        return (unitsOf.get(row.id) ?? []).map((u) => ({
-          certificate: row,
-          serial: u.serial,
-          unit: u.unit_index + 1,
-          unit_voided: u.voided_at !== null,
-          unit_void_reason: u.void_reason,
-          release: u.release,
-          values: values.get(`${row.id}:${u.unit_index}`) ?? (legacy ??= legacyValues(row)),
-        }));
-      });
-    }
-  }
-
-  /** The columns by unit: the unit's, then one per step of every plan the exported machines had. */
-  async function unitColumns(machineId: number | undefined) {
-    const steps = stepsOfPlans([DEFAULT_PLAN_STEPS, ...(await plans.everySteps(machineId))]);
-    return [...UNIT_COLUMNS, ...testRecordColumns(steps)];
-  }
-
   let running = 0;
   const runningFor = new Map<number, number>();
   /** Takes a place for an export of `accountId`, or refuses; the returned function gives it back once. */
@@ -137,16 +68,14 @@ export function certificateExport({
     accountId: number,
     requested: CertificateExportQuery,
   ) {
-    const { format, rows = 'certificates', sort = 'pos', order = 'asc', ...rest } = query;
+    const { format, rows = 'certificates', sort = 'pos', order: direction = 'asc', ...rest } = query;
     const filter = await filters.of(rest);
     const unit = filter.search && (await list.unitMatching(filter.search, filter));
     const matching = unit ? { certificate_id: unit.id } : filter;
-    const batches = list.exportBatches(
-      matching,
-      { sort, direction: sort === 'pos' ? flip(order) : order },
-      EXPORT_BATCH,
-    );
-    const first = await batches.next();
+    // The newest certificate is position 1, so ascending positions mean descending ids (certificate-list.ts).
+    const order = { sort, direction: sort === 'pos' ? flip(direction) : direction };
+    // One row read here, so that a filter matching nothing is told as such rather than as an empty file.
+    const first = await list.exportBatches(matching, order, 1).next();
     if (first.done) {
       await filters.assertKnown(filter);
       throw new HttpError(404, 'NOTHING_TO_EXPORT', messages.nothingToExport);
@@ -155,20 +84,9 @@ export function certificateExport({
       accountId,
       action: 'certificates.exported',
       subject: { type: 'export', id: format },
-      details: { format, rows, filter: asRequested(requested, order) },
+      details: { format, rows, filter: asRequested(requested, direction) },
     });
-    const firstBatch = first.value;
-    async function* certificateBatches(): AsyncGenerator<CertificateExportRow[]> {
-      yield firstBatch;
-      yield* batches;
-    }
-    const body = new PassThrough();
-    const written =
-      rows === 'units'
-        ? writeExport(format, unitBatches(certificateBatches()), await unitColumns(filter.machine_id), body)
-        : writeExport(format, certificateBatches(), CERTIFICATE_COLUMNS, body);
-    // Headers are sent by then; a failure midway can only cut the download short, which the browser sees.
-    written.catch((error: unknown) => body.destroy(error as Error));
+    const body = await exports.run({ format, rows, matching, order, machineId: filter.machine_id });
     const day = berlinIsoDate(new Date());
     return {
       body,

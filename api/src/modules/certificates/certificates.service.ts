@@ -6,6 +6,7 @@ import { certificateFilters } from './certificate-filter';
 import { certificateList } from './certificate-list';
 import type { CertificateListRepository } from './certificate-list.repository';
 import type { CertificateTransactions } from './certificate-transaction';
+import type { ExportThread } from './export-thread';
 import { certificateUnits } from './certificate-units';
 import { certificateView } from './certificate-view';
 import type { CertificatesRepository } from './certificates.repository';
@@ -15,7 +16,6 @@ import { revising } from './revising';
 import type { UnitsRepository } from './units.repository';
 import type { SettingsRepository } from '../accounts/settings.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
-import type { TestPlansRepository } from '../test-plans/test-plans.repository';
 import type { UsersRepository } from '../users/users.repository';
 import { releasing } from './releasing';
 import type { TestAttemptsRepository } from './test-attempts.repository';
@@ -39,7 +39,7 @@ export function certificatesService(
     attempts,
     instruments,
     plans,
-    planSteps,
+    exports,
     users,
     settings,
   }: {
@@ -54,8 +54,8 @@ export function certificatesService(
     attempts: TestAttemptsRepository;
     instruments: Pick<InstrumentsRepository, 'usedIn'>;
     plans: Pick<TestPlansService, 'current'>;
-    /** Every stored plan's steps, for the export's columns. */
-    planSteps: Pick<TestPlansRepository, 'everySteps'>;
+    /** Where exports are written (export-thread.ts). */
+    exports: Pick<ExportThread, 'run'>;
     users: Pick<UsersRepository, 'findById'>;
     settings: Pick<SettingsRepository, 'get'>;
   },
@@ -71,7 +71,7 @@ export function certificatesService(
     ...revising({ revisions, units, settings, testers: tester, view, transaction }),
     ...voiding({ units, view, transaction }),
     ...certificateList({ list, filters }),
-    ...certificateExport({ list, units, attempts, plans: planSteps, filters, audit }),
+    ...certificateExport({ list, exports, filters, audit }),
     ...certificateUnits({ units, view, audit }),
   };
 }

@@ -1,0 +1,100 @@
+import type { PassThrough } from 'node:stream';
+import {
+  DEFAULT_PLAN_STEPS,
+  LEGACY_CHECK_KEYS,
+  passFailOf,
+  type CertificateSort,
+  type ExportFormat,
+} from 'contracts';
+import type { TestPlansRepository } from '../test-plans/test-plans.repository';
+import type {
+  CertificateExportRow,
+  CertificateFilter,
+  CertificateListRepository,
+} from './certificate-list.repository';
+import {
+  CERTIFICATE_COLUMNS,
+  stepsOfPlans,
+  testRecordColumns,
+  UNIT_COLUMNS,
+  type UnitExportRow,
+} from './export-columns';
+import { writeExport } from './export-writers';
+import type { TestAttemptsRepository } from './test-attempts.repository';
+import type { UnitsRepository } from './units.repository';
+
+/** Rows an export reads from the database at a time. */
+const EXPORT_BATCH = 100;
+
+/**
+ * What an export writes, once the request was checked and recorded (certificate-export.ts): plain data, so
+ * that the export thread (export-thread.ts) can be given it.
+ */
+export interface ExportJob {
+  format: ExportFormat;
+  rows: 'certificates' | 'units';
+  matching: CertificateFilter;
+  order: { sort: CertificateSort; direction: 'asc' | 'desc' };
+  /** The machine the filter names: the columns by unit are the steps of its plans only. */
+  machineId?: number;
+}
+
+/** The reads an export makes. */
+export interface ExportSources {
+  list: Pick<CertificateListRepository, 'exportBatches'>;
+  units: Pick<UnitsRepository, 'ofCertificates'>;
+  attempts: Pick<TestAttemptsRepository, 'lastValues'>;
+  plans: Pick<TestPlansRepository, 'everySteps'>;
+}
+
+/** The values of a certificate issued before attempts were stored: its check columns (certificate-view.ts). */
+const legacyValues = (row: CertificateExportRow) =>
+  Object.fromEntries(
+    LEGACY_CHECK_KEYS.flatMap((key) => {
+      const column = (row as unknown as Record<string, string>)[key];
+      return column ? [[key, passFailOf(column)]] : [];
+    }),
+  );
+
+/** Writes the file of `job` into `output`, batch by batch, and ends it. */
+export async function writeExportJob(
+  { list, units, attempts, plans }: ExportSources,
+  job: ExportJob,
+  output: PassThrough,
+): Promise<void> {
+  const batches = list.exportBatches(job.matching, job.order, EXPORT_BATCH);
+  if (job.rows === 'certificates') return writeExport(job.format, batches, CERTIFICATE_COLUMNS, output);
+
+  /** The units of each batch of certificates, in the batch's order. */
+  async function* unitBatches(): AsyncGenerator<UnitExportRow[]> {
+    for await (const batch of batches) {
+      const byId = new Map(batch.map((row) => [row.id, row]));
+      const stored = await units.ofCertificates([...byId.keys()]);
+      const values = await attempts.lastValues([...byId.keys()]);
+      // Units come in id order; the batch may be in another, so they are put in the batch's order.
+      const unitsOf = new Map<number, typeof stored>();
+      for (const u of stored) {
+        const own = unitsOf.get(u.certificate_id);
+        if (own) own.push(u);
+        else unitsOf.set(u.certificate_id, [u]);
+      }
+      yield batch.flatMap((row) => {
+        // Read once per certificate, and only when a unit has no stored attempt.
+        let legacy: Record<string, string> | undefined;
+        return (unitsOf.get(row.id) ?? []).map((u) => ({
+          certificate: row,
+          serial: u.serial,
+          unit: u.unit_index + 1,
+          unit_voided: u.voided_at !== null,
+          unit_void_reason: u.void_reason,
+          release: u.release,
+          values: values.get(`${row.id}:${u.unit_index}`) ?? (legacy ??= legacyValues(row)),
+        }));
+      });
+    }
+  }
+
+  // The columns by unit: the unit's, then one per step of every plan the exported machines had.
+  const steps = stepsOfPlans([DEFAULT_PLAN_STEPS, ...(await plans.everySteps(job.machineId))]);
+  return writeExport(job.format, unitBatches(), [...UNIT_COLUMNS, ...testRecordColumns(steps)], output);
+}

@@ -117,7 +117,7 @@ export async function startServer(
   const server = start(['api/src/main.ts'], serverEnv, /E-Mail:\s+(\S+)\s+Passwort:\s+(\S+)/);
   try {
     const [, email, password] = await server.match;
-    await waitForHealth(`${origin}/api/healthz`);
+    await waitForReady(`${origin}/api/readyz`);
     return { origin, account: { email, password }, child: server.child };
   } catch (error) {
     await stopProcess(server.child);
@@ -200,7 +200,8 @@ export async function signInAcross(page: Page, { shell, account }: Deployment) {
   await page.waitForURL(`${shell}/`);
 }
 
-async function waitForHealth(url: string) {
+/** Waits until the API is ready: it listens before its database is migrated and answers 503 meanwhile. */
+async function waitForReady(url: string) {
   for (let attempt = 0; attempt < 240; attempt++) {
     if (
       await fetch(url).then(
@@ -211,7 +212,7 @@ async function waitForHealth(url: string) {
       return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} not healthy after 60 s`);
+  throw new Error(`${url} not ready after 60 s`);
 }
 
 /** A deployment started before the tests of the calling file and stopped after them. */

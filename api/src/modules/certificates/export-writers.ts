@@ -15,9 +15,10 @@ export interface ExportColumn<R> {
 const DRAIN_EVERY = 1000;
 
 /**
- * Longest stretch an export works without letting other requests in. Its rows are read and written by
- * promises, which never give the event loop a turn by themselves (on SQLite the reads are synchronous too):
- * a million rows froze /healthz for 13 s. After this many milliseconds the writer waits one turn of the loop.
+ * Longest stretch an export works without giving its thread's event loop a turn. Its rows are read and written
+ * by promises, which never give a turn by themselves (on SQLite the reads are synchronous too): on the API's
+ * event loop a million rows froze /healthz for 13 s. In the export thread (export-worker.ts) the turns let in
+ * a download's credit and its cancellation; on the event loop (a database in memory), the requests.
  */
 const SLICE_MS = 1;
 

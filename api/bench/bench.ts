@@ -11,6 +11,7 @@ import { migrate, openDatabase } from '../src/db/database';
 import { usersRepository } from '../src/modules/users/users.repository';
 import { API_DIR, START_ARGS, freePort } from '../src/test/server-process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { downloadInThread } from './downloads';
 import { latencyWhile, signInStorm, type Probe, type ProbeResult } from './isolation';
 import { measure, type LoadResult } from './load';
 import { populate, type Scale } from './populate';
@@ -136,7 +137,7 @@ export interface ExportResult {
   peakRssMb: number;
 }
 
-/** Downloads one export as a browser would, reading as it arrives, while watching the API's memory. */
+/** Downloads one export as a browser would, reading as it arrives (downloads.ts), while watching the API's memory. */
 async function measureExport(
   base: string,
   pid: number,
@@ -155,14 +156,14 @@ async function measureExport(
   const watch = setInterval(sample, 50);
   const started = performance.now();
   try {
-    const response = await fetch(`${base}/api/certificates/export?${query}`, { headers });
-    if (!response.ok || !response.body) throw new Error(`export ${query}: ${response.status}`);
-    let firstByteMs = 0;
-    let bytes = 0;
-    for await (const chunk of response.body) {
-      if (!bytes) firstByteMs = Math.round(performance.now() - started);
-      bytes += (chunk as Uint8Array).byteLength;
-    }
+    const [download] = await downloadInThread({
+      url: `${base}/api/certificates/export?${query}`,
+      warmUp: `${base}/api/healthz`,
+      headers,
+    });
+    if (download.status !== 200) throw new Error(`export ${query}: ${download.status}`);
+    const firstByteMs = Math.round(download.firstByteMs);
+    const bytes = download.received;
     const seconds = (performance.now() - started) / 1000;
     return { format, units, bytes, firstByteMs, seconds, peakAnonMb, peakRssMb } satisfies ExportResult;
   } finally {

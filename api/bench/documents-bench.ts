@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { apiPaths, type Landing } from 'contracts';
 import { PDFDocument } from 'pdf-lib';
 import { anonMb, benchApi } from './bench-api';
+import { downloadInThread } from './downloads';
 import { compareWithIdle, latencyWhile, type Probe } from './isolation';
 
 /**
@@ -28,41 +28,6 @@ async function manual(megabytes: number): Promise<Buffer> {
   document.context.register(document.context.stream(crypto.randomBytes(megabytes * 1024 * 1024)));
   return Buffer.from(await document.save());
 }
-
-/**
- * Plain JavaScript for a worker thread: `count` downloads of `url` at once, each read to its end at a phone's
- * pace. Read with node:http, which takes a chunk with little work: fetch's web streams cost this machine's two
- * cores several times as much per byte, and what the twenty phones' own processors do was measured as the API's
- * latency.
- */
-const DOWNLOADER = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const agent = new http.Agent({ keepAlive: true });
-const one = (url) => new Promise((resolve, reject) => {
-  const begun = performance.now();
-  http.get(url, { agent }, (response) => {
-    let firstByteMs = NaN;
-    let received = 0;
-    response.on('data', (chunk) => {
-      if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - begun;
-      received += chunk.length;
-      // A phone reads at its link's speed; TCP makes the API wait for it as it would in the field.
-      const due = (received / workerData.bytesPerMs) - (performance.now() - begun);
-      if (due > 0) {
-        response.pause();
-        setTimeout(() => response.resume(), due);
-      }
-    });
-    response.on('end', () => resolve({ status: response.statusCode, firstByteMs, received }));
-    response.on('error', reject);
-  }).on('error', reject);
-});
-// One request first: the thread's first request loads what it needs, which is not the API's first byte.
-one(workerData.warmUp)
-  .then(() => Promise.all(Array.from({ length: workerData.count }, () => one(workerData.url))))
-  .then((results) => parentPort.postMessage(results));
-`;
 
 async function main() {
   const { server, staff, machine, stop } = await benchApi('documents', USER, 'BE');
@@ -98,23 +63,12 @@ async function main() {
     let peakMb = anonMb(server.child.pid!);
     const watch = setInterval(() => (peakMb = Math.max(peakMb, anonMb(server.child.pid!))), 50);
     const started = performance.now();
-    // The downloads run in a thread of their own: reading 20 streams on this thread would delay the probes
-    // below, and the delay would be measured as the API's.
-    const downloads = new Promise<{ status: number; firstByteMs: number; received: number }[]>(
-      (resolve, reject) => {
-        const worker = new Worker(DOWNLOADER, {
-          eval: true,
-          workerData: {
-            url,
-            count: DOWNLOADS,
-            warmUp: `${server.base}/api/healthz`,
-            bytesPerMs: (PHONE_MBIT * 1e6) / 8 / 1000,
-          },
-        });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      },
-    );
+    const downloads = downloadInThread({
+      url,
+      warmUp: `${server.base}/api/healthz`,
+      count: DOWNLOADS,
+      bytesPerMs: (PHONE_MBIT * 1e6) / 8 / 1000,
+    });
     const { results: busy, outcome } = await latencyWhile(server.base, probes, downloads);
     clearInterval(watch);
     const seconds = (performance.now() - started) / 1000;

@@ -38,14 +38,20 @@ interface Running {
 }
 const running = new Map<number, Running>();
 
+/** Bytes that wait at most this long for a chunk to fill: the first byte of an XLSX export (compressed, so a chunk fills slowly) leaves at once. */
+const FLUSH_AFTER_MS = 50;
+
 /** Sends the file of export `id` in chunks, each waiting for the event loop's credit. */
 async function send(id: number, export_: Running) {
   let pending: Buffer[] = [];
   let size = 0;
-  const flush = async () => {
-    if (!size) return;
-    if (export_.credit === 0) await new Promise<void>((resolve) => (export_.more = resolve));
-    export_.credit--;
+  let timer: NodeJS.Timeout | null = null;
+  // Chunks leave in order: each send waits for the one before it and for the credit.
+  let sent = Promise.resolve();
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!size) return sent;
     // A buffer of its own, so that giving it away takes no other chunk's memory with it.
     const chunk = new Uint8Array(size);
     let at = 0;
@@ -55,14 +61,24 @@ async function send(id: number, export_: Running) {
     }
     pending = [];
     size = 0;
-    parentPort!.postMessage({ id, chunk }, [chunk.buffer]);
+    sent = sent.then(async () => {
+      if (export_.credit === 0) await new Promise<void>((resolve) => (export_.more = resolve));
+      export_.credit--;
+      parentPort!.postMessage({ id, chunk }, [chunk.buffer]);
+    });
+    return sent;
   };
-  for await (const part of export_.output as AsyncIterable<Buffer>) {
-    pending.push(part);
-    size += part.length;
-    if (size >= CHUNK_BYTES) await flush();
+  try {
+    for await (const part of export_.output as AsyncIterable<Buffer>) {
+      pending.push(part);
+      size += part.length;
+      if (size >= CHUNK_BYTES) await flush();
+      else timer ??= setTimeout(flush, FLUSH_AFTER_MS);
+    }
+    await flush();
+  } finally {
+    if (timer) clearTimeout(timer);
   }
-  await flush();
 }
 
 parentPort!.on('message', (message: ToExportThread) => {

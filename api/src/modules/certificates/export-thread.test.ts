@@ -62,7 +62,7 @@ for (const kind of kinds) {
       }
     });
 
-    test('a cancelled download stops its export; a stopped thread ends its downloads, the next starts anew', async () => {
+    test('a cancelled download leaves the thread working; a stopped thread ends its downloads, the next starts anew', async () => {
       const thread = exportThread(t.testDb.database.location, sources());
       try {
         const cancelled = await thread.run(job);

@@ -20,7 +20,7 @@ try {
   process.exit(1);
 }
 
-const database = openDatabase(config.database);
+const database = openDatabase(config.database, { checkpointInThread: true });
 
 /** Set once the schema is migrated and the demo data seeded; until then /readyz says not ready. */
 let started = false;

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { BusyRetryingSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from './busy-retry';
+import { checkpointInThread } from './wal-checkpoints';
 import * as initial from './migrations/2026-11-21T00-00-initial';
 import * as totals from './migrations/2026-11-21T01-00-totals';
 import * as checkerSearch from './migrations/2026-11-21T02-00-checker-search';
@@ -129,7 +130,12 @@ function withNamedStatements(pool: pg.Pool, size = 500): PostgresPool {
 
 export function openDatabase(
   database: Config['database'],
-  options: { schema?: string; queryTimeoutMs?: number } = {},
+  options: {
+    schema?: string;
+    queryTimeoutMs?: number;
+    /** An SQLite file's log copied into it by a thread of its own, not by a commit (wal-checkpoints.ts): the server's. */
+    checkpointInThread?: boolean;
+  } = {},
 ): DatabaseHandle {
   if (database.kind === 'sqlite') {
     if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -148,7 +154,15 @@ export function openDatabase(
       dialect: new BusyRetryingSqliteDialect({ database: withStatementCache(sqlite) }),
     });
     const location = database.file === ':memory:' ? null : { database };
-    return { db, kind: 'sqlite', location, close: () => db.destroy() };
+    if (!location || !options.checkpointInThread)
+      return { db, kind: 'sqlite', location, close: () => db.destroy() };
+    sqlite.pragma('wal_autocheckpoint = 0');
+    const checkpoints = checkpointInThread(database.file, () => sqlite.pragma('wal_autocheckpoint = 1000'));
+    const close = async () => {
+      await checkpoints.stop();
+      await db.destroy();
+    };
+    return { db, kind: 'sqlite', location, close };
   }
   const pool = new pg.Pool({
     connectionString: database.url,

@@ -29,9 +29,8 @@ setInterval(() => {
  * fills the log past 1000 pages copies it into the database file and syncs it, on the event loop: storing
  * 1.5 MB (a 200-page sealed PDF) took 1.4–3.3 ms, and every third time 11–17 ms, during which no request was
  * answered; with this thread 1.4–2.7 ms each time (wal-checkpoints.test.ts shows where the copy happens). The
- * caller turns SQLite's own checkpoints off on its connection
- * (database.ts), and turns them on again in `failed` if the thread dies. Stop it before the process ends; it does
- * not hold the process open.
+ * caller turns SQLite's own checkpoints off on its connection (database.ts), and on again in `failed` if the
+ * thread dies. Stop it before the process ends; it does not hold the process open.
  */
 export function checkpointInThread(file: string, failed: () => void): { stop(): Promise<void> } {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');

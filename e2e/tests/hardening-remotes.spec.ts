@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
+import { stubPrint } from '../support/pdf';
 
 /**
  * Issue 8, item 8: each remote in turn unreachable. Its screens show the German fallback with a retry, every
@@ -91,6 +92,8 @@ test.describe('Härtetest: ein Remote nicht erreichbar', () => {
         return route.abort();
       });
       await serveShellForLanding(page);
+      // /pdf/1 prints its PDF once shown: a headless Chromium's page crashes on that print (dashboard.spec.ts).
+      await stubPrint(page);
       await signIn(page, '/login');
 
       for (const { place, screen } of remote.down) {

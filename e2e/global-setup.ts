@@ -60,7 +60,7 @@ function buildSkewedMachines() {
 
 /**
  * Builds missing frontends, creates a fresh SQLite database with the e2e user, starts the real server
- * (`api/src/main.ts`) on the chosen port and stops it after the run.
+ * (`api/dist/main.js`, built by `npm run build -w api`) on the chosen port and stops it after the run.
  */
 export default async function globalSetup() {
   const port = process.env.E2E_PORT!;
@@ -84,18 +84,21 @@ export default async function globalSetup() {
     COMPANY_EMAIL: 'service@bds-maschinen.example',
     COMPANY_PHONE: '+49 2161 123456',
   };
+  // Tests that must arrange what no screen makes (a job that failed for good) open the database by this.
+  process.env.E2E_DATABASE_FILE = path.join(dir, 'e2e.db');
   delete env.LABEL_PRINT_URL;
   delete env.WEB_BASE;
 
   const user = spawnSync(
     'npm',
-    ['run', 'user', '-w', 'api', '--', 'add', '--email', E2E_USER.email, '--password', E2E_USER.password],
-    { cwd: root, env, encoding: 'utf8' },
+    ['run', 'user', '-w', 'api', '--', 'add', '--email', E2E_USER.email],
+    // The password on standard input: the command refuses it as an argument.
+    { cwd: root, env, encoding: 'utf8', input: `${E2E_USER.password}\n` },
   );
   if (user.status !== 0) throw new Error(`Creating the e2e user failed:\n${user.stdout}\n${user.stderr}`);
 
   let log = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], { cwd: root, env });
+  const server = spawn(process.execPath, ['api/dist/main.js'], { cwd: root, env });
   server.stdout.on('data', (chunk) => (log += chunk));
   server.stderr.on('data', (chunk) => (log += chunk));
   // Ready, not only alive: the server listens before its database answers (api/src/main.ts).

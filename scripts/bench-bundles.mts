@@ -15,12 +15,17 @@ const KB = 1024;
 const gz = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
-async function pageLoad(baseUrl: string, url: string): Promise<{ total: number; files: [string, number][] }> {
+async function pageLoad(
+  baseUrl: string,
+  url: string,
+  locale = 'de-DE',
+): Promise<{ total: number; files: [string, number][] }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
-  const page = await browser.newPage();
+  // The login screen follows the browser's language (shell/src/bootstrap.tsx): German is the budget's case.
+  const page = await browser.newPage({ locale });
   const files: [string, number][] = [];
   page.on('response', async (response) => {
     const type = response.request().resourceType();
@@ -63,6 +68,16 @@ rows.push({
   budget: 150 * KB,
   detail: `${login.files.length} files`,
 });
+// Another language costs one catalog request per loaded app (docs/decisions/0031-staff-languages.md).
+for (const locale of ['en-GB', 'pl-PL']) {
+  const other = await pageLoad(baseUrl, '/login', locale);
+  rows.push({
+    name: `shell ${locale} catalog`,
+    size: other.total - login.total,
+    budget: 15 * KB,
+    detail: `${other.files.length - login.files.length} more file(s)`,
+  });
+}
 const landing = await pageLoad(baseUrl, '/landing/1/4852406001');
 rows.push({
   name: 'landing page',

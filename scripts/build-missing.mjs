@@ -4,19 +4,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { frontends } from './frontends.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-/** Each frontend and the files a complete build leaves behind. */
-export const frontends = [
-  { workspace: 'shell', outputs: ['dist/index.html'] },
-  { workspace: 'mfe-certificates', outputs: ['dist/mf-manifest.json', 'dist/remoteEntry.js'] },
-  { workspace: 'mfe-machines', outputs: ['dist/mf-manifest.json', 'dist/remoteEntry.js'] },
-  {
-    workspace: 'mfe-landing',
-    outputs: ['dist/mf-manifest.json', 'dist/remoteEntry.js', 'dist/standalone/index.html'],
-  },
-];
 
 const all = process.argv.includes('--all');
 const missing = frontends.filter(

@@ -1,7 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiPaths } from 'contracts';
+import { apiPaths, type Landing } from 'contracts';
+import { PDFDocument } from 'pdf-lib';
 import { migrate, openDatabase } from '../src/db/database';
 import { usersRepository } from '../src/modules/users/users.repository';
 import { loginOver, startServer } from '../src/test/server-process';
@@ -11,6 +13,47 @@ export const anonMb = (pid: number) =>
   Math.round(
     Number(/RssAnon:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
   );
+
+/** A one-page PDF carrying `megabytes` of incompressible data in a stream object, as a scanned manual does. */
+export async function manual(megabytes: number): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  document.addPage().drawText('Betriebsanleitung (Bench)', { x: 50, y: 700 });
+  document.context.register(document.context.stream(crypto.randomBytes(megabytes * 1024 * 1024)));
+  return Buffer.from(await document.save());
+}
+
+/** `bytes` sent as operating instructions in `language` for the machine, as the staff app uploads them. */
+export function postDocument(
+  base: string,
+  staff: Record<string, string>,
+  machineId: number,
+  bytes: Buffer,
+  language = 'de',
+) {
+  const form = new FormData();
+  form.append('kind', 'instructions');
+  form.append('language', language);
+  form.append('valid_from', '2024-01-01');
+  form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'anleitung.pdf');
+  return fetch(`${base}/api${apiPaths.machineDocuments(machineId)}`, {
+    method: 'POST',
+    headers: staff,
+    body: form,
+  });
+}
+
+/** `bytes` uploaded as the machine's German operating instructions; answers the public download's address. */
+export async function uploadManual(
+  base: string,
+  staff: Record<string, string>,
+  machineId: number,
+  bytes: Buffer,
+) {
+  const uploaded = await postDocument(base, staff, machineId, bytes);
+  if (uploaded.status !== 201) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+  const landing = (await (await fetch(`${base}/api${apiPaths.landing(machineId)}`)).json()) as Landing;
+  return `${base}/api${landing.documents![0].href}`;
+}
 
 /**
  * The real API as its own process on a new SQLite database with one staff account (the benches of
@@ -27,6 +70,7 @@ export async function benchApi(name: string, user: { email: string; password: st
   const server = await startServer({
     DATABASE_URL: `sqlite:${location.file}`,
     PUBLIC_RATE_LIMIT: '1000000000',
+    DOWNLOADS_PER_ADDRESS: '10000',
   });
   const stop = async () => {
     await server.stop();

@@ -12,19 +12,24 @@ export interface ProbeResult {
   count: number;
   p50: number;
   p99: number;
+  max: number;
   failures: number;
 }
 
 /** Pause between two requests of one probe: a light, steady load, so latency is the API's, not a queue's. */
 const PROBE_PAUSE_MS = 10;
+/** The isolation budget (docs/architecture.md#budgets): busy p99 ≤ 2 × idle p99 + 20 ms; no answer over 500 ms. */
+export const ISOLATION = { times: 2, plusMs: 20, slowestMs: 500, windows: 5 };
 
 const percentile = (sorted: number[], share: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] : NaN;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * Asks each probe one request at a time (a pause between) until `work` settles, and reports each one's p50 and
- * p99 in milliseconds. A person clicking while someone else exports, not a load test: what is measured is how
- * long the API lets a request wait.
+ * Asks each probe one request at a time (a pause between) until `work` settles, and reports each one's p50, p99
+ * and slowest answer in milliseconds. A person clicking while someone else works hard, not a load test: what is
+ * measured is how long the API lets a request wait.
  */
 export async function latencyWhile<T>(
   base: string,
@@ -55,13 +60,72 @@ export async function latencyWhile<T>(
       return {
         name: probe.name,
         count: times.length,
-        p50: Math.round(percentile(times, 0.5) * 10) / 10,
-        p99: Math.round(percentile(times, 0.99) * 10) / 10,
+        p50: tenths(percentile(times, 0.5)),
+        p99: tenths(percentile(times, 0.99)),
+        max: tenths(times[times.length - 1] ?? NaN),
         failures,
       } satisfies ProbeResult;
     }),
   );
   return { results, outcome: await finished };
+}
+
+export interface Windows {
+  idle: ProbeResult[][];
+  busy: ProbeResult[][];
+}
+
+/**
+ * ISOLATION.windows idle and busy windows in turn: this machine's speed drifts within a run, and windows side by
+ * side see the same drift. Before each idle window `settle()` waits until the heavy work of the last busy window
+ * has ended (the worker idle), so idle means idle; each busy window runs `busy(n)` and lasts until it is done, at
+ * least `windowMs`. An idle window lasts `windowMs`.
+ */
+export async function interleavedWindows(options: {
+  base: string;
+  probes: Probe[];
+  windowMs: number;
+  settle(): Promise<void>;
+  busy(window: number): Promise<unknown>;
+}): Promise<Windows> {
+  const windows: Windows = { idle: [], busy: [] };
+  for (let n = 0; n < ISOLATION.windows; n++) {
+    await options.settle();
+    windows.idle.push((await latencyWhile(options.base, options.probes, sleep(options.windowMs))).results);
+    const work = Promise.all([options.busy(n), sleep(options.windowMs)]);
+    windows.busy.push((await latencyWhile(options.base, options.probes, work)).results);
+  }
+  return windows;
+}
+
+/**
+ * Each probe's verdict over the windows: the median of the idle windows' p99s against the median of the busy
+ * ones', and the slowest answer of any window. Printed as a table; answers what failed, in words.
+ */
+export function isolationVerdict(windows: Windows, during: string): string[] {
+  const failures: string[] = [];
+  const rows = windows.idle[0].map(({ name }, i) => {
+    const idle = median(windows.idle.map((window) => window[i].p99));
+    const busy = median(windows.busy.map((window) => window[i].p99));
+    const slowest = Math.max(...[...windows.idle, ...windows.busy].map((window) => window[i].max));
+    const failed = [...windows.idle, ...windows.busy].reduce((sum, window) => sum + window[i].failures, 0);
+    const limit = tenths(ISOLATION.times * idle + ISOLATION.plusMs);
+    if (busy > limit) failures.push(`${name}: busy p99 ${busy} ms > ${limit} ms`);
+    if (slowest > ISOLATION.slowestMs) failures.push(`${name}: an answer took ${slowest} ms`);
+    if (failed) failures.push(`${name}: ${failed} failed answers`);
+    return {
+      call: name,
+      'idle p99 ms (median)': idle,
+      [`busy p99 ms (median), ${during}`]: busy,
+      budget: `≤ ${limit}`,
+      'slowest ms': slowest,
+      asked: [...windows.idle, ...windows.busy].reduce((sum, window) => sum + window[i].count, 0),
+      failures: failed,
+    };
+  });
+  console.log(`Isolation: ${windows.idle.length} idle and ${windows.busy.length} busy windows, interleaved`);
+  console.table(rows);
+  return failures;
 }
 
 /**
@@ -77,7 +141,7 @@ export async function signInStorm(base: string, wave: number): Promise<Record<nu
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          'x-forwarded-for': `198.51.${100 + wave}.${1 + (i % 8)}`,
+          'x-forwarded-for': `198.51.${100 + (wave % 150)}.${1 + (i % 8) + 8 * Math.floor(wave / 150)}`,
         },
         body: JSON.stringify({ username: `sturm${wave}-${i}@example.com`, password: 'falsch-geraten' }),
       }).catch(() => undefined);
@@ -89,24 +153,4 @@ export async function signInStorm(base: string, wave: number): Promise<Record<nu
   const counts: Record<number, number> = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
   return counts;
-}
-
-/**
- * The isolation budget of one run: each probe's p99 while `during` ran against its idle p99, printed as a table;
- * answers the probes over `times` × idle, in words.
- */
-export function compareWithIdle(idle: ProbeResult[], busy: ProbeResult[], during: string, times: number) {
-  console.table(
-    idle.map((calm, i) => ({
-      call: calm.name,
-      'idle p99 ms': calm.p99,
-      [`p99 ms ${during}`]: busy[i].p99,
-      ratio: Math.round((busy[i].p99 / calm.p99) * 10) / 10,
-    })),
-  );
-  return idle.flatMap((calm, i) =>
-    busy[i].p99 > times * calm.p99
-      ? [`${calm.name}: p99 ${busy[i].p99} ms > ${times} × idle ${calm.p99} ms`]
-      : [],
-  );
 }

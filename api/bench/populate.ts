@@ -100,11 +100,8 @@ export async function populate({ db, kind }: DatabaseHandle, scale: Scale, userI
   await sql`update totals set value = (select count(*) from certificates) where name = 'certificates'`.execute(
     db,
   );
-  // The generated certificates stand for years issued before sealed documents, as the migration records for a
-  // database that had certificates then: the API's start-up sweep leaves them alone, and each is sealed when
-  // first asked for. Without this the API would render a million PDFs while it is measured.
-  await sql`update settings set value = ${sql.raw(text('(select max(id) + 1 from certificates)'))}
-    where key = 'sealed_documents_from'`.execute(db);
+  // The generated certificates stand for years issued before sealed documents: no job seals them (they are
+  // written here, not through a change), and each is sealed when first asked for.
   // Fresh statistics, as a database that grew to this size over years would have. On PostgreSQL also the
   // vacuum and checkpoint that would otherwise run in the background while the load is measured.
   if (pg) {

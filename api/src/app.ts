@@ -7,7 +7,9 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import auditRoutes from './modules/audit/audit.routes';
+import jobsRoutes from './modules/jobs/jobs.routes';
 import authRoutes from './modules/auth/auth.routes';
+import directoryRoutes from './modules/auth/directory.routes';
 import brandsRoutes from './modules/brands/brands.routes';
 import certificatesRoutes from './modules/certificates/certificates.routes';
 import lifecycleRoutes from './modules/certificates/lifecycle.routes';
@@ -21,13 +23,13 @@ import landingRoutes from './modules/landing/landing.routes';
 import resolverRoutes from './modules/landing/resolver.routes';
 import documentsRoutes from './modules/documents/documents.routes';
 import documentHistoryRoutes from './modules/certificate-pdf/document-history.routes';
-import documentsStoreRoutes from './modules/certificate-pdf/documents-store.routes';
-import type { CertificateDocumentsOptions } from './modules/certificate-pdf/documents-store.wiring';
+import certificateArchiveRoutes from './modules/certificate-pdf/certificate-archive.routes';
 import machinesRoutes from './modules/machines/machines.routes';
 import reportsRoutes from './modules/reports/reports.routes';
 import uploadsRoutes from './modules/uploads/uploads.routes';
 import accountsRoutes, { meRoutes } from './modules/accounts/accounts.routes';
 import { assertRouteAccess, checkAccess } from './plugins/access';
+import { registerMetrics } from './plugins/metrics';
 import frontends from './plugins/frontends';
 import { registerOpenApi } from './plugins/openapi';
 import {
@@ -37,6 +39,9 @@ import {
   registerErrorHandling,
 } from './plugins/error-handler';
 import { helmetOptions, securityHeaders } from './plugins/security-headers';
+import { warnAboutForwardedHeaders } from './plugins/forwarded-warning';
+import { requestId, sendRequestId } from './plugins/request-id';
+import { refuseWritesWhenOutdated } from './plugins/schema-guard';
 import { validatorCompiler } from './plugins/validation';
 import { createRepositories, createServices } from './dependencies';
 import type { ScryptCost } from './modules/users/password';
@@ -51,15 +56,15 @@ export interface AppOptions {
   passwordCost?: ScryptCost;
   /** False while main.ts still waits for the database: /readyz says not ready, other API calls 503. */
   isStarted?: () => boolean;
-  /** The sealed certificate PDFs' renderer and wait, for tests (api/src/modules/certificate-pdf/documents-store.wiring.ts). */
-  sealedDocuments?: CertificateDocumentsOptions;
+  /** True once main.ts was asked to stop: /readyz answers 503 while requests in flight finish. */
+  isStopping?: () => boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Once the database is ready (main.ts): reads the seal, names the development seal in the log, and seals in
-     * the background what a crash left unsealed (api/src/modules/certificate-pdf/documents-store.wiring.ts).
+     * Once the database is ready (main.ts): reads the seal and names the development seal in the log
+     * (api/src/modules/certificate-pdf/certificate-archive.wiring.ts).
      */
     startSealedDocuments(): Promise<void>;
   }
@@ -69,7 +74,7 @@ declare module 'fastify' {
  * What the staff app and the customer page send to the API from another origin (docs/architecture.md#deployment).
  * Every method a route under /api answers is listed; api/src/cors.test.ts fails when a route adds another.
  */
-export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT'];
+export const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 export const CORS_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'];
 /** Seconds a browser may reuse a preflight answer before asking again. */
 export const CORS_MAX_AGE = 600;
@@ -79,6 +84,13 @@ const redact = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]
 
 /** Silence after which a connection is closed, mid-request or between keep-alive requests. */
 export const SOCKET_IDLE_MS = 10_000;
+/**
+ * How long an idle keep-alive connection stays open, said to clients in the Keep-Alive header. Shorter than
+ * SOCKET_IDLE_MS: announced longer (Fastify's default is 72 s), a client or proxy reused a connection the idle
+ * limit had just closed, and its request failed with "other side closed" (nginx answers a POST with 502 then);
+ * deploy/nginx/pruefbericht.conf keeps its idle upstream connections shorter still.
+ */
+export const KEEP_ALIVE_MS = 5_000;
 
 /** Helmet's default value: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -90,18 +102,20 @@ export async function buildApp({
   serveFrontends = false,
   passwordCost,
   isStarted = () => true,
-  sealedDocuments,
+  isStopping = () => false,
 }: AppOptions) {
   const app = Fastify({
     logger,
     // One line per request, written by the onResponse hook below instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     // Only named proxies (config.ts refuses `true`); a number trusts that many hops in front.
     trustProxy: (config.trustProxy ?? false) as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
     // A client that sends headers and part of a body, then nothing, must not hold a connection for ever:
     // silence of 10 s closes it, and a whole request (a 5 MB upload on a slow line) gets 60 s.
     connectionTimeout: SOCKET_IDLE_MS,
+    keepAliveTimeout: KEEP_ALIVE_MS,
     requestTimeout: 60_000,
     // Fastify's own errors (a bad URL encoding, an overlong parameter) and HTTP that Node cannot parse get
     // the same German JSON answer and security headers as every other (plugins/error-handler.ts).
@@ -113,18 +127,17 @@ export async function buildApp({
   app.server.headersTimeout = 10_000;
   app.setValidatorCompiler(validatorCompiler);
   const repositories = createRepositories(database);
-  const services = createServices(repositories, config, passwordCost, {
-    warn: (details, message) => app.log.warn(details, message),
-    ...sealedDocuments,
-  });
+  const services = createServices(repositories, config, passwordCost);
   const { certificateDocuments } = services;
   app.decorate('startSealedDocuments', () => certificateDocuments.start(app.log));
-  app.addHook('onClose', () => certificateDocuments.stop());
-  app.addHook('onClose', () => repositories.exports.stop());
   registerErrorHandling(app);
+  registerMetrics(app, { config, jobs: repositories.jobs, poolInUse: database.poolInUse });
   // The API speaks JSON (and multipart for uploads); plain text is refused with 415, not parsed.
   app.removeContentTypeParser('text/plain');
 
+  app.addHook('onRequest', sendRequestId);
+  app.addHook('onRequest', refuseWritesWhenOutdated(database.db));
+  if (!config.trustProxy) app.addHook('onRequest', warnAboutForwardedHeaders(app.log));
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -133,6 +146,7 @@ export async function buildApp({
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
         ip: request.ip,
+        account: request.accountId,
       },
       'request',
     );
@@ -172,14 +186,17 @@ export async function buildApp({
       api.addHook('onRequest', checkAccess(services.auth));
       await api.register(healthRoutes, {
         db: database.db,
+        jobs: repositories.jobs,
         isStarted,
+        isStopping,
         notices: () => certificateDocuments.notices(),
       });
       await api.register(authRoutes, { services });
+      await api.register(directoryRoutes, { services });
       await api.register(landingRoutes, { services, config });
       await api.register(documentsRoutes, { services, config });
-      await api.register(documentsStoreRoutes, { services, config });
-      await api.register(documentHistoryRoutes, { services, db: database.db });
+      await api.register(certificateArchiveRoutes, { services, config });
+      await api.register(documentHistoryRoutes, { services });
       await api.register(uploadsRoutes, { services });
       await api.register(brandsRoutes, { services });
       await api.register(machinesRoutes, { services });
@@ -194,6 +211,7 @@ export async function buildApp({
       await api.register(reportsRoutes, { services });
       await api.register(accountsRoutes, { services });
       await api.register(meRoutes, { services });
+      await api.register(jobsRoutes, { services });
     },
     { prefix: '/api' },
   );

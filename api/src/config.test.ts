@@ -146,15 +146,25 @@ describe('configuration', () => {
   });
 
   test('the seal: SEAL_P12_PATH must be a readable file, SEAL_TSA_URL an http(s) address', () => {
-    assert.deepEqual(loadConfig({}).seal, { p12Path: null, p12Password: '', tsaUrl: null });
+    const passphraseFile = path.join(repoRoot, 'data', 'development-seal.passphrase');
+    const development = { developmentPassphrase: null, developmentPassphraseFile: passphraseFile };
+    assert.deepEqual(loadConfig({}).seal, { p12Path: null, p12Password: '', tsaUrl: null, ...development });
     const file = import.meta.filename;
     assert.deepEqual(
       loadConfig({
         SEAL_P12_PATH: file,
         SEAL_P12_PASSWORD: ' geheim ',
         SEAL_TSA_URL: 'https://tsa.example/tsr',
+        SEAL_DEVELOPMENT_PASSPHRASE: 'betrieb',
+        DATABASE_URL: 'sqlite:/srv/pb/pb.db',
       }).seal,
-      { p12Path: file, p12Password: ' geheim ', tsaUrl: 'https://tsa.example/tsr' },
+      {
+        p12Path: file,
+        p12Password: ' geheim ',
+        tsaUrl: 'https://tsa.example/tsr',
+        developmentPassphrase: 'betrieb',
+        developmentPassphraseFile: '/srv/pb/development-seal.passphrase',
+      },
     );
     const missing = path.join(repoRoot, 'kein-siegel.p12');
     assertRefused(
@@ -241,7 +251,7 @@ describe('configuration', () => {
       'postgres://pb:geheim@db.example:5432/pb',
       'postgresql://localhost/pb?sslmode=require',
     ]) {
-      assert.deepEqual(loadConfig({ DATABASE_URL: url }).database, { kind: 'postgres', url });
+      assert.deepEqual(loadConfig({ DATABASE_URL: url }).database, { kind: 'postgres', url, poolMax: 10 });
     }
   });
 

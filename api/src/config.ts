@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { apiDir } from './platform/api-files';
 import { QR_FORMATS, remoteNames, type QrFormat, type RemoteKey } from 'contracts';
+import { directoryConfig, type DirectoryConfig } from './directory-config';
+import { ConfigError } from './config-error';
+import { host, logLevel, webBaseForProduction, type LogLevel } from './config-checks';
+import { secretVariable } from './secret-variable';
+
+export { ConfigError };
 
 /** Configuration from the environment (docs/architecture.md#configuration), checked once at start-up. */
 export interface Config {
   port: number;
   host: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** PostgreSQL's connections per process (`poolMax`, DB_POOL_MAX): all processes' together stay below its max_connections. */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax?: number };
+  /** NODE_ENV=production: no development seal, and WEB_BASE as it will be printed for years. */
+  production: boolean;
+  logLevel: LogLevel;
   demoSeed: boolean;
   /** Public origin printed into QR codes; null means the request's own origin. */
   webBase: string | null;
@@ -23,6 +34,12 @@ export interface Config {
   corsOrigins: string[];
   sessionIdleMinutes: number;
   sessionMaxHours: number;
+  /** Whether `npm start` runs a job worker beside the API (WORKERS=1, the default) or not (WORKERS=0). */
+  worker: boolean;
+  /** Seconds a stopping worker waits for its job before handing it back. */
+  jobStopSeconds: number;
+  /** `GET /metrics` (Prometheus text): off with METRICS=0; with METRICS_TOKEN only for `Bearer <token>`. */
+  metrics: { enabled: boolean; token: string | null };
   /**
    * Who may tell the client's address and protocol (X-Forwarded-For, X-Forwarded-Proto): the proxies' own
    * addresses or ranges; null trusts nobody. Never everybody.
@@ -30,11 +47,27 @@ export interface Config {
   trustProxy: TrustProxy | null;
   /** Public customer calls one client address may make per minute, in each instance. */
   publicRateLimit: number;
+  /** Seconds a download may make no progress before it is closed (docs/decisions/0027-stored-bytes.md). */
+  downloadStallSeconds: number;
+  /** Downloads of stored files one client address may hold open at once, in each instance. */
+  downloadsPerAddress: number;
   /**
    * The seal of the certificate PDFs (docs/decisions/0020-sealed-certificate.md): the manufacturer's PKCS#12 file
    * and its password, or null for the development seal; and the RFC 3161 timestamp authority, if any.
    */
-  seal: { p12Path: string | null; p12Password: string; tsaUrl: string | null };
+  seal: {
+    p12Path: string | null;
+    p12Password: string;
+    tsaUrl: string | null;
+    /**
+     * What the development seal's private key is encrypted with in the database (docs/decisions/0028-development-seal-key.md):
+     * SEAL_DEVELOPMENT_PASSPHRASE, or else the passphrase in `developmentPassphraseFile`, made there once (0600).
+     */
+    developmentPassphrase: string | null;
+    developmentPassphraseFile: string;
+  };
+  /** Sign-in with the company account (OIDC_*, directory-config.ts); null when OIDC_ISSUER is unset. */
+  directory: DirectoryConfig | null;
   /** Where the built frontends live; a missing dist is simply not served. */
   webRoot: string;
   /** Each remote's mf-manifest.json: served here by default, or from its own host when deployed alone. */
@@ -47,9 +80,7 @@ export type TrustProxy = string | string[];
 export const REMOTE_NAMES = Object.keys(remoteNames) as RemoteKey[];
 export type RemoteName = RemoteKey;
 
-export class ConfigError extends Error {}
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(apiDir, '..');
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
   const raw = env[name];
@@ -161,9 +192,18 @@ function qrFormat(env: NodeJS.ProcessEnv): QrFormat {
   return format;
 }
 
-/** SEAL_P12_PATH must name a readable file; SEAL_TSA_URL an http(s) address (a path is part of it). */
-function seal(env: NodeJS.ProcessEnv): Config['seal'] {
+/**
+ * SEAL_P12_PATH must name a readable file; SEAL_TSA_URL an http(s) address (a path is part of it). In production
+ * the development seal is never the default: its key sits in every dump of the database.
+ */
+function seal(env: NodeJS.ProcessEnv, db: Config['database'], production: boolean): Config['seal'] {
   const p12Path = env.SEAL_P12_PATH?.trim() ? path.resolve(env.SEAL_P12_PATH.trim()) : null;
+  if (!p12Path && production)
+    throw new ConfigError(
+      'NODE_ENV=production verlangt das Siegel des Herstellers: SEAL_P12_PATH (und SEAL_P12_PASSWORD oder ' +
+        'SEAL_P12_PASSWORD_FILE) setzen; das Entwicklungssiegel ist nur für Tests und Vorführungen ' +
+        '(README, Abschnitt „Sealed certificates“)',
+    );
   if (p12Path) {
     try {
       fs.accessSync(p12Path, fs.constants.R_OK);
@@ -174,13 +214,22 @@ function seal(env: NodeJS.ProcessEnv): Config['seal'] {
   const tsa = env.SEAL_TSA_URL?.trim() || null;
   if (tsa && !(URL.canParse(tsa) && ['http:', 'https:'].includes(new URL(tsa).protocol)))
     throw new ConfigError(`SEAL_TSA_URL muss eine http(s)-Adresse sein, ist aber „${tsa}“`);
-  return { p12Path, p12Password: env.SEAL_P12_PASSWORD ?? '', tsaUrl: tsa };
+  const dataDir = db.kind === 'sqlite' ? path.dirname(path.resolve(db.file)) : path.join(repoRoot, 'data');
+  return {
+    p12Path,
+    p12Password: secretVariable(env, 'SEAL_P12_PASSWORD') ?? '',
+    tsaUrl: tsa,
+    developmentPassphrase: env.SEAL_DEVELOPMENT_PASSPHRASE || null,
+    developmentPassphraseFile: path.join(dataDir, 'development-seal.passphrase'),
+  };
 }
 
-function database(env: NodeJS.ProcessEnv): Config['database'] {
-  const raw = env.DATABASE_URL?.trim();
+/** The database alone, for the command-line tools, which need no other setting (cli/). */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Config['database'] {
+  const raw = secretVariable(env, 'DATABASE_URL')?.trim();
   if (!raw) return { kind: 'sqlite', file: path.join(repoRoot, 'data', 'pruefbericht.db') };
-  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) return { kind: 'postgres', url: raw };
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://'))
+    return { kind: 'postgres', url: raw, poolMax: positiveInt(env, 'DB_POOL_MAX', 10, 1000) };
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length);
     if (!file)
@@ -190,17 +239,37 @@ function database(env: NodeJS.ProcessEnv): Config['database'] {
   throw new ConfigError(`DATABASE_URL muss mit sqlite: oder postgres:// beginnen, ist aber „${raw}“`);
 }
 
+function metrics(env: NodeJS.ProcessEnv): Config['metrics'] {
+  const enabled = env.METRICS?.trim() || '1';
+  if (enabled !== '0' && enabled !== '1')
+    throw new ConfigError(`METRICS muss 0 oder 1 sein, ist aber „${enabled}“`);
+  const token = secretVariable(env, 'METRICS_TOKEN')?.trim() || null;
+  if (token !== null && token.length < 16)
+    throw new ConfigError('METRICS_TOKEN muss mindestens 16 Zeichen lang sein');
+  return { enabled: enabled === '1', token };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty counts as unset, as for every other variable (`DEMO_SEED=` in a .env file).
+  const workers = env.WORKERS?.trim() || '1';
+  if (workers !== '0' && workers !== '1')
+    throw new ConfigError(
+      `WORKERS muss 0 oder 1 sein (weitere Worker startet „npm run worker“), ist aber „${workers}“`,
+    );
   const demoSeed = env.DEMO_SEED?.trim() || '1';
   if (demoSeed !== '0' && demoSeed !== '1')
     throw new ConfigError(`DEMO_SEED muss 0 oder 1 sein, ist aber „${demoSeed}“`);
+  const production = env.NODE_ENV?.trim() === 'production';
+  const webBase = httpOrigin(env, 'WEB_BASE');
+  if (production) webBaseForProduction(webBase);
   return {
     port: positiveInt(env, 'PORT', 8080, 65535),
-    host: env.HOST?.trim() || '0.0.0.0',
-    database: database(env),
+    host: host(env),
+    database: loadDatabaseConfig(env),
+    production,
+    logLevel: logLevel(env),
     demoSeed: demoSeed === '1',
-    webBase: httpOrigin(env, 'WEB_BASE'),
+    webBase,
     labelPrintUrl: httpOrigin(env, 'LABEL_PRINT_URL'),
     qrFormat: qrFormat(env),
     companyName: env.COMPANY_NAME?.trim() || 'BDS Maschinen GmbH',
@@ -221,9 +290,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: corsOrigins(env),
     sessionIdleMinutes: positiveInt(env, 'SESSION_IDLE_MINUTES', 120, 60 * 24 * 30),
     sessionMaxHours: positiveInt(env, 'SESSION_MAX_HOURS', 10, 24 * 365),
+    worker: workers === '1',
+    jobStopSeconds: positiveInt(env, 'JOB_STOP_SECONDS', 30, 3600),
+    metrics: metrics(env),
     trustProxy: trustProxy(env),
     publicRateLimit: positiveInt(env, 'PUBLIC_RATE_LIMIT', 60, 1_000_000_000),
-    seal: seal(env),
+    downloadStallSeconds: positiveInt(env, 'DOWNLOAD_STALL_SECONDS', 30, 3600),
+    downloadsPerAddress: positiveInt(env, 'DOWNLOADS_PER_ADDRESS', 8, 10_000),
+    seal: seal(env, loadDatabaseConfig(env), production),
+    directory: directoryConfig(env, (message) => new ConfigError(message)),
     webRoot: repoRoot,
     remoteManifests: Object.fromEntries(
       REMOTE_NAMES.map((name) => {

@@ -2,17 +2,22 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { auditQueries } from './modules/audit/audit.repository';
 import { auditService } from './modules/audit/audit.service';
+import { jobsService } from './modules/jobs/jobs.service';
 import { authService } from './modules/auth/auth.service';
 import { loginChallengesRepository } from './modules/auth/login-challenges.repository';
 import { loginThrottleRepository } from './modules/auth/login-throttle.repository';
 import { sessionsRepository } from './modules/auth/sessions.repository';
+import { directorySignInsRepository } from './modules/auth/directory-sign-ins.repository';
+import { directoryAccountsRepository } from './modules/auth/directory-accounts.repository';
 import { brandsRepository } from './modules/brands/brands.repository';
 import { brandsService } from './modules/brands/brands.service';
-import { exportThread } from './modules/certificates/export-thread';
+import { exportsRepository } from './modules/certificates/exports.repository';
 import { certificateListRepository } from './modules/certificates/certificate-list.repository';
-import { certificateTransactions, type InTransaction } from './modules/certificates/certificate-transaction';
+import { certificateTransactions } from './modules/certificates/certificate-transaction';
+import type { InTransaction } from './platform/transactions';
 import { certificatesRepository } from './modules/certificates/certificates.repository';
 import { certificatesService } from './modules/certificates/certificates.service';
+import { certificateView } from './modules/certificates/certificate-view';
 import { revisionsRepository } from './modules/certificates/revisions.repository';
 import { unitsRepository } from './modules/certificates/units.repository';
 import { testAttemptsRepository } from './modules/certificates/test-attempts.repository';
@@ -23,7 +28,8 @@ import { instrumentsRepository } from './modules/instruments/instruments.reposit
 import { instrumentsService } from './modules/instruments/instruments.service';
 import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
-import { documentChunksRepository } from './modules/documents/document-chunks.repository';
+import { chunkStore } from './platform/chunk-store';
+import { storedFileReplies } from './platform/stored-file-reply';
 import { documentsRepository } from './modules/documents/documents.repository';
 import { documentsService } from './modules/documents/documents.service';
 import { paperRequestsRepository } from './modules/documents/paper-requests.repository';
@@ -38,13 +44,11 @@ import { accountsService } from './modules/accounts/accounts.service';
 import { settingsRepository } from './modules/accounts/settings.repository';
 import { twoFactorRepository } from './modules/auth/two-factor.repository';
 import type { ScryptCost } from './modules/users/password';
-import { documentsStoreRepository } from './modules/certificate-pdf/documents-store.repository';
+import { certificateArchiveRepository } from './modules/certificate-pdf/certificate-archive.repository';
 import { sealsRepository } from './modules/certificate-pdf/seals.repository';
 import { pdfInput, type PdfScope } from './modules/certificate-pdf/pdf-input';
-import {
-  certificateDocuments,
-  type CertificateDocumentsOptions,
-} from './modules/certificate-pdf/documents-store.wiring';
+import { certificateDocuments } from './modules/certificate-pdf/certificate-archive.wiring';
+import { jobsRepository } from './platform/jobs.repository';
 
 /**
  * Every repository (queries) and service (business rules) of the API, built once per app. They hold no
@@ -57,6 +61,11 @@ export function createRepositories(database: DatabaseHandle) {
   const testPlans = testPlansRepository(db);
   const attempts = testAttemptsRepository(db);
   const certificateList = certificateListRepository(db);
+  const certificates = certificatesRepository(db);
+  const revisions = revisionsRepository(db);
+  const instruments = instrumentsRepository(db);
+  const uploads = uploadsRepository(db);
+  const view = certificateView({ certificates, revisions, units, attempts, instruments });
   return {
     inTransaction,
     audit: auditQueries(db),
@@ -65,29 +74,32 @@ export function createRepositories(database: DatabaseHandle) {
     throttle: loginThrottleRepository(db),
     twoFactor: twoFactorRepository(db),
     challenges: loginChallengesRepository(db),
+    directorySignIns: directorySignInsRepository(db),
+    directoryAccounts: directoryAccountsRepository(db),
     settings: settingsRepository(db),
     brands: brandsRepository(db),
     machines: machinesRepository(database),
-    certificates: certificatesRepository(db),
-    revisions: revisionsRepository(db),
+    certificates,
+    revisions,
     units,
     testPlans,
     attempts,
     testReports: testRecordReportsRepository(db),
-    instruments: instrumentsRepository(db),
+    instruments,
     certificateList,
-    exports: exportThread(database.location, { list: certificateList, units, attempts, plans: testPlans }),
-    uploads: uploadsRepository(db),
+    exports: exportsRepository(db),
+    uploads,
     landing: landingRepository(db),
     documents: documentsRepository(db),
-    documentChunks: documentChunksRepository(db),
+    documentChunks: chunkStore(db),
     paperRequests: paperRequestsRepository(db),
     reports: reportsRepository(database),
-    documentsStore: documentsStoreRepository(db),
+    certificateArchive: certificateArchiveRepository(db),
     seals: sealsRepository(db),
+    jobs: jobsRepository(db),
     /** What a certificate's PDF prints, read for the renderer (api/src/modules/certificate-pdf/pdf-input.ts). */
     pdfInput: (id: number, scope: PdfScope, settings: Parameters<typeof pdfInput>[3]) =>
-      pdfInput(db, id, scope, settings),
+      pdfInput({ view, uploads }, id, scope, settings),
   };
 }
 
@@ -95,18 +107,13 @@ export type Repositories = ReturnType<typeof createRepositories>;
 
 /**
  * Each service gets only the repositories and services it uses. `passwordCost` lowers scrypt's cost for
- * tests only (api/src/test/harness.ts); `sealed` gives the sealed PDFs' logger, and a renderer to tests.
+ * tests only (api/src/test/harness.ts).
  */
-export function createServices(
-  repositories: Repositories,
-  config: Config,
-  passwordCost?: ScryptCost,
-  sealed: CertificateDocumentsOptions = {},
-) {
+export function createServices(repositories: Repositories, config: Config, passwordCost?: ScryptCost) {
   const { users, sessions, throttle, twoFactor, challenges, settings, brands, machines } = repositories;
   const { certificates, revisions, units } = repositories;
   const audit = auditService(repositories.audit);
-  const sealedDocuments = certificateDocuments(repositories, config, sealed);
+  const sealedDocuments = certificateDocuments(repositories, config);
   const uploads = uploadsService(repositories.uploads, audit);
   const testPlans = testPlansService({ plans: repositories.testPlans, machines, audit });
   const documents = documentsService(
@@ -121,17 +128,33 @@ export function createServices(
   );
   return {
     audit,
-    auth: authService({ users, sessions, throttle, twoFactor, challenges }, audit, {
-      idleMinutes: config.sessionIdleMinutes,
-      maxHours: config.sessionMaxHours,
+    auth: authService(
+      {
+        users,
+        sessions,
+        throttle,
+        twoFactor,
+        challenges,
+        settings,
+        directorySignIns: repositories.directorySignIns,
+        directoryAccounts: repositories.directoryAccounts,
+      },
+      audit,
+      { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+      config.directory,
+    ),
+    storedFiles: storedFileReplies({
+      stallMs: config.downloadStallSeconds * 1000,
+      perAddress: config.downloadsPerAddress,
     }),
+    jobs: jobsService({ jobs: repositories.jobs, inTransaction: repositories.inTransaction }),
     accounts: accountsService({ users, twoFactor, settings, throttle }, audit, passwordCost),
     uploads,
     brands: brandsService(brands, uploads, audit),
     machines: machinesService({ machines, brands }, uploads, audit),
     certificates: certificatesService(
       {
-        transaction: certificateTransactions(repositories.inTransaction, audit, sealedDocuments.changed),
+        transaction: certificateTransactions(repositories.inTransaction, audit),
         certificates,
         revisions,
         units,
@@ -142,6 +165,8 @@ export function createServices(
         instruments: repositories.instruments,
         plans: testPlans,
         exports: repositories.exports,
+        chunks: repositories.documentChunks,
+        inTransaction: repositories.inTransaction,
         users,
         settings,
       },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { buildApp, type App } from './app';
+import { KEEP_ALIVE_MS, SOCKET_IDLE_MS, buildApp, type App } from './app';
 import { loadConfig, type Config } from './config';
 import { messages } from './messages';
 import { createTestDatabase, kinds, type TestDatabase } from './test/harness';
@@ -20,8 +20,12 @@ function logSink() {
   return { lines, stream };
 }
 
-const until = async (condition: () => boolean) => {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits for `condition`, and fails rather than hang when it never comes. */
+const until = async (what: string, condition: () => boolean) => {
+  for (let waited = 0; !condition(); waited += 10) {
+    if (waited > 20_000) assert.fail(`never: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 };
 
 for (const kind of kinds) {
@@ -30,6 +34,8 @@ for (const kind of kinds) {
     let app: App;
     let port: number;
     const log = logSink();
+    /** Resolved by the next request whose body is about to be read. */
+    let bodyRead: (() => void) | null = null;
     before(async () => {
       testDb = await createTestDatabase(kind);
       const config = { ...loadConfig({}), database: testDb.location };
@@ -38,6 +44,7 @@ for (const kind of kinds) {
         database: testDb.database,
         logger: { level: 'info', stream: log.stream },
       });
+      app.addHook('preParsing', async () => bodyRead?.());
       await app.listen({ port: 0, host: '127.0.0.1' });
       port = (app.server.address() as net.AddressInfo).port;
     });
@@ -46,18 +53,28 @@ for (const kind of kinds) {
       await testDb.drop();
     });
 
+    test('keep-alive is announced shorter than the idle limit, so no client reuses a connection being closed', async () => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/healthz`);
+      await response.arrayBuffer();
+      assert.equal(response.headers.get('keep-alive'), `timeout=${KEEP_ALIVE_MS / 1000}`);
+      assert.ok(KEEP_ALIVE_MS < SOCKET_IDLE_MS);
+    });
+
     test('a client that hangs up mid-body is not logged as a database outage', async () => {
       const socket = net.connect(port, '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
-      // The server has the request (its headers) before the client hangs up, whatever the machine's speed.
-      const received = new Promise((resolve) => app.server.once('request', resolve));
+      // The server reads the body before the client hangs up, whatever the machine's speed: hung up any earlier,
+      // the request never reaches the body's reading, and nothing is logged at all.
+      const received = new Promise<void>((resolve) => (bodyRead = resolve));
       socket.write(
         'POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"username":',
       );
       await received;
       socket.destroy();
       const verdicts = ['client closed the connection', 'database unavailable', 'unhandled error'];
-      await until(() => log.lines.some((line) => verdicts.includes(String(line.msg))));
+      await until('a verdict in the log', () =>
+        log.lines.some((line) => verdicts.includes(String(line.msg))),
+      );
       assert.deepEqual(
         log.lines.filter((line) => verdicts.includes(String(line.msg))).map((line) => line.msg),
         ['client closed the connection'],

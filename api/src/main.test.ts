@@ -43,20 +43,51 @@ function post(url: string, token: string, body: string) {
   return { sent, status };
 }
 
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+/**
+ * main.ts as its own process, without a terminal (detached: no controlling terminal either, as under a service
+ * manager), or with one (`terminal`): util-linux's `script` runs it on a pseudo-terminal and passes SIGTERM on.
+ */
+function start(env: Record<string, string>, { terminal = false } = {}) {
+  const command = [process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'main.ts')];
+  const [file, ...args] = terminal
+    ? ['script', '-qfec', command.map((part) => `'${part}'`).join(' '), '/dev/null']
+    : command;
+  const child = spawn(file, args, {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: !terminal,
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  /** Signals the server itself: `script` would end its terminal, and the hang-up would end the server undrained. */
+  const signal = (name: NodeJS.Signals) => {
+    const pid = terminal ? serverUnder(child.pid!) : child.pid!;
+    if (!pid) throw new Error(`no server process under ${child.pid}`);
+    process.kill(pid, name);
+  };
+  return { child, exited, output: () => output, signal };
+}
+
+/** The process running main.ts among `pid`'s descendants (script may run it through a shell). */
+function serverUnder(pid: number): number {
+  const children = fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  for (const child of children.map(Number)) {
+    if (fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('main.ts')) return child;
+    const found = serverUnder(child);
+    if (found) return found;
+  }
+  return 0;
 }
 
 async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 200; i++) {
+  // A minute: a first start on a busy machine compiles, migrates, seeds and makes the development seal.
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('server exited');
     try {
       if ((await fetch(url)).ok) return;
@@ -71,7 +102,10 @@ async function waitFor(url: string, child: ChildProcess) {
 test('npm start seeds demo data once, logs one line per request without secrets, and drains on SIGTERM', async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = start({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dir}/main.db` });
+  const server = start(
+    { PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dir}/main.db` },
+    { terminal: true },
+  );
   await waitFor(`${base}/api/readyz`, server.child);
   const email = /E-Mail:\s+(\S+)/.exec(server.output())?.[1];
   const password = /Passwort:\s+(\S+)/.exec(server.output())?.[1];
@@ -108,7 +142,7 @@ test('npm start seeds demo data once, logs one line per request without secrets,
   const inFlight = Array.from({ length: 10 }, () => post(`${base}/api/certificate`, token, body));
   // Every request has been sent in full before the signal.
   await Promise.all(inFlight.map((r) => r.sent));
-  server.child.kill('SIGTERM');
+  server.signal('SIGTERM');
   const statuses = await Promise.all(inFlight.map((r) => r.status));
   assert.ok(
     statuses.every((s) => s === 200),
@@ -132,6 +166,23 @@ test('npm start seeds demo data once, logs one line per request without secrets,
   assert.ok(!again.output().includes('Passwort:'));
 });
 
+test('without a terminal (a service, a container) the demo password is shown nowhere; the log says how to set one', async () => {
+  const port = await freePort();
+  const server = start({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dir}/service.db` });
+  await waitFor(`http://127.0.0.1:${port}/api/readyz`, server.child);
+  server.child.kill('SIGTERM');
+  assert.equal(await server.exited, 0);
+  assert.doesNotMatch(server.output(), /Passwort:/);
+  assert.match(
+    server.output(),
+    /Passwort des Demo-Kontos demo@pruefbericht\.example wird nur auf einem Terminal angezeigt[\s\S]*npm run user -- passwd --email demo@pruefbericht\.example/,
+  );
+  const database = openDatabase({ kind: 'sqlite', file: `${dir}/service.db` });
+  const demo = await usersRepository(database.db).findByEmail('demo@pruefbericht.example');
+  await database.close();
+  assert.ok(demo, 'the demo account exists');
+});
+
 test('with DEMO_SEED=0 and no account, npm start says how to create the first administrator', async () => {
   const port = await freePort();
   const env = {
@@ -144,10 +195,7 @@ test('with DEMO_SEED=0 and no account, npm start says how to create the first ad
   await waitFor(`http://127.0.0.1:${port}/api/readyz`, server.child);
   server.child.kill('SIGTERM');
   assert.equal(await server.exited, 0);
-  assert.match(
-    server.output(),
-    /kein Konto[\s\S]*npm run user -- add --email <e-mail> --password <passwort> --role admin/,
-  );
+  assert.match(server.output(), /kein Konto[\s\S]*npm run user -- add --email <e-mail> --role admin/);
   assert.ok(!server.output().includes('Passwort:'));
   // With an account, nothing is said.
   const database = openDatabase({ kind: 'sqlite', file: `${dir}/empty.db` });

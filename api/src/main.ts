@@ -1,36 +1,33 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { migrate, openDatabase } from './db/database';
+import { migrate, openDatabase, SchemaTooNewError } from './db/database';
+import { announceDemoAccount } from './db/demo-account-notice';
 import { seedDemo } from './db/seed';
+import { listenOrExplain } from './listen';
 import { usersRepository } from './modules/users/users.repository';
 import { isDatabaseUnavailable } from './plugins/error-handler';
 import { contactSettingsNotice } from './modules/landing/contact-settings';
+import { SealError } from './modules/certificate-pdf/seal-keys';
+import { configFromEnvironment } from './platform/startup';
+import { superviseWorker } from './platform/worker-supervisor';
 
-const envFile = path.resolve('.env');
-if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+const config = configFromEnvironment();
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`Konfigurationsfehler: ${error.message}`);
-  process.exit(1);
-}
-
-const database = openDatabase(config.database, { checkpointInThread: true });
+const database = openDatabase(config.database);
 
 /** Set once the schema is migrated and the demo data seeded; until then /readyz says not ready. */
 let started = false;
+/** Set when the process is asked to stop; from then on /readyz says so. */
+let closing = false;
 const app = await buildApp({
   config,
   database,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  logger: { level: config.logLevel },
   serveFrontends: true,
   isStarted: () => started,
+  isStopping: () => closing,
 });
+/** The job worker beside the API (api/src/workers/worker.ts), once the database is migrated; WORKERS=0: none. */
+let worker: ReturnType<typeof superviseWorker> | null = null;
 
 // The company contact settings the customer page lacks, named once at start (modules/landing/contact-settings.ts).
 const contactNotice = contactSettingsNotice(config);
@@ -39,17 +36,14 @@ if (contactNotice) console.log(contactNotice);
 /** Migrates and seeds; what the operator must know is printed once. */
 async function prepareDatabase() {
   await migrate(database.db);
-  if (config!.demoSeed) {
+  if (config.demoSeed) {
     const demo = await seedDemo(database);
-    if (demo) {
-      console.log('\nDemo-Daten angelegt. Anmeldung (wird nur dieses eine Mal angezeigt):');
-      console.log(`  E-Mail:   ${demo.email}\n  Passwort: ${demo.password}\n`);
-    }
+    if (demo) announceDemoAccount(demo);
   } else if ((await usersRepository(database.db).count()) === 0) {
     // Without demo data nobody could sign in: say how the first administrator comes about.
     console.log(
       '\nEs gibt noch kein Konto. Das erste Administrator-Konto anlegen mit:\n' +
-        '  npm run user -- add --email <e-mail> --password <passwort> --role admin\n' +
+        '  npm run user -- add --email <e-mail> --role admin   (fragt nach dem Passwort)\n' +
         'Weitere Konten legt es danach in der App an (Verwaltung → Konten).\n',
     );
   }
@@ -69,11 +63,17 @@ async function startWhenDatabaseAnswers() {
       await prepareDatabase();
       await app.startSealedDocuments();
       started = true;
+      if (config.worker && !closing) worker = superviseWorker(app.log);
       return;
     } catch (error) {
       const reason = (error as Error).message;
       if (!isDatabaseUnavailable(error)) {
-        app.log.error({ reason }, 'Start abgebrochen: die Datenbank konnte nicht vorbereitet werden');
+        // A seal that cannot be read is the operator's file or password, not the database.
+        const what =
+          error instanceof SealError || error instanceof SchemaTooNewError
+            ? reason
+            : 'die Datenbank konnte nicht vorbereitet werden';
+        app.log.error({ reason }, `Start abgebrochen: ${what}`);
         await app.close();
         process.exit(1);
       }
@@ -87,23 +87,59 @@ async function startWhenDatabaseAnswers() {
 }
 
 /**
- * Requests a client has already sent may still sit unread in the socket when the signal comes, and
- * closing would reset them. A short grace period lets them arrive and be answered first.
+ * Requests a client has already sent may still sit unread in the socket, or unaccepted in the listen backlog, when
+ * the signal comes, and closing would reset them. So the server closes only once it has been quiet for a grace
+ * period: no connection accepted and no request begun. A loop kept busy by other requests reads those sockets
+ * late; the quiet is judged after the loop has polled twice (accept, then read), so late ones still count.
  */
 const SHUTDOWN_GRACE_MS = 1000;
+/** A client that keeps sending after readiness said 503 does not hold the stop longer than this. */
+const SHUTDOWN_QUIET_LIMIT_MS = 10_000;
 
-let closing = false;
+let arrivals = 0;
+app.server.on('connection', () => arrivals++);
+app.server.on('request', () => arrivals++);
+
+async function untilQuiet() {
+  const limit = Date.now() + SHUTDOWN_QUIET_LIMIT_MS;
+  let seen: number;
+  do {
+    seen = arrivals;
+    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS));
+    for (let poll = 0; poll < 2; poll++) await new Promise((resolve) => setImmediate(resolve));
+  } while (arrivals !== seen && Date.now() < limit);
+}
+
+/**
+ * How long a stop may take: the worker's JOB_STOP_SECONDS and a little more. A request still open then (a download
+ * nobody reads, a body that trickles in) is cut off; the service unit and `docker stop -t` wait longer than this.
+ */
+const stopLimitMs = () => (config.jobStopSeconds + 5) * 1000;
+
 async function shutdown(signal: string) {
-  if (closing) return;
+  if (closing) {
+    // The second signal: whoever sent it will not wait.
+    app.log.warn({ signal }, 'Zweites Signal: Ende sofort');
+    process.exit(1);
+  }
   closing = true;
+  setTimeout(() => {
+    app.log.error(
+      { limitSeconds: stopLimitMs() / 1000 },
+      'Nicht rechtzeitig beendet: offene Anfragen abgebrochen',
+    );
+    process.exit(1);
+  }, stopLimitMs()).unref();
   app.log.info({ signal }, 'shutting down; requests in flight finish first');
-  await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS));
+  const stoppingWorker = worker?.stop();
+  await untilQuiet();
   await app.close();
+  await stoppingWorker;
   await database.close();
   process.exit(0);
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+await listenOrExplain(app, config);
 await startWhenDatabaseAnswers();

@@ -6,6 +6,7 @@ import {
   UPLOAD_MAX_PIXELS,
   DOCUMENT_MAX_BYTES,
   CALIBRATION_CERTIFICATE_MAX_BYTES,
+  PDF_CHECK_LIMITS,
   fieldMessages,
   type RoleNeed,
 } from 'contracts';
@@ -99,6 +100,14 @@ export const messages = {
   ownAccountPassword: 'Das eigene Passwort ändern Sie unter „Mein Konto“ mit dem aktuellen Passwort.',
   ownAccountTwoFactor: 'Die eigene Zwei-Faktor-Anmeldung ändern Sie unter „Mein Konto“.',
   twoFactorRequiredForAccount: 'Die Zwei-Faktor-Anmeldung ist für dieses Konto vorgeschrieben.',
+  jobKilledItsWorker: (tries: number) =>
+    `Nach ${tries} Versuchen abgebrochen: der Worker endete bei jedem Versuch dieses Auftrags (beendet oder abgestürzt).`,
+  jobNotFailed: 'Diesen fehlgeschlagenen Auftrag gibt es nicht (mehr).',
+  jobAlreadyWaiting:
+    'Für dieselbe Sache wartet schon ein neuerer Auftrag; dieser muss nicht noch einmal laufen.',
+  schemaNewer: (newer: string, known: string) =>
+    `Diese Version des Programms ist älter als ihre Datenbank (Migration ${newer}, bekannt bis ${known}) und ` +
+    'speichert nichts mehr. Bitte auf die neue Version aktualisieren.',
   databaseUnavailable: 'Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es gleich erneut.',
   webBaseRequired:
     'Dieser Server kennt seine öffentliche Adresse nicht. Bitte WEB_BASE setzen (z. B. https://pruefbericht.example.com).',
@@ -117,6 +126,10 @@ export const messages = {
   staleVersion:
     'Der Prüfbericht wurde inzwischen geändert. Bitte laden Sie ihn neu und prüfen Sie Ihre Änderung noch einmal.',
   nothingChanged: 'Es wurde nichts geändert.',
+  measuredByRetest: (recorded: string) =>
+    `Ein Messwert wird mit einer Nachprüfung der Einheit korrigiert, nicht mit einer Korrektur (laut Prüfung: ${recorded || 'kein Wert'}).`,
+  voidedUnitRecorded: (recorded: string) =>
+    `Stornierte Einheiten werden nicht nachgeprüft; laut ihrer Prüfung bleibt es bei ${recorded}.`,
   notRevisable: 'Maschine, Marke und Präfix werden nicht korrigiert: bitte stornieren und neu ausstellen.',
   unitUnknown: (serial: string) => `Unbekannte Seriennummer: ${serial}.`,
   unitOfOtherCertificate: (serial: string) => `${serial} gehört nicht zu diesem Prüfbericht.`,
@@ -147,6 +160,10 @@ export const messages = {
   checkFilter: 'Bitte prüfen Sie den Filter.',
   nothingToExport: 'Kein Prüfbericht passt zu diesem Filter: es gibt nichts zu exportieren.',
   nothingToExportAudit: 'Kein Eintrag des Protokolls passt zu diesem Filter: es gibt nichts zu exportieren.',
+  exportNotFound:
+    'Diesen Export gibt es nicht (mehr): eine Datei wird einen Tag lang aufbewahrt. Bitte exportieren Sie erneut.',
+  exportNotReady: 'Der Export wird noch vorbereitet. Bitte warten Sie, bis er fertig ist.',
+  exportFailed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   periodInverted: 'Der Bis-Monat liegt vor dem Von-Monat.',
   periodTooLong: (months: number) => `Bitte höchstens ${months} Monate auf einmal wählen.`,
   // Hardening (issue 30): work the instance takes on only so much of at once, and names that hide characters.
@@ -157,6 +174,7 @@ export const messages = {
   exportsBusy: 'Gerade laufen zu viele Exporte. Bitte versuchen Sie es in einer Minute erneut.',
   exportsBusyForAccount: (running: number) =>
     `Sie haben bereits ${running} Exporte laufen. Bitte warten Sie, bis einer fertig ist.`,
+  fieldControlCharacter: 'Bitte nur eine Zeile ohne Steuerzeichen (Zeilenumbruch, Tabulator) eingeben.',
   fieldInvisible: 'Enthält unsichtbare Zeichen oder Steuerzeichen für die Schreibrichtung',
   fieldBrokenText: 'Enthält ungültige Zeichen (ein halbes Unicode-Zeichenpaar)',
   malformedRequest: 'Die Anfrage ist fehlerhaft und konnte nicht gelesen werden.',
@@ -171,6 +189,24 @@ export const messages = {
   documentJavascript: 'Das PDF enthält JavaScript und wird nicht angenommen.',
   documentLaunch: 'Das PDF enthält eine Aktion, die ein Programm startet, und wird nicht angenommen.',
   documentEmbeddedFile: 'Das PDF enthält eingebettete Dateien und wird nicht angenommen.',
+  documentForm:
+    'Das PDF enthält ein Formular, das Daten sendet oder lädt (SubmitForm, ImportData oder XFA), und wird nicht angenommen.',
+  documentLink:
+    'Das PDF enthält einen Verweis auf eine andere Datei oder auf eine Adresse außer http, https, mailto und tel und wird nicht angenommen.',
+  documentMultimedia:
+    'Das PDF enthält Multimedia-Inhalte (Film, Ton, 3D oder RichMedia) und wird nicht angenommen.',
+  documentCompression:
+    'Das PDF enthält komprimierte Objekte, die nicht geprüft werden können (beschädigt oder ungewöhnlich komprimiert). Bitte das PDF neu speichern, z. B. mit „Drucken als PDF“.',
+  documentTooComplex: (reason: string) =>
+    `Das PDF ist zu aufwendig für die Prüfung (${reason}) und wird nicht angenommen. Bitte das PDF neu speichern oder verkleinern.`,
+  documentTooComplexReasons: {
+    inflated: `entpackt mehr als ${PDF_CHECK_LIMITS.streamBytes / 1024 / 1024} MB in einem Objektstrom oder ${PDF_CHECK_LIMITS.inflatedBytes / 1024 / 1024} MB insgesamt`,
+    values: `mehr als ${PDF_CHECK_LIMITS.values.toLocaleString('de-DE')} Einträge`,
+    depth: `mehr als ${PDF_CHECK_LIMITS.depth} Ebenen verschachtelt`,
+    time: `länger als ${PDF_CHECK_LIMITS.seconds} Sekunden`,
+    memory: `mehr als ${PDF_CHECK_LIMITS.heapMb} MB Speicher`,
+  },
+  documentCheckBusy: 'Es wird gerade ein anderes PDF geprüft. Bitte in einigen Sekunden erneut versuchen.',
   documentKind: 'Bitte eine Dokumentart wählen.',
   documentLanguage: 'Bitte einen Sprachcode nach ISO 639-1 angeben (zwei Kleinbuchstaben, z. B. de).',
   documentValidFrom: 'Bitte ein gültiges Datum angeben (JJJJ-MM-TT).',
@@ -182,6 +218,9 @@ export const messages = {
   // The sealed certificate PDFs (docs/decisions/0020-sealed-certificate.md).
   certificatePdfPending:
     'Das PDF des Prüfberichts wird noch erstellt. Bitte in einigen Sekunden erneut versuchen.',
+  customerCopyPending:
+    'The test certificate is being prepared. Please try again in a few seconds. / ' +
+    'Der Prüfbericht wird gerade erstellt. Bitte in einigen Sekunden erneut versuchen.',
   certificatePdfUnavailable:
     'No test certificate can be downloaded for this serial number: it is not released, or it was withdrawn. / ' +
     'Für diese Seriennummer gibt es keinen Prüfbericht zum Herunterladen: sie ist nicht freigegeben oder wurde zurückgezogen.',
@@ -191,6 +230,10 @@ export const messages = {
     'No document with this checksum was issued by us. / Ein Dokument mit dieser Prüfsumme wurde nicht von uns ausgestellt.',
   rangeNotSatisfiable:
     'The requested byte range is outside the document. / Der Bytebereich liegt außerhalb des Dokuments.',
+  documentIntegrity:
+    'The stored document no longer matches its checksum and is not delivered; the manufacturer has been alerted. / Das gespeicherte Dokument stimmt nicht mehr mit seiner Prüfsumme überein und wird nicht ausgeliefert; der Hersteller ist benachrichtigt.',
+  tooManyDownloads:
+    'Too many downloads from your address at once; please wait until one has finished. / Zu viele gleichzeitige Downloads von Ihrer Adresse; bitte warten Sie, bis einer fertig ist.',
   paperRequestNotFound: 'Anfrage nicht gefunden.',
   paperRequestSentOn: 'Bitte den Tag des Versands angeben (nicht in der Zukunft, nicht vor der Anfrage).',
   paperRequestAlreadySent: 'Diese Anfrage ist schon als versandt erledigt.',
@@ -204,6 +247,21 @@ export const messages = {
   gs1Unknown: 'Unknown product or serial number. / Unbekanntes Produkt oder unbekannte Seriennummer.',
   gs1NoLink:
     'There is no link of this type for this product. / Für dieses Produkt gibt es keinen Link dieser Art.',
+  // Sign-in with the company account (docs/decisions/0029-company-account-sign-in.md).
+  companySignInOff: 'Die Anmeldung mit dem Firmenkonto ist hier nicht eingerichtet.',
+  companySignInFailed:
+    'Die Anmeldung mit dem Firmenkonto ist fehlgeschlagen oder abgelaufen. Bitte versuchen Sie es erneut.',
+  companySignInDenied: 'Der Anmeldedienst Ihrer Firma hat die Anmeldung abgebrochen oder abgelehnt.',
+  providerUnavailable:
+    'Der Anmeldedienst Ihrer Firma ist gerade nicht erreichbar. Bitte später erneut versuchen; Administratoren können sich mit E-Mail und Passwort anmelden.',
+  noMappedRole:
+    'Keine Berechtigung für Prüfbericht. Bitte wenden Sie sich an Ihre IT, um in die passende Gruppe aufgenommen zu werden.',
+  companyAccountNoEmail:
+    'Ihr Firmenkonto übermittelt keine E-Mail-Adresse. Bitte wenden Sie sich an Ihre IT.',
+  companyAccountEmailTaken:
+    'Zu dieser E-Mail-Adresse gibt es schon ein Konto mit Passwort, und der Anmeldedienst bestätigt die Adresse nicht. Bitte wenden Sie sich an einen Administrator.',
+  companyAccountDisabled: 'Dieses Konto ist gesperrt. Bitte wenden Sie sich an einen Administrator.',
+  companyAccountOnly: 'Bitte melden Sie sich mit dem Firmenkonto an.',
   paperRequestMarkup:
     'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
 } as const;

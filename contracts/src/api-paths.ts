@@ -22,7 +22,12 @@ export const landing = (machineId: number) => `/brandMachineById/${id(machineId)
 export const secondFactor = () => '/login/second-factor';
 export const landingByGtin = (gtin: string) => `/brandMachineByGtin/${id(gtin)}`;
 export const machineEvents = (machineId: number) => `/machine/${id(machineId)}/events`;
-export const certificatesExport = () => '/certificates/export';
+/** Exports of the list as files, made by the worker (docs/decisions/0037-exports-as-files.md): asked for here (POST). */
+export const certificatesExports = () => '/certificates/exports';
+/** One export: how far it is (GET), cancelled or removed (DELETE). */
+export const certificatesExport = (exportId: number) => `/certificates/exports/${id(exportId)}`;
+/** The file of an export that is ready, for the account that asked for it. */
+export const certificatesExportFile = (exportId: number) => `/certificates/exports/${id(exportId)}/file`;
 export const certificatesTotals = () => '/certificates/totals';
 export const certificatePrinted = (certificateId: number) => `/certificates/${id(certificateId)}/printed`;
 export const certificateRevisions = (certificateId: number) => `/certificates/${id(certificateId)}/revisions`;
@@ -53,6 +58,7 @@ export const me = () => '/me';
 export const mePassword = () => '/me/password';
 export const meSignIns = () => '/me/sign-ins';
 export const meSignOutEverywhere = () => '/me/sign-out-everywhere';
+export const meLanguage = () => '/me/language';
 export const meTwoFactorSetup = () => '/me/two-factor/setup';
 export const meTwoFactorConfirm = () => '/me/two-factor/confirm';
 export const meTwoFactorDisable = () => '/me/two-factor/disable';
@@ -89,3 +95,9 @@ export const certificateDocumentBySeq = (certificateId: number, seq: number) =>
 export const unitCertificate = (serial: string) => `/public/units/${id(serial)}/certificate`;
 /** Whether a PDF with this SHA-256 was sealed here, and whether it is still current. */
 export const verifyDocument = (sha256: string) => `/public/verify/${id(sha256)}`;
+/** Sign-in with the company account (contracts/src/company-sign-in.ts). */
+export const jobs = () => '/jobs';
+export const jobRetry = (jobId: number) => `/jobs/${id(jobId)}/retry`;
+export const companySignInStart = () => '/oidc/start';
+export const companySignInSession = () => '/oidc/session';
+export const companySignOut = () => '/oidc/logout';

@@ -92,6 +92,7 @@ export const staffRoutes = {
   /** The admin area (administrators only). */
   adminAccounts: '/admin/accounts',
   auditLog: '/admin/audit',
+  adminJobs: '/admin/jobs',
 } as const;
 
 export const staffUrls = {
@@ -135,6 +136,7 @@ export const queryKeys = {
   accounts: ['accounts'] as const,
   settings: ['settings'] as const,
   audit: (query: object) => ['audit', query] as const,
+  jobs: ['jobs'] as const,
   /** A unit and its certificate; every unit's view is stale after a revision or void. */
   units: ['unit'] as const,
   /** The checker names of the list's filter. */

@@ -26,6 +26,9 @@ type AccountDetails = {
   by?: 'cli';
 };
 
+/** Made by a sign-in with the company account: the groups the directory sent (docs/decisions/0029-company-account-sign-in.md). */
+type ByDirectory = { by: 'directory'; groups: string[] };
+
 /** Nothing beyond the event's subject. */
 type NoDetails = Record<string, never>;
 
@@ -79,16 +82,21 @@ export type AuditDetails = {
   'machine.created': Omit<Machine, 'id' | 'created_at' | 'updated_at'>;
   'machine.changed': Change<Machine>;
   'image.uploaded': { bytes: number };
-  'auth.signed_in': { address: string; second_factor?: 'totp' | 'recovery_code' };
-  'auth.sign_in_failed': { address: string; step?: 'code' };
+  'auth.signed_in': { address: string; second_factor?: 'totp' | 'recovery_code'; by?: 'directory' };
+  /** `reason`: why the company account was refused, as the user read it. */
+  'auth.sign_in_failed': { address: string; step?: 'code' | 'directory'; reason?: string };
   'auth.locked_out': { address: string; by: 'account' | 'address' };
   'auth.signed_out': NoDetails;
   'auth.signed_out_everywhere': AccountDetails;
   'auth.recovery_code_used': { address: string; left: number };
-  'account.created': AccountDetails & { roles: Role[] };
+  'account.created': (AccountDetails | (Omit<AccountDetails, 'by'> & ByDirectory)) & { roles: Role[] };
+  'account.linked_to_directory': Omit<AccountDetails, 'by'> & ByDirectory & { email_verified: true };
   'account.disabled': AccountDetails;
   'account.enabled': AccountDetails;
-  'account.roles_changed': AccountDetails & { before: Role[]; after: Role[] };
+  'account.roles_changed': (AccountDetails | (Omit<AccountDetails, 'by'> & ByDirectory)) & {
+    before: Role[];
+    after: Role[];
+  };
   'account.password_reset': AccountDetails;
   'account.password_changed': AccountDetails;
   'account.two_factor_enabled': AccountDetails;
@@ -112,6 +120,8 @@ export type AuditDetails = {
   /** The earlier version of the same kind and language that `by` follows; it stays retrievable. */
   'document.superseded': { machine_id: number; by: number; valid_from: string };
   'paper_request.sent': { sent_on: string };
+  /** A job that had failed for good, queued again by an administrator. */
+  'job.retried': { kind: string; subject: string; error: string };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

@@ -1,4 +1,5 @@
 import { formatDateTime } from './format-date';
+import { ownValue } from './keyed-map';
 import {
   legacyOf,
   limitText,
@@ -72,7 +73,7 @@ export function stepResults(data: Certificate, unit: UnitTestRecord): StepResult
   const attempt = lastAttempt(unit);
   return data.test_record.steps.map((step) => ({
     step,
-    value: valueText(step, attempt?.values[step.key]),
-    verdict: attempt?.verdicts[step.key] ?? 'open',
+    value: valueText(step, ownValue(attempt?.values, step.key)),
+    verdict: ownValue(attempt?.verdicts, step.key) ?? 'open',
   }));
 }

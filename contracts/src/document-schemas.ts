@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { multiline } from './text-lines';
 import { DOCUMENT_KINDS } from './documents';
 
 /**
@@ -62,7 +63,7 @@ export const PaperRequestBody = Type.Object({
   document_id: Type.Integer({ minimum: 1 }),
   serial: Type.Optional(Type.String()),
   name: Type.String(),
-  address: Type.String(),
+  address: Type.String(multiline),
   email: Type.String(),
 });
 export type PaperRequestBody = Static<typeof PaperRequestBody>;

@@ -19,6 +19,20 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, { de: string; en: string
  * chunks (api/src/modules/documents/document-chunks.repository.ts), so the size costs no memory per request.
  */
 export const DOCUMENT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * What the check of an uploaded PDF takes on before it refuses the file as too complex (api/src/modules/documents/
+ * pdf-check.ts, docs/decisions/0025-pdf-check-in-a-worker.md): inflated bytes of one object stream and of all,
+ * parsed values (every number, name, string, array and dictionary), nesting of arrays and dictionaries, seconds
+ * and megabytes of heap of the worker thread that checks it.
+ */
+export const PDF_CHECK_LIMITS = {
+  streamBytes: 16 * 1024 * 1024,
+  inflatedBytes: 64 * 1024 * 1024,
+  values: 1_000_000,
+  depth: 64,
+  seconds: 6,
+  heapMb: 256,
+} as const;
 /** Paper copies asked for are sent within one month (Machinery Regulation (EU) 2023/1230, Art. 10(7)). */
 export const PAPER_REQUEST_DEADLINE_DAYS = 30;
 /** Days after a paper copy was sent until the requester's name, address and e-mail are erased. */

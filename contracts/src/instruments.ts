@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { multiline } from './text-lines';
 
 /**
  * Test instruments (Prüfmittel) and their calibration (docs/decisions/0018-instruments.md): a measured value is
@@ -78,7 +79,7 @@ export const CalibrationBody = Type.Object({
   result: Literals(CALIBRATION_RESULTS),
   /** Out of tolerance: the day since when its values are suspect (at the latest the calibration day). */
   suspect_since: Type.Optional(Day),
-  note: Type.Optional(Text(500)),
+  note: Type.Optional(Type.String({ maxLength: 500, ...multiline })),
 });
 export type CalibrationBody = Static<typeof CalibrationBody>;
 

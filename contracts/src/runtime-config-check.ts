@@ -29,6 +29,7 @@ const RULES: Rules<RuntimeConfig> = {
   companyEmail: 'absent, text or null',
   companyPhone: 'absent, text or null',
   companyLogo: 'absent, text or null',
+  companySignIn: 'absent, text or null',
   qrFormat: QR_FORMATS,
 };
 

@@ -27,6 +27,8 @@ export const RuntimeConfig = Type.Object({
   companyPhone: Type.Optional(Type.Union([Text, Type.Null()])),
   companyLogo: Type.Optional(Type.Union([Text, Type.Null()])),
   /** What printed QR codes encode (contracts/src/gs1.ts); absent means `landing`. */
+  /** The label of the button for signing in with the company account; null or absent when OIDC is not configured. */
+  companySignIn: Type.Optional(Type.Union([Text, Type.Null()])),
   qrFormat: Type.Optional(Type.Union(QR_FORMATS.map((format) => Type.Literal(format)))),
 });
 export type RuntimeConfig = Static<typeof RuntimeConfig>;

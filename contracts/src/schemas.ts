@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { multiline } from './text-lines';
 import { UnitDocument } from './document-schemas';
 import {
   CERTIFICATE_STATUSES,
@@ -17,6 +18,7 @@ import {
   VOLTAGE_VALUES,
 } from './constants';
 import { ROLES } from './accounts';
+import { STAFF_LANGUAGES } from './languages';
 import { ImpactQuery } from './instruments';
 import type { ApiErrorCode } from './errors';
 import { CERTIFICATE_VERDICTS, CertificateTestRecord, ResultsBody, UNIT_RELEASES } from './test-record';
@@ -315,6 +317,28 @@ export const CertificateExportQuery = Type.Object({
   rows: Type.Optional(Literals(EXPORT_ROWS)),
 });
 export type CertificateExportQuery = Static<typeof CertificateExportQuery>;
+
+/** Where an export stands: waiting for the worker, being written, its file ready, or failed for good. */
+export const EXPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+
+/**
+ * An export asked for (POST answers 202 with it) and as it goes on (GET): `progress` rows written of `total`
+ * (null until the worker counted them); once `done`, the file's name and size, kept until `expires_at`.
+ */
+export const CertificateExportStatus = Type.Object({
+  id: Type.Integer(),
+  state: Literals(EXPORT_STATES),
+  format: Literals(EXPORT_FORMATS),
+  rows: Literals(EXPORT_ROWS),
+  progress: Type.Integer(),
+  total: Type.Union([Type.Integer(), Type.Null()]),
+  file_name: Type.String(),
+  size: Type.Union([Type.Integer(), Type.Null()]),
+  created_at: Timestamp,
+  expires_at: Timestamp,
+});
+export type CertificateExportStatus = Static<typeof CertificateExportStatus>;
 export const CertificateListItem = Type.Object({
   id: Type.Integer(),
   pos: Type.Integer(),
@@ -437,6 +461,16 @@ export const Health = Type.Object({
   status: Type.String(),
   /** What the operator should know though the server is ready: e.g. the development seal in use. */
   notices: Type.Optional(Type.Array(Type.String())),
+  /** The background jobs (docs/decisions/0021-jobs-and-one-worker.md): waiting, running, failed for good. */
+  jobs: Type.Optional(
+    Type.Object({
+      queued: Type.Integer(),
+      running: Type.Integer(),
+      failed: Type.Integer(),
+      /** Seconds the oldest waiting job has waited; null when none waits. */
+      oldest_queued_seconds: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
 });
 export type Health = Static<typeof Health>;
 
@@ -472,6 +506,7 @@ export const AUDIT_ACTIONS = [
   'auth.signed_out_everywhere',
   'auth.recovery_code_used',
   'account.created',
+  'account.linked_to_directory',
   'account.disabled',
   'account.enabled',
   'account.roles_changed',
@@ -488,6 +523,7 @@ export const AUDIT_ACTIONS = [
   'document.uploaded',
   'document.superseded',
   'paper_request.sent',
+  'job.retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -562,7 +598,7 @@ export const PrintedBody = Type.Object({
 });
 export type PrintedBody = Static<typeof PrintedBody>;
 
-const Reason = Type.String({ maxLength: REASON_MAX });
+const Reason = Type.String({ maxLength: REASON_MAX, ...multiline });
 const Version = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /**
@@ -662,6 +698,11 @@ export const Account = Type.Object({
   locked_until: Type.Union([Timestamp, Type.Null()]),
   last_sign_in_at: Type.Union([Timestamp, Type.Null()]),
   created_at: Timestamp,
+  /** The account is a company account: the directory signs it in and sets its roles. */
+  directory: Type.Boolean(),
+  /** When the directory last set its roles (at its last sign-in with the company account). */
+  roles_synced_at: Type.Union([Timestamp, Type.Null()]),
+  language: Literals(STAFF_LANGUAGES),
 });
 export type Account = Static<typeof Account>;
 export const AccountList = DataOf(Account);
@@ -671,6 +712,8 @@ export const AccountCreateBody = Type.Object({
   name: Type.Optional(Text()),
   password: Password,
   roles: Roles,
+  /** German when not given. */
+  language: Type.Optional(Literals(STAFF_LANGUAGES)),
 });
 export type AccountCreateBody = Static<typeof AccountCreateBody>;
 export const RolesBody = Type.Object({ roles: Roles });
@@ -681,6 +724,8 @@ export const Settings = Type.Object({
   require_two_factor: Type.Boolean(),
   /** Units that pass wait for release by a second person with the release right, not the tester (EN 10204 3.1). */
   release_by_second_person: Type.Boolean(),
+  /** „Nur Firmenkonto“: local sign-in only for administrators (break-glass); everyone else signs in with the company account. */
+  directory_only: Type.Boolean(),
 });
 export type Settings = Static<typeof Settings>;
 /** A change of settings names only the settings it changes. */
@@ -697,8 +742,11 @@ export const Me = Type.Object({
   two_factor: Type.Boolean(),
   /** An administrator requires two-factor sign-in for every account. */
   two_factor_required: Type.Boolean(),
+  language: Literals(STAFF_LANGUAGES),
 });
 export type Me = Static<typeof Me>;
+export const LanguageBody = Type.Object({ language: Literals(STAFF_LANGUAGES) });
+export type LanguageBody = Static<typeof LanguageBody>;
 export const OwnPasswordBody = Type.Object({ current_password: Password, new_password: Password });
 export type OwnPasswordBody = Static<typeof OwnPasswordBody>;
 export const SignIn = Type.Object({

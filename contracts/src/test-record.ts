@@ -1,6 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { multiline } from './text-lines';
 import { CHECK_FIELDS, CHECK_NOT_OK, CHECK_OK, VOLTAGE_OK } from './constants';
+import { compareDecimals, decimalOf } from './decimal';
 import { INSTRUMENT_KINDS } from './instruments';
+import { measurementRange } from './measurement-ranges';
 
 /**
  * The test record (docs/decisions/0010-test-record.md): a machine's versioned test plan, the values measured per
@@ -190,7 +193,7 @@ export type CertificateTestRecord = Static<typeof CertificateTestRecord>;
 export const ReleaseBody = Type.Object({
   serials: Type.Optional(Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 })),
   /** Sonderfreigabe: required to release units that failed; printed and audited. */
-  deviation_reason: Type.Optional(Type.String({ maxLength: 500 })),
+  deviation_reason: Type.Optional(Type.String({ maxLength: 500, ...multiline })),
 });
 export type ReleaseBody = Static<typeof ReleaseBody>;
 
@@ -353,6 +356,14 @@ export const legacyOf = (entry: string) =>
 /** The earlier app's check fields, in the default plan's order. */
 export const LEGACY_CHECK_KEYS: readonly string[] = [...CHECK_FIELDS, 'resistance_to_voltage'];
 
+/**
+ * Whether a revision corrects this step through the earlier app's check column: a pass/fail or choice step that
+ * has one. Its corrected value becomes a new attempt; a measured value or a text is corrected by a retest
+ * (docs/decisions/0010-test-record.md).
+ */
+export const isRevisableCheck = (step: Pick<PlanStep, 'key' | 'kind'>) =>
+  (step.kind === 'pass_fail' || step.kind === 'choice') && LEGACY_CHECK_KEYS.includes(step.key);
+
 /** "0,8" or "0.8" as typed: a sign, digits, at most one decimal separator. No exponent, no NaN or Infinity. */
 export const NUMBER_PATTERN = /^[+-]?\d{1,15}(?:[.,]\d{1,15})?$/;
 
@@ -366,9 +377,47 @@ export function numberOf(typed: string): number | undefined {
   return Number(trimmed.replace(',', '.'));
 }
 
-/** How a numeric step's value compares to its limits: the same rule in the API (the verdict) and the form (a mark). */
-export function withinLimits(step: Pick<PlanStep, 'lower' | 'upper'>, value: number): boolean {
-  return (step.lower === null || value >= step.lower) && (step.upper === null || value <= step.upper);
+/** Where a numeric value stands against a step's limits (inclusive). */
+export type LimitStanding = 'below' | 'within' | 'above';
+
+/**
+ * Where a numeric step's value (as typed, or a number) stands against its limits, compared exactly as decimals
+ * (decimal.ts): the same rule in the API (the verdict), the form (a mark) and the charts. Undefined for a value
+ * that is no number.
+ */
+export function limitStanding(
+  step: Pick<PlanStep, 'lower' | 'upper'>,
+  value: string | number,
+): LimitStanding | undefined {
+  const decimal = decimalOf(value);
+  if (!decimal) return undefined;
+  const against = (limit: number | null) => {
+    const bound = limit === null ? undefined : decimalOf(limit);
+    return bound ? compareDecimals(decimal, bound) : 0;
+  };
+  if (against(step.lower) < 0) return 'below';
+  if (against(step.upper) > 0) return 'above';
+  return 'within';
+}
+
+export const withinLimits = (step: Pick<PlanStep, 'lower' | 'upper'>, value: string | number) =>
+  limitStanding(step, value) === 'within';
+
+/**
+ * Whether a typed limit is stored as typed: a plan's limit travels as a JSON number, which keeps about 15
+ * significant digits; "100000000000000,001" would be stored as 100000000000000.
+ */
+export function keepsDigits(typed: string): boolean {
+  const decimal = decimalOf(typed);
+  const number = numberOf(typed);
+  const stored = number === undefined ? undefined : decimalOf(number);
+  return !!decimal && !!stored && compareDecimals(decimal, stored) === 0;
+}
+
+/** Whether a value or limit (as typed, or a number) lies in the physical range of `unit` (measurement-ranges.ts). */
+export function withinRange(unit: string, value: string | number): boolean {
+  const { min, max } = measurementRange(unit);
+  return limitStanding({ lower: min, upper: max }, value) === 'within';
 }
 
 /** "≥ 1 MΩ", "≤ 60 V", "0,5 … 2 mm": the limit as printed and shown beside the field. */
@@ -383,6 +432,15 @@ export function limitText(step: Pick<PlanStep, 'lower' | 'upper' | 'unit'>, loca
   return '';
 }
 
+/** "0 … 1.000.000.000 MΩ": the physical range of a unit, as its messages name it. */
+export function rangeText(unit: string, locale = 'de-DE') {
+  const { min, max } = measurementRange(unit);
+  return limitText({ lower: min, upper: max, unit: unit.trim() }, locale);
+}
+
+/** A value or limit outside its unit's physical range, in German: the API's 400, the form and the plan editor. */
+const outOfRange = (range: string) => `Außerhalb des Messbereichs ${range}`;
+
 /**
  * Why a plan's step is refused, in German: the plan editor checks before sending and the API checks again, both
  * with these words (api/src/modules/test-plans/plan-validation.ts).
@@ -390,6 +448,7 @@ export function limitText(step: Pick<PlanStep, 'lower' | 'upper' | 'unit'>, loca
 export const planStepMessages = {
   titleMissing: 'Bitte den deutschen Titel angeben',
   keyTaken: 'Diesen Schlüssel hat schon ein anderer Schritt',
+  keyReserved: 'Dieser Schlüssel ist reserviert, bitte einen anderen wählen',
   lowerAboveUpper: 'Die untere Grenze liegt über der oberen',
   unitMissing: 'Bitte die Einheit angeben (z. B. MΩ)',
   optionsMissing: 'Bitte mindestens eine Möglichkeit angeben',
@@ -397,6 +456,8 @@ export const planStepMessages = {
   passingMissing: 'Bitte angeben, welche Möglichkeiten bestehen',
   passingUnknown: 'Nur Möglichkeiten aus der Liste können bestehen',
   notFinite: 'Keine endliche Zahl',
+  tooManyDigits: 'Zu viele Stellen: ein Grenzwert hat höchstens 15 gültige Ziffern',
+  outOfRange,
 } as const;
 
 /** Why a value is refused, in German; the API's 400 and the form's marks say the same. */
@@ -410,6 +471,7 @@ export const resultMessages = {
   tooLong: `Höchstens ${RESULT_VALUE_MAX} Zeichen`,
   unknownStep: 'Diese Prüfung steht nicht im Prüfplan',
   outOfLimit: (limit: string) => `Außerhalb der Grenze ${limit}`,
+  outOfRange,
 } as const;
 
 export type ValueJudgement =
@@ -433,7 +495,8 @@ export function judgeValue(step: PlanStep, typed: string | undefined): ValueJudg
       const number = numberOf(value);
       if (number === undefined || !Number.isFinite(number)) return { error: resultMessages.notNumber };
       if (decimalsOf(value) > step.decimals) return { error: resultMessages.decimals(step.decimals) };
-      return { verdict: withinLimits(step, number) ? 'pass' : 'fail' };
+      if (!withinRange(step.unit, value)) return { error: resultMessages.outOfRange(rangeText(step.unit)) };
+      return { verdict: withinLimits(step, value) ? 'pass' : 'fail' };
     }
     case 'text':
       return { verdict: 'open' };

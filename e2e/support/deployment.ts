@@ -3,7 +3,7 @@
  * origin, the shell (with its `config.json` and the standalone customer page under `/landing/`) on a second,
  * and each remote's build on an origin of its own, each served by a separate static-server process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -26,12 +26,12 @@ export interface Deployment {
   remotes: Record<RemoteKey, string>;
   /** The folder a remote's static host serves: deploying is copying a build into it. */
   folders: Record<RemoteKey, string>;
-  /** The account the API's demo seed made in its fresh database. */
+  /** The administrator made with `npm run user` in the API's fresh database, before the demo seed. */
   account: { email: string; password: string };
   stop(): Promise<void>;
 }
 
-function freePort(host: string): Promise<number> {
+export function freePort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, host, () => {
       const { port } = server.address() as net.AddressInfo;
@@ -43,7 +43,7 @@ function freePort(host: string): Promise<number> {
 
 /** Starts a process and resolves with the first match of `ready` in its output. */
 function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env });
+  const child = spawn(process.execPath, args, { cwd: root, env });
   let output = '';
   const match = new Promise<RegExpExecArray>((resolve, reject) => {
     const look = (chunk: Buffer) => {
@@ -58,7 +58,7 @@ function start(args: string[], env: NodeJS.ProcessEnv, ready: RegExp) {
   return { child, match };
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+export function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -94,7 +94,7 @@ export function removeOldFiles(folder: string, keep: string[]) {
 }
 
 /**
- * The server (`api/src/main.ts`, API and frontends on one port) on a free port, with a fresh database in `dir`
+ * The built server (`api/dist/main.js`, API and frontends on one port) on a free port, with a fresh database in `dir`
  * and `env` added to the environment; the demo seed makes the account it returns.
  */
 export async function startServer(
@@ -114,11 +114,21 @@ export async function startServer(
   };
   delete serverEnv.LABEL_PRINT_URL;
   if (!env.WEB_BASE) delete serverEnv.WEB_BASE;
-  const server = start(['api/src/main.ts'], serverEnv, /E-Mail:\s+(\S+)\s+Passwort:\s+(\S+)/);
+  // The demo seed shows its password on a terminal only: the account comes from the command line, as an
+  // operator makes one, with the password on standard input.
+  const account = { email: 'bereitstellung@pruefbericht.example', password: 'Bereitstellung-im-Test-2026' };
+  const user = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'api/src/cli/user.ts', 'add', '--email', account.email],
+    { cwd: root, env: serverEnv, input: `${account.password}\n`, encoding: 'utf8' },
+  );
+  if (user.status !== 0) throw new Error(`Creating the account failed:\n${user.stdout}\n${user.stderr}`);
+  // Said once the database is prepared, just before the server is ready (no SEAL_P12_PATH here).
+  const server = start(['api/dist/main.js'], serverEnv, /Entwicklungssiegel/);
   try {
-    const [, email, password] = await server.match;
+    await server.match;
     await waitForReady(`${origin}/api/readyz`);
-    return { origin, account: { email, password }, child: server.child };
+    return { origin, account, child: server.child };
   } catch (error) {
     await stopProcess(server.child);
     throw error;
@@ -141,7 +151,7 @@ export async function startDeployment(): Promise<Deployment> {
   const processes: ChildProcess[] = [];
   const serve = async (folder: string, host: string, spa = false) => {
     const server = start(
-      ['e2e/support/static-server.ts', folder, host, ...(spa ? ['--spa'] : [])],
+      ['--import', 'tsx', 'e2e/support/static-server.ts', folder, host, ...(spa ? ['--spa'] : [])],
       process.env,
       /listening (\S+)/,
     );
@@ -200,12 +210,15 @@ export async function signInAcross(page: Page, { shell, account }: Deployment) {
   await page.waitForURL(`${shell}/`);
 }
 
-/** Waits until the API is ready: it listens before its database is migrated and answers 503 meanwhile. */
-async function waitForReady(url: string) {
+/**
+ * Waits until the API is ready: it listens before its database is migrated and answers 503 meanwhile. A server
+ * that only redirects is ready when `ready` says so of its answer (redirects are not followed).
+ */
+export async function waitForReady(url: string, ready = (response: Response) => response.ok) {
   for (let attempt = 0; attempt < 240; attempt++) {
     if (
-      await fetch(url).then(
-        (r) => r.ok,
+      await fetch(url, { redirect: 'manual' }).then(
+        (response) => ready(response),
         () => false,
       )
     )

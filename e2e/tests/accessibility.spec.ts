@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { apiPaths } from 'contracts';
 import { expectAccessible } from '../support/a11y';
@@ -463,6 +464,29 @@ test.describe('Barrierefreiheit: Konten und Verwaltung', () => {
     await expectAccessible(page, 'admin-audit-log');
   });
 
+  test('admin area: the jobs, a failed one retried', async ({ page }) => {
+    // A job that failed for good, as the worker leaves it after its last try: the first certificate's seal.
+    const db = new Database(process.env.E2E_DATABASE_FILE!);
+    const at = new Date().toISOString();
+    db.prepare(
+      `insert into jobs (kind, subject, payload, state, attempts, error, run_after, created_at, finished_at)
+       values ('seal-certificate', 'certificate:1', '{"certificate_id":1}', 'failed', 5, ?, ?, ?, ?)`,
+    ).run('Schrift für Hindi nicht gefunden', at, at, at);
+    db.close();
+    await signIn(page, '/admin/accounts');
+    await page.getByRole('link', { name: 'Aufträge' }).click();
+    await expect(page).toHaveTitle('Aufträge – Verwaltung – BDS PRÜFBERICHT SOFTWARE');
+    const failed = page.getByRole('table', { name: 'Fehlgeschlagene Aufträge' });
+    await expect(failed.getByRole('row', { name: /Schrift für Hindi nicht gefunden/ })).toBeVisible();
+    await expectAccessible(page, 'admin-jobs');
+    await failed
+      .getByRole('button', { name: /^Erneut versuchen: Auftrag \d+$/ })
+      .first()
+      .click();
+    await expect(page.getByText(/^Auftrag \d+ wartet wieder\.$/)).toBeVisible();
+    await expect(page.getByText('Keine fehlgeschlagenen Aufträge.')).toBeVisible();
+  });
+
   test('own account; two-factor enrolment with the QR code and the recovery codes', async ({ page }) => {
     await ownAccount(page, `a11y-konto-${Date.now()}@example.com`);
     await page.goto('/account');
@@ -562,21 +586,28 @@ test.describe('Barrierefreiheit: Filter, Export und Auswertung', () => {
     await expect(list.getByText('Das Bis-Datum liegt vor dem Von-Datum.')).toBeVisible();
     await expectAccessible(page, 'certificate-list-filter-error');
 
-    // The export held at its start, so its progress and cancel button can be checked.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**${apiUrl(apiPaths.certificatesExport())}**`, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
+    // The export asked for for real; its status answered as a worker still at 40 %, so that its progress and
+    // cancel button can be checked (the DELETE of ABBRECHEN goes to the server).
+    await page.route(`**${apiUrl(apiPaths.certificatesExports())}/*`, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        json: { ...(await response.json()), state: 'running', progress: 2, total: 5 },
+      });
     });
     await list.getByLabel('BIS', { exact: true }).fill('');
     await list.getByLabel('VON', { exact: true }).fill('');
     await list.getByRole('button', { name: 'EXPORTIEREN' }).click();
-    await expect(list.getByRole('button', { name: 'ABBRECHEN' })).toBeVisible();
+    await expect(
+      list.getByRole('status').filter({ hasText: 'Export wird vorbereitet … 40 %' }),
+    ).toBeVisible();
+    await expect(list.getByRole('button', { name: 'ABBRECHEN' })).toBeFocused();
     await expectAccessible(page, 'certificate-list-exporting');
+    const cancelled = page.waitForResponse((response) => response.request().method() === 'DELETE');
     await list.getByRole('button', { name: 'ABBRECHEN' }).click();
     await expect(page.getByText('Export abgebrochen.')).toBeVisible();
-    release();
+    expect((await cancelled).status()).toBe(204);
 
     await page.getByRole('link', { name: 'Auswertung' }).click();
     const reports = page.getByTestId('reports');
@@ -599,10 +630,11 @@ test.describe('Barrierefreiheit nach WEITER', () => {
       window.print = () => {};
     });
     await signIn(page);
+    // The open list's options: the header's language select has options too.
     await page.getByLabel('MARKE', { exact: true }).click();
-    await page.getByRole('option').first().click();
+    await page.getByRole('listbox').getByRole('option').first().click();
     await page.getByLabel('ARTIKELNUMMER', { exact: true }).click();
-    await page.getByRole('option').first().click();
+    await page.getByRole('listbox').getByRole('option').first().click();
     await enterPassingChecks(page);
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect(page.getByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeVisible();

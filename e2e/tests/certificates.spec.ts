@@ -213,7 +213,7 @@ test.describe('Prüfberichte', () => {
     expect(pages.map((png) => decodeQr(fs.readFileSync(png)))).toEqual(
       serials.flatMap((serial) => {
         // Sealed without a request and without WEB_BASE (e2e/global-setup.ts), a document names this server as
-        // localhost (api/src/modules/certificate-pdf/documents-store.wiring.ts).
+        // localhost (api/src/modules/certificate-pdf/certificate-archive.wiring.ts).
         const url = `http://localhost:${new URL(baseURL).port}/landing/${machineId}/${serial}`;
         return [url, url];
       }),
@@ -371,6 +371,15 @@ test.describe('Prüfberichte', () => {
     await enterPassingChecks(page);
     const shown = pdfShownBy(page);
     await page.getByRole('button', { name: 'WEITER' }).click();
+    // The worker seals the 200 pages after the answer: until then the PDF is 503 with Retry-After, asked for again,
+    // and the page says it is being prepared (docs/decisions/0021-jobs-and-one-worker.md).
+    await expect(
+      page
+        .getByTestId('certificate-pdf')
+        .getByRole('status')
+        .filter({ hasText: 'Der Prüfbericht wird vorbereitet …' }),
+    ).toBeVisible();
+    await snap(page, 'certificate-100-units-preparing');
     await expect.poll(() => printCalls(page), { timeout: 20_000 }).toBe(1);
 
     // From the answer's arrival to the print dialog: the server renders and seals the 200 pages, the page

@@ -105,7 +105,7 @@ async function qrOf(code: Locator): Promise<string> {
  * What the printed reprint's QR codes say, one per page (each of the two units has two pages), read from the
  * archived PDF the page shows and prints, rasterised at 200 dpi as a printer would put it on paper.
  * Sealed without a request and without WEB_BASE, a document names its server as localhost
- * (api/src/modules/certificate-pdf/documents-store.wiring.ts): each code must, and is read on `server`'s origin.
+ * (api/src/modules/certificate-pdf/certificate-archive.wiring.ts): each code must, and is read on `server`'s origin.
  */
 async function certificateCodes(page: Page, server: Server, certificateId: number): Promise<string[]> {
   const shown = pdfShownBy(page);

@@ -50,11 +50,12 @@ async function issueThree(page: Page) {
   expect(answer.status()).toBe(200);
   const [data] = (await answer.json()) as PrintData[];
   const serials = [0, 1, 2].map((k) => data.serialNoPart1 + String(data.recordsCount + k).padStart(3, '0'));
-  // As the print after WEITER does: the issue's PDF is sealed and archived before anything changes it.
-  const sealed = await page.request.get(apiUrl(apiPaths.certificateDocument(data.id)), {
-    headers: { Authorization: token! },
-  });
-  expect(sealed.status()).toBe(200);
+  // As the print after WEITER does: the issue's PDF is sealed by the worker and archived before anything changes
+  // it; until then the API answers 503 with Retry-After.
+  const document = () =>
+    page.request.get(apiUrl(apiPaths.certificateDocument(data.id)), { headers: { Authorization: token! } });
+  await expect.poll(async () => (await document()).status(), { timeout: 30_000 }).toBe(200);
+  const sealed = await document();
   return { data, serials, sealedAtIssue: sha256(await sealed.body()) };
 }
 

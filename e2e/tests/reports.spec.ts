@@ -92,14 +92,20 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   await request.dispose();
 });
 
-/** Starts an export from the list and returns the downloaded file's bytes and name. */
+/**
+ * Asks for an export from the list, waits for the server's worker to prepare it (HERUNTERLADEN), downloads it,
+ * and returns the file's bytes and name.
+ */
 async function download(page: Page, format: string, rows: string) {
   await page.getByLabel('FORMAT').selectOption({ label: format });
   await page.getByLabel('EINE ZEILE JE').selectOption({ label: rows });
+  await page.getByRole('button', { name: 'EXPORTIEREN' }).click();
+  await expect(page.getByText(/^Export bereit: pruefberichte-/)).toBeVisible({ timeout: 20_000 });
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'EXPORTIEREN' }).click(),
+    page.getByRole('button', { name: 'HERUNTERLADEN' }).click(),
   ]);
+  await expect(page.getByText(`Export gespeichert: ${file.suggestedFilename()}`)).toBeVisible();
   return { bytes: fs.readFileSync((await file.path())!), name: file.suggestedFilename() };
 }
 

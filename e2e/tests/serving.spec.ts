@@ -19,6 +19,8 @@ test.describe('Ein Port für alles', () => {
       companyEmail: 'service@bds-maschinen.example',
       companyPhone: '+49 2161 123456',
       companyLogo: null,
+      // No company account here (OIDC_ISSUER unset): the login page offers none.
+      companySignIn: null,
       qrFormat: 'landing',
     });
   });

@@ -23,6 +23,8 @@ test.describe('Abmelden und abgelaufene Sitzung', () => {
     await expect(dialog).toBeHidden();
 
     await open();
+    // Escape is the dialog's own key: pressed once the dialog holds the focus (its harmless answer).
+    await expect(page.getByRole('button', { name: 'NEIN' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
 

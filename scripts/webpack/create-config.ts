@@ -43,6 +43,11 @@ export function moduleRules(production: boolean): NonNullable<Configuration['mod
         },
       },
     },
+    {
+      test: /[\\/]locales[\\/][a-z]{2}\.json$/,
+      type: 'javascript/auto',
+      loader: path.join(import.meta.dirname, 'catalog-loader.cjs'),
+    },
     { test: /\.css$/, use: ['style-loader', 'css-loader'] },
     { test: /\.(svg|png|jpe?g|gif|webp)$/, type: 'asset/resource' },
   ];

@@ -9,6 +9,15 @@ export { httpStatus, retryAfterSeconds } from './http-status';
 export { useFieldErrors, type FieldErrors } from './use-field-errors';
 export { SearchBox, type SearchBoxProps } from './search-box';
 export { messages } from './messages';
+export {
+  defineCatalogs,
+  setLanguage,
+  currentLanguage,
+  activeLocale,
+  type CatalogSet,
+  type MessageValues,
+} from './i18n/i18n';
+export { useT, useLanguage } from './i18n/use-t';
 export { RequireAuth } from './require-auth';
 export { Spinner } from './spinner';
 export { DataTable, type DataTableProps, type TableSort, type ColumnDef } from './data-table';

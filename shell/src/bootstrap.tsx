@@ -1,8 +1,8 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { RuntimeConfigError } from 'contracts';
+import { COMPANY_SIGN_IN_RETURNED, pickStaffLanguage, RuntimeConfigError } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getToken, loadConfig, messages, ToastHost } from 'shared-ui';
+import { getToken, loadConfig, messages, setLanguage, ToastHost } from 'shared-ui';
 import { LoginPage } from './features/auth/components/login-page';
 import { RETURN_STATE_KEY, returnPath } from './features/auth/return-path';
 import { registerRemotesFromConfig } from './federation/remotes';
@@ -29,18 +29,22 @@ async function startApp() {
  * TanStack Query or any remote (docs/architecture.md#budgets: ≤ 150 KB). Any staff URL becomes `/login`, replacing the
  * history entry and keeping the URL in it; after signing in the app starts there (a deep link survives).
  */
-function showLogin() {
+async function showLogin() {
+  // Before sign-in the browser's language decides; German stays when another catalog cannot be fetched.
+  await setLanguage(pickStaffLanguage(navigator.languages)).catch(() => undefined);
   const { pathname, search, hash } = window.location;
+  // Back from the company account's provider (docs/decisions/0029-company-account-sign-in.md).
+  const companyReturned = pathname === '/login' && new URLSearchParams(search).has(COMPANY_SIGN_IN_RETURNED);
   const kept = (window.history.state as Record<string, unknown> | null)?.[RETURN_STATE_KEY];
   const wanted = pathname === '/login' ? (typeof kept === 'string' ? kept : null) : pathname + search + hash;
   window.history.replaceState({ [RETURN_STATE_KEY]: wanted }, '', '/login');
-  const signedIn = () => {
-    window.history.replaceState(null, '', returnPath(wanted));
+  const signedIn = (companyWanted?: string) => {
+    window.history.replaceState(null, '', returnPath(companyWanted ?? wanted));
     void startApp();
   };
   root.render(
     <StrictMode>
-      <LoginPage onSignedIn={signedIn} />
+      <LoginPage onSignedIn={signedIn} returnTo={returnPath(wanted)} companyReturned={companyReturned} />
       <ToastHost />
     </StrictMode>,
   );
@@ -66,7 +70,7 @@ async function start() {
     return;
   }
   if (getToken() || PUBLIC_PATHS.test(window.location.pathname)) await startApp();
-  else showLogin();
+  else await showLogin();
 }
 
 void start();

@@ -1,4 +1,3 @@
-import { messages } from 'shared-ui';
 import { allows, STAFF_TABS, type Role, type RoleNeed, type ScreenRef, type StaffTab } from 'contracts';
 
 export const TABS = STAFF_TABS;
@@ -6,32 +5,28 @@ export type Tab = StaffTab;
 export const DEFAULT_TAB: Tab = 'certificate_create';
 
 /** Which remote entry fills each tab (docs/architecture.md#module-federation). */
-export const TAB_SCREENS: Record<Tab, ScreenRef & { label: string; need: RoleNeed }> = {
+export const TAB_SCREENS: Record<Tab, ScreenRef & { need: RoleNeed }> = {
   certificate_create: {
     remote: 'certificates',
     expose: 'CertificateCreate',
-    label: messages.tabs.certificate_create,
     need: 'certify',
   },
   certificate_list: {
     remote: 'certificates',
     expose: 'CertificateList',
-    label: messages.tabs.certificate_list,
     need: 'read',
   },
-  reports: { remote: 'certificates', expose: 'Reports', label: messages.tabs.reports, need: 'read' },
+  reports: { remote: 'certificates', expose: 'Reports', need: 'read' },
   // Every role reads the catalogue; the remote hides editing from those without Stammdaten.
   machine_list: {
     remote: 'machines',
     expose: 'MachineList',
-    label: messages.tabs.machine_list,
     need: 'read',
   },
   // Every role reads the register (docs/decisions/0018-instruments.md); the remote hides keeping it from those without Freigabe.
   instruments: {
     remote: 'machines',
     expose: 'Instruments',
-    label: messages.tabs.instruments,
     need: 'read',
   },
 };

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
 import { EMAIL_PATTERN, ROLES, ROLE_LABELS, type AuditDetails, type Role } from 'contracts';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadDatabaseConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
 import { auditQueries } from '../modules/audit/audit.repository';
 import { auditService, type AuditEntry } from '../modules/audit/audit.service';
 import { passwordProblem } from '../modules/users/password-policy';
+import { PASSWORD_ARGUMENT_REFUSED, PasswordInputError, readPassword } from './read-password';
 import { rolesOf } from '../modules/users/roles';
 import { usersRepository } from '../modules/users/users.repository';
 
@@ -19,13 +20,15 @@ type CliAction =
 const roleList = ROLES.map((role) => `${role} (${ROLE_LABELS[role]})`).join(', ');
 
 const usage = `Benutzung:
-  npm run user -- add --email <e-mail> --password <passwort> [--name <name>] [--role <rolle> …]
-  npm run user -- passwd --email <e-mail> --password <passwort>
+  npm run user -- add --email <e-mail> [--password-file <datei>] [--name <name>] [--role <rolle> …]
+  npm run user -- passwd --email <e-mail> [--password-file <datei>]
   npm run user -- disable --email <e-mail>
   npm run user -- enable --email <e-mail>
   npm run user -- roles --email <e-mail> --role <rolle> [--role <rolle> …]
   npm run user -- --help
 
+Das Passwort wird abgefragt (ohne Anzeige), über die Standardeingabe gelesen (die erste Zeile) oder mit
+--password-file aus der ersten Zeile einer Datei; nie als Argument.
 Rollen: ${roleList}. Ohne --role legt add ein Administrator-Konto an.`;
 
 const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'roles'];
@@ -44,7 +47,9 @@ function parseRoles(values: string[] | undefined): Role[] | undefined {
 
 const OPTIONS = {
   email: { type: 'string' },
+  // Only to refuse it with the way that replaces it.
   password: { type: 'string' },
+  'password-file': { type: 'string' },
   name: { type: 'string' },
   role: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
@@ -67,17 +72,25 @@ async function main() {
     console.log(usage);
     return;
   }
+  if (values.password !== undefined) fail(PASSWORD_ARGUMENT_REFUSED);
   if (!COMMANDS.includes(command ?? '')) fail('Unbekannter Befehl.');
   const email = values.email?.trim() ?? '';
   if (!EMAIL_PATTERN.test(email)) fail('Bitte eine gültige E-Mail-Adresse mit --email angeben.');
-  if (command === 'add' || command === 'passwd') {
-    const problem = passwordProblem(values.password ?? '');
-    if (problem) fail(`Das Passwort (--password) ist nicht erlaubt: ${problem}.`);
-  }
   const roles = parseRoles(values.role);
   if (command === 'roles' && !roles) fail('Bitte mindestens eine Rolle mit --role angeben.');
+  let password = '';
+  if (command === 'add' || command === 'passwd') {
+    try {
+      password = await readPassword(values['password-file']);
+    } catch (error) {
+      if (!(error instanceof PasswordInputError)) throw error;
+      fail(error.message);
+    }
+    const problem = passwordProblem(password);
+    if (problem) fail(`Das Passwort ist nicht erlaubt: ${problem}.`);
+  }
 
-  const database = openDatabase(loadConfig().database);
+  const database = openDatabase(loadDatabaseConfig());
   try {
     await migrate(database.db);
     const users = usersRepository(database.db);
@@ -96,7 +109,7 @@ async function main() {
       } as AuditEntry<CliAction>);
     if (command === 'add') {
       if (await users.findByEmail(email)) fail(`Den Benutzer ${email} gibt es schon.`);
-      const id = await users.add({ email, password: values.password!, name: values.name, roles });
+      const id = await users.add({ email, password, name: values.name, roles });
       await record('account.created', id, { roles: roles ?? ['admin'] });
       console.log(
         `Benutzer ${email} angelegt (${(roles ?? ['admin']).map((r) => ROLE_LABELS[r]).join(', ')}).`,
@@ -106,7 +119,7 @@ async function main() {
     const user = await users.findByEmail(email);
     if (!user) fail(`Den Benutzer ${email} gibt es nicht.`);
     if (command === 'passwd') {
-      await users.setPassword(user.id, values.password!, { mustChange: false });
+      await users.setPassword(user.id, password, { mustChange: false });
       await record('account.password_reset', user.id);
       console.log(`Passwort für ${email} geändert; alle Sitzungen wurden beendet.`);
       // A new password is no way around a lock an administrator set.

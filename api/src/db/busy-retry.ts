@@ -4,6 +4,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type QueryResult,
+  type SqliteDialectConfig,
   type TransactionSettings,
 } from 'kysely';
 
@@ -37,9 +38,16 @@ function retrying(connection: DatabaseConnection): DatabaseConnection {
 
 /** Kysely's SQLite driver, its connection wrapped by `retrying`; transactions go through the wrapper too. */
 class BusyRetryingDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly beforeEachUse: () => void,
+  ) {}
   init = () => this.inner.init();
-  acquireConnection = async () => retrying(await this.inner.acquireConnection());
+  acquireConnection = async () => {
+    // Before the connection is taken, so that a refusal leaves no transaction half begun or unfinished.
+    this.beforeEachUse();
+    return retrying(await this.inner.acquireConnection());
+  };
   beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) =>
     this.inner.beginTransaction(connection, settings);
   commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
@@ -55,10 +63,16 @@ class BusyRetryingDriver implements Driver {
  * SQLite as Kysely speaks it, waiting for another process's write lock without blocking the event loop: the
  * database gives up after SQLITE_BUSY_TIMEOUT_MS, and the statement is tried again after a timer. While it
  * waits, requests that need no database (health, static files) are answered; those that do wait their turn
- * for the one connection, as they would anyway.
+ * for the one connection, as they would anyway. `beforeEachUse` runs before each statement or transaction
+ * takes the connection, and may refuse it by throwing.
  */
 export class BusyRetryingSqliteDialect extends SqliteDialect {
+  private readonly beforeEachUse: () => void;
+  constructor({ beforeEachUse, ...config }: SqliteDialectConfig & { beforeEachUse?: () => void }) {
+    super(config);
+    this.beforeEachUse = beforeEachUse ?? (() => undefined);
+  }
   createDriver(): Driver {
-    return new BusyRetryingDriver(super.createDriver());
+    return new BusyRetryingDriver(super.createDriver(), this.beforeEachUse);
   }
 }

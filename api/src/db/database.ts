@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import {
   Kysely,
   Migrator,
+  sql,
   PostgresDialect,
   type Migration,
   type PostgresPool,
@@ -13,7 +14,7 @@ import {
 import pg from 'pg';
 import type { Config } from '../config';
 import { BusyRetryingSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from './busy-retry';
-import { checkpointInThread } from './wal-checkpoints';
+import { DatabaseUnreachableError } from './errors';
 import * as initial from './migrations/2026-11-21T00-00-initial';
 import * as totals from './migrations/2026-11-21T01-00-totals';
 import * as checkerSearch from './migrations/2026-11-21T02-00-checker-search';
@@ -36,21 +37,20 @@ import * as dailyUse from './migrations/2026-11-25T13-00-daily-use';
 import * as instruments from './migrations/2026-11-25T14-00-instruments';
 import * as calibrationCertificates from './migrations/2026-11-26T09-00-calibration-certificates';
 import * as sealedCertificates from './migrations/2026-11-26T10-00-sealed-certificates';
+import * as companyAccount from './migrations/2026-11-28T07-00-company-account';
+import * as appendOnlyChunks from './migrations/2026-11-28T12-00-append-only-chunks';
+import * as accountLanguage from './migrations/2026-11-28T13-00-account-language';
+import * as jobs from './migrations/2026-11-28T14-00-jobs';
+import * as certificateExports from './migrations/2026-11-28T16-00-exports';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-/** Where a database is: what another thread needs to open it too. */
-export interface DatabaseLocation {
-  database: Config['database'];
-  schema?: string;
-}
-
 export interface DatabaseHandle {
   db: Db;
   kind: Config['database']['kind'];
-  /** The same database for another thread (export-thread.ts); none for SQLite in memory, which is this connection's alone. */
-  location: DatabaseLocation | null;
+  /** Connections lent out now (PostgreSQL's pool, for /metrics); null for SQLite's one connection. */
+  poolInUse(): number | null;
   close(): Promise<void>;
 }
 
@@ -77,6 +77,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T14-00-instruments': instruments,
   '2026-11-26T09-00-calibration-certificates': calibrationCertificates,
   '2026-11-26T10-00-sealed-certificates': sealedCertificates,
+  '2026-11-28T07-00-company-account': companyAccount,
+  '2026-11-28T12-00-append-only-chunks': appendOnlyChunks,
+  '2026-11-28T13-00-account-language': accountLanguage,
+  '2026-11-28T14-00-jobs': jobs,
+  '2026-11-28T16-00-exports': certificateExports,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;
@@ -120,11 +125,32 @@ function withNamedStatements(pool: pg.Pool, size = 500): PostgresPool {
   return {
     end: () => pool.end(),
     async connect() {
-      const client = await pool.connect();
+      // Whatever stops a connection from being made (refused, a database not accepting connections, a host name
+      // that does not resolve), the database is out of reach: a 503, never a 500.
+      const client = await pool.connect().catch((error: Error & { code?: string }) => {
+        throw new DatabaseUnreachableError(error.message, { cause: error, code: error.code });
+      });
       const query = (text: string, values: unknown[]) => client.query({ name: nameOf(text), text, values });
       // Kysely passes a cursor instead of a text only to a dialect configured with one; this one has none.
       return { release: () => client.release(), query } as unknown as PostgresPoolClient;
     },
+  };
+}
+
+/**
+ * Refuses the database once the file at its path is not the one this process opened (moved, deleted, or
+ * replaced as by a restore with `mv` while the server runs): the open connection would go on reading and
+ * writing a file nobody finds again. Put back, the same file is used again.
+ */
+function stillAtItsPath(file: string): () => void {
+  const opened = fs.statSync(file);
+  return () => {
+    const now = fs.statSync(file, { throwIfNoEntry: false });
+    if (now?.ino !== opened.ino || now.dev !== opened.dev)
+      throw new DatabaseUnreachableError(
+        `Die Datenbankdatei ${file} ist nicht mehr die geöffnete (verschoben, gelöscht oder ersetzt); ` +
+          'bitte den Server neu starten',
+      );
   };
 }
 
@@ -133,12 +159,14 @@ export function openDatabase(
   options: {
     schema?: string;
     queryTimeoutMs?: number;
-    /** An SQLite file's log copied into it by a thread of its own, not by a commit (wal-checkpoints.ts): the server's. */
-    checkpointInThread?: boolean;
   } = {},
 ): DatabaseHandle {
   if (database.kind === 'sqlite') {
-    if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    if (database.file !== ':memory:') {
+      fs.mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
+      // Only the API's user reads the file; SQLite gives its write-ahead log and shared memory the file's mode.
+      fs.closeSync(fs.openSync(database.file, 'a', 0o600));
+    }
     const sqlite = new SQLite(database.file);
     // WAL lets readers go on while a certificate is written. A second process's write lock is waited for
     // briefly here and then asynchronously (busy-retry.ts), never for seconds on the event loop.
@@ -151,22 +179,17 @@ export function openDatabase(
     sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
     sqlite.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
     const db = new Kysely<Database>({
-      dialect: new BusyRetryingSqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new BusyRetryingSqliteDialect({
+        database: withStatementCache(sqlite),
+        beforeEachUse: database.file === ':memory:' ? undefined : stillAtItsPath(database.file),
+      }),
     });
-    const location = database.file === ':memory:' ? null : { database };
-    if (!location || !options.checkpointInThread)
-      return { db, kind: 'sqlite', location, close: () => db.destroy() };
-    sqlite.pragma('wal_autocheckpoint = 0');
-    const checkpoints = checkpointInThread(database.file, () => sqlite.pragma('wal_autocheckpoint = 1000'));
-    const close = async () => {
-      await checkpoints.stop();
-      await db.destroy();
-    };
-    return { db, kind: 'sqlite', location, close };
+    return { db, kind: 'sqlite', poolInUse: () => null, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: database.url,
-    max: 10,
+    // Every process holds up to this many: the README's PostgreSQL section sums them against max_connections.
+    max: database.poolMax ?? 10,
     connectionTimeoutMillis: 5000,
     // A query stuck behind a dead server must end in a 503, not hang the request.
     query_timeout: options.queryTimeoutMs ?? 15000,
@@ -178,17 +201,73 @@ export function openDatabase(
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
-  return { db, kind: 'postgres', location: { database, schema: options.schema }, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    poolInUse: () => pool.totalCount - pool.idleCount,
+    close: () => db.destroy(),
+  };
 }
+
+/** The database was migrated by a newer version of the program than this one. */
+export class SchemaTooNewError extends Error {}
+
+/** The newest migration this program knows. */
+export const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
+
+/**
+ * The database's newest migration when this program does not know it (a newer version migrated it), else null.
+ * One indexed read: asked at start and before every write and every job (api/src/plugins/schema-guard.ts).
+ */
+export async function newerMigration(db: Db): Promise<string | null> {
+  const newest = await sql<{ name: string }>`select max(name) as name from kysely_migration`.execute(db).then(
+    ({ rows }) => rows[0]?.name ?? null,
+    // A new database has no migration table yet.
+    () => null,
+  );
+  return newest && !(newest in migrations) ? newest : null;
+}
+
+/**
+ * Refuses a database that a newer version migrated further than this code knows: left to Kysely, the start ended
+ * in its stack trace; the operator reads which version the database has and which this program knows.
+ */
+async function assertSchemaKnown(db: Db) {
+  const newer = await newerMigration(db);
+  if (!newer) return;
+  throw new SchemaTooNewError(
+    `Die Datenbank ist neuer als dieses Programm: sie hat die Migration ${newer}, dieses Programm kennt ` +
+      `nur bis ${LATEST_MIGRATION}. Bitte die neue Version starten.`,
+  );
+}
+
+const migratorOf = (db: Db, schema?: string) =>
+  new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
 
 /** Migrates to the latest schema, or only up to and including migration `to` (tests of a migration). */
 export async function migrate(db: Db, options: { schema?: string; to?: string } = {}): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    migrationTableSchema: options.schema,
-  });
+  await assertSchemaKnown(db);
+  const migrator = migratorOf(db, options.schema);
   const { error, results } = await (options.to ? migrator.migrateTo(options.to) : migrator.migrateToLatest());
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Undoes the last migration applied (its down()), for a rollback after an upgrade (README, "Upgrade"): the
+ * migration undone, or null when none was applied, and the one the database stands at now.
+ */
+export async function migrateDown(
+  db: Db,
+  options: { schema?: string } = {},
+): Promise<{ undone: string | null; current: string | null }> {
+  await assertSchemaKnown(db);
+  const migrator = migratorOf(db, options.schema);
+  const { error, results } = await migrator.migrateDown();
+  if (error) throw error;
+  const applied = (await migrator.getMigrations()).filter((m) => m.executedAt).map((m) => m.name);
+  return {
+    undone: results?.find((r) => r.status === 'Success')?.migrationName ?? null,
+    current: applied.at(-1) ?? null,
+  };
 }

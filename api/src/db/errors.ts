@@ -15,3 +15,16 @@ export async function unlessUnique<T>(write: Promise<T>, conflict: () => Error):
     throw isUniqueViolation(error) ? conflict() : error;
   }
 }
+
+/**
+ * The database could not be reached: no connection could be made (refused, not accepting connections, a name
+ * that does not resolve) or the SQLite file is no longer the one opened. Always a 503 and, at start, a reason to
+ * wait (api/src/plugins/error-handler.ts isDatabaseUnavailable), whatever the driver's own code says.
+ */
+export class DatabaseUnreachableError extends Error {
+  readonly code: string | undefined;
+  constructor(message: string, options: { cause?: unknown; code?: string } = {}) {
+    super(message, { cause: options.cause });
+    this.code = options.code;
+  }
+}

@@ -29,6 +29,12 @@ export interface UsersTable {
   totp_last_step: number | null;
   /** 1: an administrator requires two-factor sign-in of this account (beside the setting for all). */
   two_factor_required: Generated<number>;
+  /** `<issuer> <sub>` of an account from the directory (company account); null for a local one. */
+  directory_subject: string | null;
+  /** When the directory last set the roles, at a sign-in with the company account. */
+  roles_synced_at: string | null;
+  /** The staff app's and the API messages' language (contracts STAFF_LANGUAGES), 'de' by default. */
+  language: Generated<string>;
 }
 
 /** Recovery codes of two-factor sign-in, only their SHA-256 stored; each good once. */
@@ -58,6 +64,28 @@ export interface SessionsTable {
   last_seen_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The provider's ID token of a session started with the company account, for the provider's sign-out. */
+  id_token: string | null;
+}
+
+/**
+ * A sign-in with the company account between our redirect to the provider and the browser taking its session:
+ * `started` → `checking` (the provider answered) → `done` or `failed` → `taken`. Only the state's SHA-256 and
+ * the browser cookie's are stored; nonce and PKCE verifier are needed as they are.
+ */
+export interface DirectorySignInsTable {
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  return_to: string;
+  expires_at: string;
+  stage: 'started' | 'checking' | 'done' | 'failed' | 'taken';
+  account_id: number | null;
+  id_token: string | null;
+  /** The refusal's error code (contracts API_ERROR_CODES) when `failed`. */
+  error: string | null;
 }
 
 /** Failed sign-ins per account name and per client address, shared by every API instance. */
@@ -340,6 +368,8 @@ export interface DocumentChunksTable {
   sha256: string;
   seq: number;
   bytes: Buffer;
+  /** The chunk's own SHA-256, checked before its bytes are passed on (api/src/platform/chunk-store.ts). */
+  chunk_sha256: string;
 }
 
 /** One version of a machine's document; never deleted. `valid_from` is a day, YYYY-MM-DD. */
@@ -423,6 +453,7 @@ export interface Database {
   units_by_checker: UnitsByCheckerTable;
   recovery_codes: RecoveryCodesTable;
   login_challenges: LoginChallengesTable;
+  directory_sign_ins: DirectorySignInsTable;
   settings: SettingsTable;
   document_contents: DocumentContentsTable;
   document_chunks: DocumentChunksTable;
@@ -430,4 +461,51 @@ export interface Database {
   paper_requests: PaperRequestsTable;
   certificate_documents: CertificateDocumentsTable;
   seals: SealsTable;
+  jobs: JobsTable;
+  certificate_exports: CertificateExportsTable;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** Background work, claimed by the worker processes (api/src/platform/jobs.repository.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  subject: string;
+  payload: Generated<string>;
+  state: JobState;
+  attempts: Generated<number>;
+  run_after: string;
+  worker: string | null;
+  locked_until: string | null;
+  error: string | null;
+  progress: Generated<number>;
+  total: number | null;
+  account_id: number | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/**
+ * An export of the certificate list asked for by an account, its file written by the worker into the chunk store
+ * (api/src/modules/certificates/certificate-export.ts); removed with its bytes after `expires_at`.
+ */
+export interface CertificateExportsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** The job that writes the file (jobs are forgotten a day after they are done, so no foreign key). */
+  job_id: number | null;
+  format: 'xlsx' | 'csv';
+  rows: 'certificates' | 'units';
+  /** What the worker writes, as JSON (api/src/modules/certificates/export-job.ts, ExportJob). */
+  request: string;
+  file_name: string;
+  /** The stored file (document_contents), from the moment its bytes are being stored. */
+  sha256: string | null;
+  size: number | null;
+  /** Rows the file holds, once it is ready. */
+  row_count: number | null;
+  created_at: string;
+  ready_at: string | null;
+  expires_at: string;
 }

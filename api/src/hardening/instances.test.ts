@@ -46,8 +46,11 @@ test(
     ];
     await setup.close();
 
-    // Both start (and migrate) at once, as behind a load balancer.
-    servers.push(...(await Promise.all([0, 1].map(() => startServer({ DATABASE_URL: location.url })))));
+    // Both start (and migrate) at once, as behind a load balancer. The creates are the subject: the PDFs they queue
+    // wait for a worker, as with API instances started with WORKERS=0 beside workers of their own (README).
+    servers.push(
+      ...(await Promise.all([0, 1].map(() => startServer({ DATABASE_URL: location.url, WORKERS: '0' })))),
+    );
     const token = await loginOver(servers[0].base, STAFF.email, STAFF.password);
     const statuses: number[] = [];
     for (let wave = 0; wave < waves; wave++) {

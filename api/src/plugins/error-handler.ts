@@ -2,9 +2,10 @@ import { STATUS_CODES as HTTP_STATUS_TEXT } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ApiErrorCode } from 'contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseUnreachableError } from '../db/errors';
 import { HttpError } from '../errors';
 import { messages } from '../messages';
-import { BIDI_KEYWORD, BROKEN_TEXT_KEYWORD, NUL_KEYWORD } from './validation';
+import { BIDI_KEYWORD, BROKEN_TEXT_KEYWORD, CONTROL_KEYWORD, NUL_KEYWORD } from './validation';
 
 interface AjvError {
   keyword: string;
@@ -39,6 +40,8 @@ function fieldMessage(error: AjvError): string {
       return messages.fieldNul;
     case BIDI_KEYWORD:
       return messages.fieldInvisible;
+    case CONTROL_KEYWORD:
+      return messages.fieldControlCharacter;
     case BROKEN_TEXT_KEYWORD:
       return messages.fieldBrokenText;
     case 'const':
@@ -55,6 +58,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: string; message?: string };
   const code = e?.code ?? '';
   return (
+    error instanceof DatabaseUnreachableError ||
     [
       'ECONNREFUSED',
       'ECONNRESET',

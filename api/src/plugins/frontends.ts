@@ -130,6 +130,7 @@ export default async function frontends(app: FastifyInstance, { config }: Fronte
       companyEmail: config.companyEmail,
       companyPhone: config.companyPhone,
       companyLogo: config.companyLogo,
+      companySignIn: config.directory?.buttonLabel ?? null,
     } satisfies RuntimeConfig;
   });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiDir } from '../platform/api-files';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ROLES, ROLE_LABELS, allows } from 'contracts';
@@ -31,7 +32,7 @@ export function assertRouteSchema(route: RouteOptions) {
   if (route.url.includes(':') && !schema.params) throw new Error(`${where} has no params schema`);
 }
 
-const docsFile = (name: string) => fs.readFileSync(path.join(import.meta.dirname, name), 'utf8');
+const docsFile = (name: string) => fs.readFileSync(path.join(apiDir, 'assets', name), 'utf8');
 
 /**
  * Who may call an operation, in the document: `x-access` as the route declares it (api/src/plugins/access.ts),
@@ -73,7 +74,7 @@ export async function registerOpenApi(app: FastifyInstance) {
   // reference to read, held to WCAG 2.2 AA (e2e/tests/accessibility.spec.ts): no top bar (a logo without text, an
   // unlabelled URL field), no deep links (a link inside each operation's button), nothing sent from the page (its
   // body field and the sign-in dialog have no labels), examples without low-contrast colours, plus
-  // openapi-docs.css and openapi-docs.js.
+  // api/assets/openapi-docs.css and openapi-docs.js.
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: {

@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
+import { MULTILINE } from 'contracts';
 import type { FastifySchemaCompiler } from 'fastify';
 
 const common: Options = {
@@ -20,13 +21,20 @@ interface SchemaNode {
   const?: unknown;
   anyOf?: SchemaNode[];
   properties?: Record<string, SchemaNode>;
+  patternProperties?: Record<string, SchemaNode>;
   items?: SchemaNode;
+  [MULTILINE]?: boolean;
 }
+
+// A field where a line break belongs (an address, a reason) says so; Ajv takes it as a mere annotation.
+for (const ajv of [fromText, fromJson]) ajv.addKeyword({ keyword: MULTILINE, schemaType: 'boolean' });
 
 /** Keyword of the error for text with U+0000; the error handler gives it its own field message. */
 export const NUL_KEYWORD = 'noNul';
 /** Keyword for text with a direction override, embedding or isolate (a name that reads backwards). */
 export const BIDI_KEYWORD = 'noBidiControl';
+/** Keyword for a control character (a line break in a name, a bell, an escape) where text has one line. */
+export const CONTROL_KEYWORD = 'noControlCharacter';
 /** Keyword for text with half of a UTF-16 surrogate pair, which is no character at all. */
 export const BROKEN_TEXT_KEYWORD = 'wellFormed';
 
@@ -67,6 +75,36 @@ function normalizeText(data: unknown): { path: string; keyword: string } | undef
   return undefined;
 }
 
+/** Control characters (C0, DEL, C1, the line and paragraph separators); a multi-line field may have tab, CR, LF. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- as above
+const CONTROL_BESIDE_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * The path of the first string of `value` with a control character its field does not allow: every field is one
+ * line unless its schema says `x-multiline` (a stored CR/LF in a name splits a CSV row, a label, an e-mail header).
+ */
+function controlCharacter(schema: SchemaNode, value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') {
+    const multiline = schema[MULTILINE] || schema.anyOf?.some((s) => s[MULTILINE]);
+    return (multiline ? CONTROL_BESIDE_LINE_BREAKS : CONTROL).test(value) ? path : undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  const objectSchema = schema.anyOf?.find((s) => s.properties || s.items || s.patternProperties) ?? schema;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const child = Array.isArray(value)
+      ? objectSchema.items
+      : ((objectSchema.properties && Object.hasOwn(objectSchema.properties, key)
+          ? objectSchema.properties[key]
+          : undefined) ?? Object.values(objectSchema.patternProperties ?? {})[0]);
+    const found = child && controlCharacter(child, record[key], `${path}/${key}`);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /**
  * At most 15 digits and nothing else: the earlier app (docs/earlier-app.md) posts `"crowd":"3"`. Signs, spaces, fractions and
  * exponents stay refused, as do booleans (Ajv's own coercion would take " 3", "1e2" and `true`). Fifteen
@@ -96,7 +134,10 @@ function numbersFromDigits(schema: SchemaNode, value: unknown): void {
 /** Ajv's validator with the steps above in front; Fastify reads `errors` from the function it is given. */
 function withInputRules(validate: ValidateFunction, schema: SchemaNode, isBody: boolean) {
   const check = (data: unknown) => {
-    const wrong = normalizeText(data);
+    const control = controlCharacter(schema, data);
+    const wrong =
+      normalizeText(data) ??
+      (control === undefined ? undefined : { path: control, keyword: CONTROL_KEYWORD });
     if (wrong) {
       const error: ErrorObject = {
         keyword: wrong.keyword,

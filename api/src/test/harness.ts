@@ -10,6 +10,8 @@ import { loadConfig, type Config } from '../config';
 import { migrate, openDatabase, type DatabaseHandle, type Db } from '../db/database';
 import { createRepositories, createServices, type Repositories, type Services } from '../dependencies';
 import { unitSerial } from '../modules/certificates/serial';
+import { jobRunner } from '../platform/job-runner';
+import { jobHandlers } from '../work';
 import type { ScryptCost } from '../modules/users/password';
 
 export type Kind = 'sqlite' | 'postgres';
@@ -71,6 +73,36 @@ export async function createTestDatabase(kind: Kind, migrateTo?: string): Promis
   };
 }
 
+/** One statement as the administrator of TEST_DATABASE_URL's server (databases of a test's own). */
+export async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface OwnPostgresDatabase {
+  name: string;
+  /** Its DATABASE_URL. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of the test's own on TEST_DATABASE_URL's server, for what acts on a whole database (pg_dump and
+ * pg_restore, refusing its connections, a command-line tool without a schema), disturbing no other test.
+ */
+export async function createOwnPostgresDatabase(label: string): Promise<OwnPostgresDatabase> {
+  const name = `pb_${label}_${process.pid}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return { name, url: url.href, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
 export interface TestApp {
   app: App;
   db: Db;
@@ -84,7 +116,18 @@ export interface TestApp {
   /** The staff account's id, for calling services as it. */
   accountId: number;
   login(email?: string, password?: string): Promise<string>;
+  /** Runs the queued jobs (sealing, exports) as the worker would, until none is due (api/src/workers/worker.ts). */
+  runJobs(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A job runner on the test's database with the worker's handlers; failures go to the test's output. */
+export function testJobRunner(repositories: Repositories, config: Config) {
+  return jobRunner({
+    jobs: repositories.jobs,
+    handlers: jobHandlers(repositories, config),
+    log: { info: () => undefined, error: (details, message) => console.error(message, details) },
+  });
 }
 
 export async function createTestApp(kind: Kind, overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -113,12 +156,31 @@ export async function createTestApp(kind: Kind, overrides: Partial<Config> = {})
     token: await login(),
     accountId,
     login,
+    runJobs: () => testJobRunner(repositories, config).untilIdle(),
     close: async () => {
       await app.close();
-      await repositories.exports.stop();
       await testDb.drop();
     },
   };
+}
+
+/**
+ * Asks for an export of the certificate list as the staff app does (POST), lets the worker write it, and answers
+ * the download of its file; a refusal of the asking (400, 404, 429) is answered as it came.
+ */
+export async function exportedFile(t: TestApp, query: Record<string, string | number>, token = t.token) {
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: apiUrl(apiPaths.certificatesExports()),
+    query: query as never,
+    headers: auth(token),
+  });
+  if (asked.statusCode !== 202) return asked;
+  await t.runJobs();
+  return t.app.inject({
+    url: apiUrl(apiPaths.certificatesExportFile(asked.json().id)),
+    headers: auth(token),
+  });
 }
 
 /** A brand with one machine, made through the repositories. */
@@ -160,6 +222,15 @@ export const certificateBody = (brandId: number, machineId: number, crowd = 1): 
 });
 
 export const auth = (token: string) => ({ authorization: token });
+
+/** POST /certificate through `app` as the holder of `token`; the answer, for the test to judge. */
+export const postCertificate = (app: App, token: string, brandId: number, machineId: number, crowd = 1) =>
+  app.inject({
+    method: 'POST',
+    url: apiUrl(apiPaths.certificateCreate()),
+    headers: auth(token),
+    payload: certificateBody(brandId, machineId, crowd),
+  });
 
 /** Every unit of every certificate, checked against the invariants of docs/decisions/0004-serial-scheme.md. */
 export async function assertSerialInvariants(db: Db) {

@@ -7,13 +7,14 @@ import path from 'node:path';
 export const API_DIR = path.resolve(import.meta.dirname, '../..');
 /**
  * Node's arguments as `npm start` gives them (api/package.json's start script, its Node flags included), to be
- * run in API_DIR: tests and the benchmark run the process operators run.
+ * run in API_DIR: tests and the benchmark run the process operators run. (`exec` lets the shell npm starts
+ * hand its place to node, so signals sent to `npm start` reach the server.)
  */
 export const START_ARGS = (
   JSON.parse(fs.readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }
 ).scripts.start
-  .split(' ')
-  .slice(1);
+  .replace(/^exec node /, '')
+  .split(' ');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -34,7 +35,7 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** The real API (`src/main.ts`) as its own process, the way `npm start` runs it. */
+/** The real API as its own process, built (`dist/main.js`) and started the way `npm start` runs it. */
 export async function startServer(
   env: Record<string, string>,
   options: { port?: number } = {},
@@ -44,6 +45,8 @@ export async function startServer(
     cwd: API_DIR,
     env: { ...process.env, DEMO_SEED: '0', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, so that stop() can end what the server started (its worker) as well.
+    detached: true,
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -59,7 +62,15 @@ export async function startServer(
       Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      return exited;
+      const code = await exited;
+      // Nothing it started outlives it: a worker left behind would hold the output pipe open, and the test file
+      // would never end. (That the server stops its worker itself is tested in hardening/worker-process.test.ts.)
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // The group is gone already.
+      }
+      return code;
     },
   };
   for (let i = 0; i < 300; i++) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiPaths, type CertificateDocumentList } from 'contracts';
-import { http } from 'shared-ui';
+import { http, httpStatus } from 'shared-ui';
 import { rethrowWithJsonBody } from './blob-answer';
 
 /** No document was archived for the revision asked for (sealing began after it was replaced). */
@@ -33,6 +33,14 @@ export async function getCertificatePdf(id: number, revision?: number): Promise<
 }
 
 /**
+ * A PDF the worker is still sealing is answered 503 with Retry-After (2 s): asked again that often, for up to
+ * five minutes (a burst of issues waits its turn), while the screen says it is being prepared.
+ */
+const PENDING_RETRY_MS = 2000;
+const PENDING_TRIES = 150;
+export const isPending = (error: unknown) => httpStatus(error) === 503;
+
+/**
  * The PDF while a screen shows it: fetched once per visit (the newest document changes with the certificate),
  * never again behind the staff's back, and dropped when the screen goes. Null fetches nothing.
  */
@@ -41,7 +49,8 @@ export const useCertificatePdf = (id: number | null, revision?: number) =>
     queryKey: ['certificate-pdf', id, revision ?? 'current'],
     queryFn: () => getCertificatePdf(id!, revision),
     enabled: id !== null,
-    retry: false,
+    retry: (failures, error) => isPending(error) && failures < PENDING_TRIES,
+    retryDelay: PENDING_RETRY_MS,
     staleTime: Infinity,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -1,12 +1,15 @@
 import type { Certificate, PrintedBody } from 'contracts';
 import { useEffect, useEffectEvent, useMemo, useRef, type ReactNode } from 'react';
-import { apiErrorMessage, httpStatus, LoadError, Spinner } from 'shared-ui';
-import { NoArchivedDocument, useCertificatePdf } from '../api/get-certificate-pdf';
+import { apiErrorMessage, LoadError, Spinner, useT } from 'shared-ui';
+import { isPending, NoArchivedDocument, useCertificatePdf } from '../api/get-certificate-pdf';
 import { recordPrint } from '../api/record-prints';
-import { printMessages } from './print-messages';
+import { certificateCatalogs, translate } from '../catalogs';
 import './certificate-pdf.css';
 
-/** The download's name: number, serials and an earlier revision, so a folder of them sorts and reads well. */
+/**
+ * The download's name: number, serials and an earlier revision, so a folder of them sorts and reads well. In
+ * German in every staff language, as the document it names.
+ */
 export function pdfFileName(certificate: Certificate, revision?: number) {
   const serials =
     certificate.quantity > 1
@@ -16,9 +19,9 @@ export function pdfFileName(certificate: Certificate, revision?: number) {
 }
 
 function failure(error: unknown) {
-  if (error instanceof NoArchivedDocument) return printMessages.notArchived;
-  if (httpStatus(error) === 503) return printMessages.pending;
-  return apiErrorMessage(error) ?? printMessages.pdfFailed;
+  if (error instanceof NoArchivedDocument) return translate('print.notArchived');
+  if (isPending(error)) return translate('print.pending');
+  return apiErrorMessage(error) ?? translate('print.pdfFailed');
 }
 
 interface CertificatePdfProps {
@@ -50,6 +53,7 @@ export function CertificatePdf({
   printKind,
   printRequest,
 }: CertificatePdfProps) {
+  const t = useT(certificateCatalogs);
   const pdf = useCertificatePdf(certificate.id, revision);
   // One object URL per PDF, released when the PDF or the screen goes.
   const url = useMemo(() => (pdf.data ? URL.createObjectURL(pdf.data) : null), [pdf.data]);
@@ -76,17 +80,18 @@ export function CertificatePdf({
   useEffect(() => onRequest(), [request]);
 
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const waiting = isPending(pdf.failureReason) ? t('print.preparing') : t('print.loading');
   return (
     <section className="cert-pdf" aria-labelledby="cert-pdf-title" data-testid="certificate-pdf">
       <div className="cert-print-bar">
         <Heading id="cert-pdf-title" className="cert-title">
-          {heading ?? printMessages.issuedHeading(certificate.id)}
+          {heading ?? t('print.issuedHeading', { number: certificate.id })}
         </Heading>
         {url && (
           <div className="cert-pdf__actions">
             {printRequest === undefined && (
               <button type="button" className="sui-button" onClick={print}>
-                {printMessages.print}
+                {t('print.print')}
               </button>
             )}
             <a
@@ -94,7 +99,7 @@ export function CertificatePdf({
               href={url}
               download={pdfFileName(certificate, revision)}
             >
-              {printMessages.download}
+              {t('print.download')}
             </a>
           </div>
         )}
@@ -103,15 +108,15 @@ export function CertificatePdf({
         <LoadError message={failure(pdf.error)} onRetry={() => void pdf.refetch()} />
       ) : !url ? (
         <div className="cert-pdf__loading">
-          <Spinner label={printMessages.loading} />
-          <p aria-hidden="true">{printMessages.loading}</p>
+          <Spinner label={waiting} />
+          <p aria-hidden="true">{waiting}</p>
         </div>
       ) : (
         <iframe
           ref={frame}
           className="cert-pdf__frame"
           src={url}
-          title={printMessages.frameTitle(certificate.id)}
+          title={t('print.frameTitle', { number: certificate.id })}
           onLoad={() => {
             loaded.current = url;
             printIfAsked();

@@ -1,12 +1,16 @@
 import { useId } from 'react';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../catalogs';
 import {
   CHECK_FIELDS,
   CHECK_NOT_OK,
   CHECK_OK,
   DEFAULT_PLAN_STEPS,
   VOLTAGE_OK,
+  isRevisableCheck,
   type CertificateDraft,
   type CheckField,
+  type PlanStep,
 } from 'contracts';
 import './check-items.css';
 
@@ -15,9 +19,8 @@ type CheckedField = CheckField | 'resistance_to_voltage';
 export type Checks = Pick<CertificateDraft, CheckedField>;
 
 export interface CheckItem {
+  /** Its label is the default plan's name of the check, so a box always means the row it fills. */
   field: CheckedField;
-  /** The form shows the printed row's German label, so a box always means the row it fills. */
-  label: string;
   /** The value a ticked box records; an unticked one records NOT OK. */
   okValue: string;
 }
@@ -29,15 +32,17 @@ export const CHECK_ITEMS: readonly CheckItem[] = DEFAULT_PLAN_STEPS.filter((step
   checkedFields.includes(step.key),
 ).map((step) => ({
   field: step.key as CheckedField,
-  label: step.title.de.toUpperCase(),
   okValue: step.key === 'resistance_to_voltage' ? VOLTAGE_OK : CHECK_OK,
 }));
 
 export const checkValue = (item: CheckItem, ticked: boolean) => (ticked ? item.okValue : CHECK_NOT_OK);
 
-/** The check items a certificate's test plan has: a plan of its own may have none of them, or some. */
-export const checkItemsOf = (steps: readonly { key: string }[]) =>
-  CHECK_ITEMS.filter((item) => steps.some((step) => step.key === item.field));
+/**
+ * The check items a revision corrects on a certificate's test plan: a plan of its own may have none of them, or
+ * some; one it measures as a value is corrected by a retest, and the API refuses a box over it (isRevisableCheck).
+ */
+export const checkItemsOf = (steps: readonly Pick<PlanStep, 'key' | 'kind'>[]) =>
+  CHECK_ITEMS.filter((item) => steps.some((step) => step.key === item.field && isRevisableCheck(step)));
 
 /**
  * The check items: each box is bound to its own field and records what it shows, ticked = OK (1500 V for
@@ -53,6 +58,7 @@ export function CheckItems({
   values: Checks;
   onChange: (field: CheckItem['field'], value: string) => void;
 }) {
+  const t = useT(certificateCatalogs);
   const id = useId();
   if (items.length === 0) return null;
   return (
@@ -69,7 +75,7 @@ export function CheckItems({
               checked={ticked}
               onChange={(event) => onChange(item.field, checkValue(item, event.target.checked))}
             />
-            <label htmlFor={inputId}>{item.label}</label>
+            <label htmlFor={inputId}>{t(`step.${item.field}`).toUpperCase()}</label>
             <span className={ticked ? 'cert-check__value' : 'cert-check__value cert-check__value--failed'}>
               {values[item.field]}
             </span>

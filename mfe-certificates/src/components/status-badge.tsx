@@ -1,4 +1,6 @@
-import { CERTIFICATE_STATUS_LABELS, type CertificateStatus } from 'contracts';
+import type { CertificateStatus } from 'contracts';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../catalogs';
 
 /** A sign before the word, so partly voided and voided differ in shape as well as in colour and words. */
 const MARKS: Partial<Record<CertificateStatus, string>> = { partly_voided: '◐', voided: '✕' };
@@ -16,9 +18,8 @@ export function StatusBadge({
   voided?: number;
   quantity?: number;
 }) {
+  const t = useT(certificateCatalogs);
   const mark = MARKS[status];
-  const share =
-    status === 'partly_voided' && voided !== undefined && quantity ? ` (${voided} von ${quantity})` : '';
   return (
     <span className={`cert-status cert-status--${status}`}>
       {mark && (
@@ -26,8 +27,9 @@ export function StatusBadge({
           {mark}{' '}
         </span>
       )}
-      {CERTIFICATE_STATUS_LABELS[status]}
-      {share}
+      {status === 'partly_voided' && voided !== undefined && quantity
+        ? t('status.partlyVoidedCount', { voided, quantity })
+        : t(`status.${status}`)}
     </span>
   );
 }

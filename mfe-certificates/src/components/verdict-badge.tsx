@@ -1,4 +1,6 @@
-import { CERTIFICATE_VERDICT_LABELS, type CertificateVerdict } from 'contracts';
+import type { CertificateVerdict } from 'contracts';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../catalogs';
 import './verdict-badge.css';
 
 /**
@@ -14,10 +16,12 @@ export function VerdictBadge({
   failedUnits: number;
   units: number;
 }) {
-  const label = CERTIFICATE_VERDICT_LABELS[verdict];
+  const t = useT(certificateCatalogs);
   return (
     <span className={`cert-verdict cert-verdict--${verdict}`}>
-      {verdict === 'failed' ? `${label} (${failedUnits} von ${units})` : label}
+      {verdict === 'failed'
+        ? t('verdict.failedCount', { failed: failedUnits, units })
+        : t(`verdict.${verdict}`)}
     </span>
   );
 }

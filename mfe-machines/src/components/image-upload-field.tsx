@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
-import { imageUrl } from 'shared-ui';
+import { imageUrl, useT } from 'shared-ui';
 import { UPLOAD_MIME_TYPES } from 'contracts';
-import { machineMessages } from '../messages';
+import { machineCatalogs } from '../catalogs';
 import type { ImageUpload } from '../hooks/use-image-upload';
 
 interface Props {
@@ -16,6 +16,7 @@ interface Props {
 
 /** File input that uploads at once, with progress, a 200×200 preview and the reason a file was refused. */
 export function ImageUploadField({ id, label, value, upload, error }: Props) {
+  const t = useT(machineCatalogs);
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const message = upload.error ?? error;
@@ -26,12 +27,7 @@ export function ImageUploadField({ id, label, value, upload, error }: Props) {
       <div className="mach-upload">
         <div className="mach-upload__preview">
           {value ? (
-            <img
-              src={imageUrl(value)}
-              alt={`${label}: ${machineMessages.upload.preview}`}
-              width={200}
-              height={200}
-            />
+            <img src={imageUrl(value)} alt={`${label}: ${t('upload.preview')}`} width={200} height={200} />
           ) : (
             <EmptyImageIcon />
           )}
@@ -57,14 +53,14 @@ export function ImageUploadField({ id, label, value, upload, error }: Props) {
               }}
             />
             <label htmlFor={id} className="sui-button sui-button--secondary mach-upload__button">
-              {value ? machineMessages.upload.change : machineMessages.upload.choose}
+              {value ? t('upload.change') : t('upload.choose')}
             </label>
           </div>
           {upload.uploading && (
             <div className="mach-upload__progress" role="status">
-              <progress max={100} value={upload.progress} aria-label={machineMessages.upload.uploading} />
+              <progress max={100} value={upload.progress} aria-label={t('upload.uploading')} />
               <span>
-                {machineMessages.upload.uploading} {upload.progress} %
+                {t('upload.uploading')} {upload.progress} %
               </span>
             </div>
           )}

@@ -8,7 +8,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
   error?: string;
 }
 
-/** A labelled input with its German error underneath, tied to it for screen readers. */
+/** A labelled input with its error underneath, tied to it for screen readers. */
 export function TextField({ id, label, value, onChange, error, ...input }: Props) {
   const errorId = useId();
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiErrorMessage } from 'shared-ui';
-import { machineMessages } from '../messages';
+import { machineCatalogs } from '../catalogs';
 import { uploadImage } from '../api/upload-image';
 import { checkImageFile } from '../check-image-file';
 
@@ -9,7 +9,7 @@ export interface ImageUpload {
   uploading: boolean;
   /** 0–100 while uploading. */
   progress: number;
-  /** Why the last file was refused, in German. */
+  /** Why the last file was refused. */
   error: string | null;
 }
 
@@ -26,8 +26,8 @@ export function useImageUpload(onUploaded: (path: string) => void): ImageUpload 
     try {
       onUploaded(await uploadImage(file, setProgress));
     } catch (failure) {
-      // 413 and 415 carry the API's German reason; a lost connection has none.
-      setError(apiErrorMessage(failure) ?? machineMessages.upload.failed);
+      // 413 and 415 carry the API's reason; a lost connection has none.
+      setError(apiErrorMessage(failure) ?? machineCatalogs.t('upload.failed'));
     } finally {
       setProgress(null);
     }

@@ -110,6 +110,7 @@ export function renderScreen(
     must_change_password: false,
     two_factor: false,
     two_factor_required: false,
+    language: 'de',
   };
   client.setQueryData(queryKeys.me, me);
   const shell = (element: ReactElement | null) => (

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { messages, queryDefaults, ToastHost } from 'shared-ui';
+import { messages, queryDefaults, Spinner, ToastHost } from 'shared-ui';
 import { ErrorBoundary } from '../federation/error-boundary';
 import { NavigationBridge } from './navigation-bridge';
 import { AppRoutes } from './routes';
@@ -31,13 +31,17 @@ function Root() {
       <NavigationBridge />
       {/* Last line of defence; each remote screen has its own boundary (docs/architecture.md#module-federation). */}
       <ErrorBoundary fallback={<UnexpectedError />}>
-        <AppRoutes />
+        {/* Signed in after choosing English or Polish on the login screen, the app's own texts arrive first. */}
+        <Suspense fallback={<Spinner />}>
+          <AppRoutes />
+        </Suspense>
       </ErrorBoundary>
       <ToastHost />
     </>
   );
 }
 
+/** German from shared-ui: the last fallback must not wait for a catalog, whose fetch may be what failed. */
 function UnexpectedError() {
   return (
     <main className="sh-config-error" role="alert">

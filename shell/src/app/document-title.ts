@@ -11,19 +11,3 @@ export function useDocumentTitle(title: string) {
     document.title = `${title} – ${APP}`;
   }, [title]);
 }
-
-/** The screen titles of the staff app, by route (shell/src/app/routes.tsx). */
-export const TITLES = {
-  login: 'Anmelden',
-  machineNew: 'Neue Maschine',
-  machineEdit: (id: string) => `Maschine ${id}`,
-  machineTestPlan: (id: string) => `Prüfplan der Maschine ${id}`,
-  certificatePrint: (id: string) => `Prüfbericht Nr. ${id} drucken`,
-  certificateDetail: (id: string) => `Prüfbericht Nr. ${id}`,
-  unit: (serial: string) => `Einheit ${serial}`,
-  labels: 'Etiketten drucken',
-  account: 'Mein Konto',
-  adminAccounts: 'Konten – Verwaltung',
-  auditLog: 'Protokoll',
-  notFound: 'Seite nicht gefunden',
-} as const;

@@ -1,16 +1,18 @@
 import { Link, Route, Routes, useSearchParams } from 'react-router-dom';
 import { allows, type RoleNeed } from 'contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { messages, RequireAuth, Spinner, useToken } from 'shared-ui';
+import { RequireAuth, Spinner, useT, useToken } from 'shared-ui';
+import { shellCatalogs } from '../catalogs';
 import { ErrorBoundary } from '../federation/error-boundary';
 import RemoteUnavailable from '../federation/remote-unavailable';
 import { RemoteScreen } from '../federation/remote-screen';
 import { LoginRoute } from '../features/auth/components/login-route';
 import { Dashboard } from '../features/dashboard/components/dashboard';
-import { parseTab, TAB_SCREENS, tabsFor } from '../tabs';
+import { parseTab, tabsFor } from '../tabs';
 import { useRoles } from './use-roles';
 import { AppLayout } from './layout/app-layout';
-import { TITLES, useDocumentTitle } from './document-title';
+import { appCatalogs } from './catalogs';
+import { useDocumentTitle } from './document-title';
 import { Titled } from './titled';
 import { staffRoutes, type ScreenRef } from 'contracts';
 
@@ -18,7 +20,8 @@ function DashboardRoute() {
   const [params] = useSearchParams();
   const allowed = tabsFor(useRoles());
   const tab = parseTab(params.get('tab'), allowed);
-  useDocumentTitle(TAB_SCREENS[tab].label);
+  const t = useT(shellCatalogs);
+  useDocumentTitle(t(`tab.${tab}`));
   return (
     <RequireAuth>
       <AppLayout activeTab={tab}>
@@ -42,6 +45,7 @@ function StaffScreen({ need, ...screen }: ScreenRef & { need: RoleNeed }) {
 const AccountPage = lazy(() => import('../features/account/components/account-page'));
 const AccountsPage = lazy(() => import('../features/admin/components/accounts-page'));
 const AuditLogPage = lazy(() => import('../features/admin/components/audit-log-page'));
+const JobsPage = lazy(() => import('../features/admin/components/jobs-page'));
 
 /** A screen of the shell's own, for the roles `need` allows (the API refuses the others anyway). */
 function ShellScreen({ children, need }: { children: ReactNode; need?: RoleNeed }) {
@@ -62,22 +66,24 @@ function ShellScreen({ children, need }: { children: ReactNode; need?: RoleNeed 
 }
 
 function NotAllowed() {
+  const t = useT(appCatalogs);
   return (
     <div className="sh-not-found">
-      <h1>{messages.notAllowed}</h1>
-      <Link to="/">{messages.backHome}</Link>
+      <h1>{t('notAllowed')}</h1>
+      <Link to="/">{t('backHome')}</Link>
     </div>
   );
 }
 
 /** Signed in, it sits in the app's layout (header, tabs, sign-out); signed out, it stands alone. */
 function NotFound() {
+  const t = useT(appCatalogs);
   const token = useToken();
-  useDocumentTitle(TITLES.notFound);
+  useDocumentTitle(t('title.notFound'));
   const page = (
     <div className="sh-not-found">
-      <h1>{messages.notFound}</h1>
-      <Link to="/">{messages.backHome}</Link>
+      <h1>{t('title.notFound')}</h1>
+      <Link to="/">{t('backHome')}</Link>
     </div>
   );
   return token ? <AppLayout>{page}</AppLayout> : <main>{page}</main>;
@@ -91,7 +97,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.machineNew}
         element={
-          <Titled title={TITLES.machineNew}>
+          <Titled title="machineNew">
             <StaffScreen remote="machines" expose="MachineForm" need="catalogue" />
           </Titled>
         }
@@ -99,7 +105,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.machineEdit}
         element={
-          <Titled title={TITLES.machineEdit}>
+          <Titled title="machineEdit">
             <StaffScreen remote="machines" expose="MachineForm" need="catalogue" />
           </Titled>
         }
@@ -107,7 +113,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.machineTestPlan}
         element={
-          <Titled title={TITLES.machineTestPlan}>
+          <Titled title="machineTestPlan">
             <StaffScreen remote="machines" expose="MachineTestPlan" need="read" />
           </Titled>
         }
@@ -115,7 +121,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.certificatePrint}
         element={
-          <Titled title={TITLES.certificatePrint}>
+          <Titled title="certificatePrint">
             <StaffScreen remote="certificates" expose="CertificatePrint" need="read" />
           </Titled>
         }
@@ -123,7 +129,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.labels}
         element={
-          <Titled title={TITLES.labels}>
+          <Titled title="labels">
             <StaffScreen remote="certificates" expose="Labels" need="certify" />
           </Titled>
         }
@@ -131,7 +137,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.account}
         element={
-          <Titled title={TITLES.account}>
+          <Titled title="account">
             <ShellScreen>
               <AccountPage />
             </ShellScreen>
@@ -141,7 +147,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.adminAccounts}
         element={
-          <Titled title={TITLES.adminAccounts}>
+          <Titled title="adminAccounts">
             <ShellScreen need="administer">
               <AccountsPage />
             </ShellScreen>
@@ -151,7 +157,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.auditLog}
         element={
-          <Titled title={TITLES.auditLog}>
+          <Titled title="auditLog">
             <ShellScreen need="audit">
               <AuditLogPage />
             </ShellScreen>
@@ -159,9 +165,19 @@ export function AppRoutes() {
         }
       />
       <Route
+        path={staffRoutes.adminJobs}
+        element={
+          <Titled title="adminJobs">
+            <ShellScreen need="administer">
+              <JobsPage />
+            </ShellScreen>
+          </Titled>
+        }
+      />
+      <Route
         path={staffRoutes.certificateDetail}
         element={
-          <Titled title={TITLES.certificateDetail}>
+          <Titled title="certificateDetail">
             <StaffScreen remote="certificates" expose="CertificateDetail" need="read" />
           </Titled>
         }
@@ -169,7 +185,7 @@ export function AppRoutes() {
       <Route
         path={staffRoutes.unit}
         element={
-          <Titled title={TITLES.unit}>
+          <Titled title="unit">
             <StaffScreen remote="certificates" expose="UnitView" need="read" />
           </Titled>
         }

@@ -9,7 +9,7 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   onChange: (value: string) => void;
 }
 
-/** A labelled input with its German error and hint, both announced with the field. */
+/** A labelled input with its error and hint, both announced with the field. */
 export function FormField({ id, label, value, error, hint, onChange, ...input }: FormFieldProps) {
   const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ');
   return (

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { clearToken, ConfirmDialog, messages } from 'shared-ui';
+import { clearToken, ConfirmDialog, useT } from 'shared-ui';
+import { shellCatalogs } from '../catalogs';
 
 /**
  * The question before signing out: JA ends the session on the server with `end` and forgets it in this
@@ -21,6 +22,7 @@ export function SignOutDialog({
   end: () => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useT(shellCatalogs);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -40,8 +42,8 @@ export function SignOutDialog({
       open={open}
       title={title}
       message={question}
-      confirmLabel={messages.logout.yes}
-      cancelLabel={messages.logout.no}
+      confirmLabel={t('logout.yes')}
+      cancelLabel={t('logout.no')}
       onConfirm={confirm}
       onCancel={onCancel}
       busy={busy}

@@ -23,6 +23,7 @@ export const testMe: Me = {
   must_change_password: false,
   two_factor: false,
   two_factor_required: false,
+  language: 'de',
 };
 
 /** Shows where the router is, so tests can assert navigation. */

@@ -45,7 +45,7 @@ export async function up(db: Db): Promise<void> {
     .addColumn('created_at', 'text', notNull)
     .execute();
   // Certificates issued before sealing existed are sealed when first asked for, not all at the next start: the
-  // start-up sweep (api/src/modules/certificate-pdf/documents-store.ts) begins at the next certificate.
+  // start-up sweep (api/src/modules/certificate-pdf/certificate-archive.ts) begins at the next certificate.
   await sql`insert into settings (key, value)
     select 'sealed_documents_from', cast(coalesce(max(id), 0) + 1 as text) from certificates`.execute(db);
   if (postgres) {

@@ -1,4 +1,4 @@
-import type { Account, AuditAction, AuditDetails } from 'contracts';
+import { staffLanguageOf, type Account, type AuditAction, type AuditDetails } from 'contracts';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditEntry, AuditService } from '../audit/audit.service';
@@ -25,6 +25,9 @@ export const toAccount = (
   locked_until: lockedUntil?.toISOString() ?? null,
   last_sign_in_at: row.last_sign_in_at ?? null,
   created_at: row.created_at,
+  directory: row.directory_subject !== null,
+  roles_synced_at: row.roles_synced_at,
+  language: staffLanguageOf(row.language),
 });
 
 /** An administrator acts on another account only: the own one is changed under „Mein Konto“. */

@@ -7,6 +7,7 @@ import {
   ApiError,
   CurrentPasswordBody,
   IdParams,
+  LanguageBody,
   Me,
   OwnPasswordBody,
   PasswordBody,
@@ -137,6 +138,15 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
         request.body.new_password,
         request.ip,
       );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/me/language',
+    { config: session, schema: { body: LanguageBody, response: done } },
+    async (request, reply) => {
+      await accounts.setOwnLanguage(request.account!, request.body.language);
       return reply.code(204).send(null);
     },
   );

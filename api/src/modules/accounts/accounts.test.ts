@@ -57,6 +57,9 @@ for (const kind of kinds) {
           locked_until: null,
           last_sign_in_at: null,
           created_at: '',
+          directory: false,
+          roles_synced_at: null,
+          language: 'de',
         },
       );
       const token = (await login('pruefer@example.com', FIRST)).json().token;
@@ -309,6 +312,7 @@ for (const kind of kinds) {
       assert.deepEqual((await put({ require_two_factor: true })).json(), {
         require_two_factor: true,
         release_by_second_person: false,
+        directory_only: false,
       });
       // For all: the administrator who required it too.
       assert.equal((await call('GET', '/api/accounts')).json().error.code, 'TWO_FACTOR_REQUIRED');

@@ -1,4 +1,4 @@
-import type { Me, SignInList } from 'contracts';
+import { staffLanguageOf, type Me, type SignInList, type StaffLanguage } from 'contracts';
 import { badRequest } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
@@ -17,7 +17,7 @@ export function ownAccount({
   checkPassword,
   cost,
 }: {
-  users: Pick<UsersRepository, 'findById' | 'setPassword' | 'revokeSessions'>;
+  users: Pick<UsersRepository, 'findById' | 'setPassword' | 'revokeSessions' | 'setLanguage'>;
   settings: Pick<SettingsRepository, 'get'>;
   audit: Pick<AuditService, 'record' | 'signIns'>;
   checkPassword: CurrentPasswordCheck;
@@ -38,6 +38,7 @@ export function ownAccount({
         must_change_password: account.mustChangePassword,
         two_factor: account.twoFactor,
         two_factor_required: user.two_factor_required === 1 || (await settings.get()).require_two_factor,
+        language: staffLanguageOf(user.language),
       };
     },
 
@@ -49,6 +50,12 @@ export function ownAccount({
       assertPassword(next, 'new_password');
       await users.setPassword(account.id, next, { mustChange: false, keepSession: account.sessionId, cost });
       await record(account.id, 'account.password_changed', user);
+    },
+
+    /** The staff app's and the API messages' language; a preference, so no audit event. */
+    async setOwnLanguage(account: SignedIn, language: StaffLanguage) {
+      await existing(account.id);
+      await users.setLanguage(account.id, language);
     },
 
     async signOutEverywhere(account: SignedIn) {

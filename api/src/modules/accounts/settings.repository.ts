@@ -13,6 +13,7 @@ export function settingsRepository(db: Db) {
       return {
         require_two_factor: value('require_two_factor') === 'true',
         release_by_second_person: value('release_by_second_person') === 'true',
+        directory_only: value('directory_only') === 'true',
       };
     },
 

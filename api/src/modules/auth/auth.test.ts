@@ -298,7 +298,7 @@ for (const kind of kinds) {
     });
 
     test('a session in use outlives the shortest idle limit of one minute', async () => {
-      const shortest = authService(t.repositories, t.services.audit, { idleMinutes: 1, maxHours: 10 });
+      const shortest = authService(t.repositories, t.services.audit, { idleMinutes: 1, maxHours: 10 }, null);
       const token = await t.login();
       const start = Date.now();
       // A request every 50 s: never idle for a whole minute, so never signed out.

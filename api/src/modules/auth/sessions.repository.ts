@@ -17,7 +17,13 @@ export const hashToken = (token: string) => crypto.createHash('sha256').update(t
 
 export function sessionsRepository(db: Db) {
   return {
-    async insert(session: { token: string; accountId: number; now: Date; expiresAt: Date }) {
+    async insert(session: {
+      token: string;
+      accountId: number;
+      now: Date;
+      expiresAt: Date;
+      idToken?: string | null;
+    }) {
       await db
         .insertInto('sessions')
         .values({
@@ -27,6 +33,7 @@ export function sessionsRepository(db: Db) {
           last_seen_at: session.now.toISOString(),
           expires_at: session.expiresAt.toISOString(),
           revoked_at: null,
+          id_token: session.idToken ?? null,
         })
         .execute();
     },
@@ -42,12 +49,23 @@ export function sessionsRepository(db: Db) {
         select sessions.id, sessions.user_id, sessions.last_seen_at, sessions.expires_at, sessions.revoked_at,
                users.disabled, users.roles, users.must_change_password,
                case when users.totp_secret is null then 0 else 1 end as two_factor,
-               case when users.two_factor_required = 1 then 'true'
+               case when sessions.id_token is not null then 'false'
+                    when users.two_factor_required = 1 then 'true'
                     else (select value from settings where key = 'require_two_factor') end as require_two_factor
         from sessions
         join users on users.id = sessions.user_id
         where sessions.token_hash = ${hashToken(token)}`.execute(db);
       return rows[0];
+    },
+
+    /** The provider's ID token of a session started with the company account; null for a local one. */
+    async idTokenOf(sessionId: number) {
+      const row = await db
+        .selectFrom('sessions')
+        .select('id_token')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return row?.id_token ?? null;
     },
 
     async touch(id: number, now: Date) {

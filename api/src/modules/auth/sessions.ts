@@ -67,6 +67,8 @@ export function sessionKeeping({
       user: UserRow,
       clientAddress: string,
       details: Omit<AuditDetails['auth.signed_in'], 'address'> = {},
+      /** The provider's ID token of a sign-in with the company account, for the provider's sign-out. */
+      idToken: string | null = null,
     ) {
       const token = newToken();
       const now = new Date();
@@ -75,6 +77,7 @@ export function sessionKeeping({
         accountId: user.id,
         now,
         expiresAt: new Date(now.getTime() + limits.maxHours * 3600_000),
+        idToken,
       });
       await audit.record(
         {

@@ -3,6 +3,7 @@ import { HttpError } from '../../errors';
 import { messages } from '../../messages';
 import { BusyError, workQueue } from '../../plugins/busy';
 import { HASHING, dummyPasswordHash, verifyPassword } from '../users/password';
+import { rolesOf } from '../users/roles';
 import { normalizeEmail, type UsersRepository } from '../users/users.repository';
 import type { LoginChallengesRepository } from './login-challenges.repository';
 import { newToken, type SessionKeeping } from './sessions';
@@ -29,11 +30,14 @@ export function signingIn({
   challenges,
   locks,
   session,
+  companyAccountOnly,
 }: {
   users: Pick<UsersRepository, 'findByEmail'>;
   challenges: Pick<LoginChallengesRepository, 'add'>;
   locks: SignInThrottle;
   session: Pick<SessionKeeping, 'start'>;
+  /** „Nur Firmenkonto“: only administrators (break-glass) still sign in with a password. */
+  companyAccountOnly: () => Promise<boolean>;
 }) {
   /**
    * A new session token for a right e-mail and password, or a challenge for the second factor when the
@@ -44,8 +48,9 @@ export function signingIn({
     const attempt = await locks.reserve(keys);
     const user = await users.findByEmail(email);
     // Counted before the hash, given back when right (sign-in-throttle.ts). Unknown and disabled accounts
-    // still pay for one scrypt, so timing does not reveal which exist.
-    const passwordOk = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+    // still pay for one scrypt, so timing does not reveal which exist; so do company accounts, which have no
+    // password (an empty hash).
+    const passwordOk = await verifyPassword(password, user?.password_hash || (await dummyPasswordHash()));
     if (!user || user.disabled || !passwordOk) {
       await locks.failed(attempt, {
         accountId: user?.id ?? null,
@@ -54,6 +59,11 @@ export function signingIn({
         step: 'password',
       });
       throw new HttpError(401, 'LOGIN_FAILED', messages.loginFailed);
+    }
+    // Told only after the right password, so it does not reveal which accounts exist.
+    if (!rolesOf(user.roles).includes('admin') && (await companyAccountOnly())) {
+      await locks.passed(attempt);
+      throw new HttpError(403, 'COMPANY_ACCOUNT_ONLY', messages.companyAccountOnly);
     }
     if (!user.totp_secret) {
       await locks.passed(attempt);

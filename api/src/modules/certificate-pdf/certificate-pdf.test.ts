@@ -6,12 +6,11 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { apiPaths, DEFAULT_PLAN_STEPS, type PrintData } from 'contracts';
 import sharp from 'sharp';
-import { BusyError } from '../../plugins/busy';
 import { HttpError } from '../../errors';
 import { auth, certificateBody, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
 import { renderDocument } from './pdf-document';
-import { pdfInput, type PdfInput, type PdfScope } from './pdf-input';
-import { renderPdf, stopPdfWorker } from './render-pdf';
+import type { PdfInput, PdfScope } from './pdf-input';
+import { renderPdf } from './render-pdf';
 
 const SETTINGS = {
   webBase: 'https://pruef.example',
@@ -42,10 +41,7 @@ for (const kind of kinds) {
     before(async () => {
       t = await createTestApp(kind);
     });
-    after(async () => {
-      await stopPdfWorker();
-      await t.close();
-    });
+    after(() => t.close());
 
     const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
       t.app.inject({ method, url: `/api${url}`, headers: auth(t.token), payload });
@@ -71,7 +67,7 @@ for (const kind of kinds) {
     }
 
     const render = async (id: number, scope: PdfScope) =>
-      (await renderPdf(await pdfInput(t.db, id, scope, SETTINGS))).bytes;
+      (await renderPdf(await t.repositories.pdfInput(id, scope, SETTINGS))).bytes;
 
     test('every unit prints both copies, every font embedded, identified as PDF/A-3b, with its data attached', async () => {
       const { issued, serials } = await issue(2);
@@ -130,7 +126,7 @@ for (const kind of kinds) {
       const { issued, serials } = await issue(2);
       const other = await issue(1);
       const refused = async (id: number, scope: PdfScope, status: number, words: RegExp) => {
-        const error = await pdfInput(t.db, id, scope, SETTINGS).then(
+        const error = await t.repositories.pdfInput(id, scope, SETTINGS).then(
           () => assert.fail('no error'),
           (caught: unknown) => caught,
         );
@@ -159,33 +155,15 @@ for (const kind of kinds) {
       assert.equal(settings.statusCode, 200, settings.body);
       try {
         const { issued, serials } = await issue(1);
-        const error = await pdfInput(
-          t.db,
-          issued.id,
-          { kind: 'customer-copy', serial: serials[0] },
-          SETTINGS,
-        ).catch((caught: unknown) => caught);
+        const error = await t.repositories
+          .pdfInput(issued.id, { kind: 'customer-copy', serial: serials[0] }, SETTINGS)
+          .catch((caught: unknown) => caught);
         assert.ok(error instanceof HttpError && error.statusCode === 409, String(error));
         const pages = poppler(await render(issued.id, { kind: 'certificate' }), 'pdftotext').out;
         assert.ok(pages.includes('ZUR FREIGABE') && !pages.includes('Kundenexemplar'));
       } finally {
         await call('PUT' as 'POST', apiPaths.settings(), { release_by_second_person: false });
       }
-    });
-
-    test('more renders at once than the worker takes are refused at once, the others finish', async () => {
-      const { issued } = await issue(1);
-      const input = await pdfInput(t.db, issued.id, { kind: 'certificate' }, SETTINGS);
-      const results = await Promise.allSettled(Array.from({ length: 8 }, () => renderPdf(input)));
-      // One running and three waiting at most; a render the issue started in the background takes a place too.
-      const refused = results.filter((result) => result.status === 'rejected');
-      assert.ok(refused.length >= 4, `${refused.length} refused`);
-      for (const result of refused) assert.ok(result.reason instanceof BusyError, String(result.reason));
-      for (const result of results)
-        if (result.status === 'fulfilled') {
-          assert.equal(pageCount(result.value.bytes), 2);
-          assert.equal(result.value.pages, 2);
-        }
     });
   });
 }
@@ -312,12 +290,9 @@ describe('the layout of the certificate document', () => {
     assert.ok(text.includes('javascript:alert(1)//x') && text.includes('…'));
   });
 
-  test('a render that fails says so in German; the worker goes on, and after it was ended a new one starts', async () => {
+  test('a render that fails says so in German, and the next one renders', async () => {
     const broken = { ...input(), certificate: {} } as PdfInput;
     await assert.rejects(renderPdf(broken), /^Error: Der Prüfbericht konnte nicht als PDF erstellt werden/);
     assert.equal(pageCount((await renderPdf(input())).bytes), 2);
-    await stopPdfWorker();
-    assert.equal(pageCount((await renderPdf(input())).bytes), 2);
-    await stopPdfWorker();
   });
 });

@@ -27,7 +27,7 @@ for (const kind of kinds) {
       return (response.json() as CertificateDocumentList).documents;
     };
 
-    /** Issues one unit and has its document sealed (the staff print waits for it). */
+    /** Issues one unit and has its document sealed (the worker runs the job the issue wrote). */
     async function issueSealed() {
       const { brand, machine } = await seedMachine(t.repositories);
       const created = await t.app.inject({
@@ -38,6 +38,7 @@ for (const kind of kinds) {
       });
       assert.equal(created.statusCode, 200, created.body);
       const [certificate] = created.json() as PrintData[];
+      await t.runJobs();
       const first = await get(apiPaths.certificateDocument(certificate.id));
       assert.equal(first.statusCode, 200, first.body);
       return { certificate, first };
@@ -58,6 +59,7 @@ for (const kind of kinds) {
         },
       });
       assert.equal(revised.statusCode, 200, revised.body);
+      await t.runJobs();
       const current = await get(apiPaths.certificateDocument(certificate.id));
       assert.equal(current.statusCode, 200, current.body);
 

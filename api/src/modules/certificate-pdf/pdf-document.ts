@@ -1,5 +1,6 @@
 import {
   COPY_MARKS,
+  ownValue,
   pageOf,
   REPLACED_STAMP,
   stepResults,
@@ -137,7 +138,7 @@ interface Item {
 function items(pen: Pen, data: Certificate, unit: UnitTestRecord): Item[] {
   const used = unit.attempts.at(-1)?.instruments ?? {};
   const rows = stepResults(data, unit).map((result) => ({
-    block: resultRow(pen, result, used[result.step.key]),
+    block: resultRow(pen, result, ownValue(used, result.step.key)),
     result: true,
   }));
   const numbers = new Set(Object.values(used));

@@ -1,14 +1,8 @@
 import type { Certificate, QrFormat } from 'contracts';
 import sharp from 'sharp';
-import type { Db } from '../../db/database';
 import { conflict, notFound } from '../../errors';
-import { certificateView } from '../certificates/certificate-view';
-import { certificatesRepository } from '../certificates/certificates.repository';
-import { revisionsRepository } from '../certificates/revisions.repository';
-import { testAttemptsRepository } from '../certificates/test-attempts.repository';
-import { unitsRepository } from '../certificates/units.repository';
-import { instrumentsRepository } from '../instruments/instruments.repository';
-import { UPLOAD_PATH, uploadsRepository } from '../uploads/uploads.repository';
+import type { CertificateView } from '../certificates/certificate-view';
+import { UPLOAD_PATH, type uploadsRepository } from '../uploads/uploads.repository';
 import { pdfMessages } from './pdf-messages';
 
 /** The whole certificate (every unit's customer and factory copy), or one unit's customer copy alone. */
@@ -24,7 +18,7 @@ export interface PdfSettings {
 }
 
 /**
- * Everything the renderer needs, read on the main thread and handed to the worker as plain data
+ * Everything the renderer needs, read from the database and handed to it as plain data
  * (render-pdf.ts): the certificate as `GET /api/certificates/:id` answers it, narrowed to the scope's units.
  */
 export interface PdfInput {
@@ -38,9 +32,12 @@ export interface PdfInput {
 /** The logo at twice the print size at most, in sRGB (the document's output intent), as PNG or JPEG. */
 const LOGO_MAX_PX = { width: 480, height: 240 };
 
-async function logoOf(db: Db, path: string): Promise<Uint8Array | null> {
+async function logoOf(
+  uploads: Pick<ReturnType<typeof uploadsRepository>, 'get'>,
+  path: string,
+): Promise<Uint8Array | null> {
   const match = UPLOAD_PATH.exec(path);
-  const stored = match && (await uploadsRepository(db).get(match[1], match[2]));
+  const stored = match && (await uploads.get(match[1], match[2]));
   if (!stored) return null;
   const image = sharp(stored.bytes).resize({ ...LOGO_MAX_PX, fit: 'inside', withoutEnlargement: true });
   const converted = await (stored.mime === 'image/jpeg' ? image.jpeg() : image.png())
@@ -75,21 +72,17 @@ function customerCopyOf(certificate: Certificate, serial: string): Certificate {
   };
 }
 
-/** Reads what the document of certificate `id` prints, on the main thread (the worker has no database). */
+/**
+ * Reads what the document of certificate `id` prints, for the renderer: the certificate as the certificates
+ * module shows it (certificate-view.ts), and its brand's logo.
+ */
 export async function pdfInput(
-  db: Db,
+  sources: { view: Pick<CertificateView, 'get'>; uploads: Pick<ReturnType<typeof uploadsRepository>, 'get'> },
   id: number,
   scope: PdfScope,
   settings: PdfSettings,
 ): Promise<PdfInput> {
-  const view = certificateView({
-    certificates: certificatesRepository(db),
-    revisions: revisionsRepository(db),
-    units: unitsRepository(db),
-    attempts: testAttemptsRepository(db),
-    instruments: instrumentsRepository(db),
-  });
-  const whole = await view.get(id);
+  const whole = await sources.view.get(id);
   const certificate = scope.kind === 'certificate' ? whole : customerCopyOf(whole, scope.serial);
-  return { certificate, scope, settings, logo: await logoOf(db, whole.brand_image) };
+  return { certificate, scope, settings, logo: await logoOf(sources.uploads, whole.brand_image) };
 }

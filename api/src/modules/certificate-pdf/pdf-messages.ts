@@ -5,6 +5,5 @@ export const pdfMessages = {
     `Die Seriennummer ${serial} ist storniert: dafür gibt es kein Kundenexemplar.`,
   unitAwaitingRelease: (serial: string) =>
     `Die Seriennummer ${serial} ist noch nicht freigegeben: dafür gibt es noch kein Kundenexemplar.`,
-  busy: 'Es werden gerade zu viele Prüfberichte erstellt. Bitte in einigen Sekunden erneut versuchen.',
   failed: 'Der Prüfbericht konnte nicht als PDF erstellt werden.',
 } as const;

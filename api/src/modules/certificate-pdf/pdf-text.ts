@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiDir } from '../../platform/api-files';
 
 /**
  * Text on the certificate's pages: the committed fonts (api/assets/fonts/, OFL.txt there) and a small line
@@ -9,7 +10,7 @@ import path from 'node:path';
  * known before it is drawn, so the pages can be counted first ("Seite 1 von 2").
  */
 
-const FONT_DIR = path.resolve(import.meta.dirname, '../../../assets/fonts');
+const FONT_DIR = path.join(apiDir, 'assets/fonts');
 const FONT_FILES = {
   regular: 'NotoSans-Regular.ttf',
   bold: 'NotoSans-Bold.ttf',

@@ -68,7 +68,11 @@ export interface StoredSeal {
  * A new self-signed development seal for `company`, valid ten years; clearly named as one. The key is made on
  * the thread pool: a 3072-bit RSA key takes seconds, which the first start's requests would wait for.
  */
-export async function newDevelopmentSeal(company: string, now = new Date()): Promise<StoredSeal> {
+export async function newDevelopmentSeal(
+  company: string,
+  passphrase: string,
+  now = new Date(),
+): Promise<StoredSeal> {
   const { privateKey, publicKey } = await generateKeyPair('rsa', { modulusLength: 3072 });
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(
@@ -93,13 +97,32 @@ export async function newDevelopmentSeal(company: string, now = new Date()): Pro
   ]);
   const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   certificate.sign(forge.pki.privateKeyFromPem(pem), forge.md.sha256.create());
-  return { private_key: pem, certificate: forge.pki.certificateToPem(certificate) };
+  return {
+    private_key: encryptedKey(privateKey, passphrase),
+    certificate: forge.pki.certificateToPem(certificate),
+  };
 }
 
-export function sealFromStored({ private_key, certificate }: StoredSeal): Seal {
+/** A private key as the database keeps it: PKCS#8 encrypted with AES-256 under `passphrase`. */
+export const encryptedKey = (key: crypto.KeyObject, passphrase: string) =>
+  key.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase }).toString();
+
+/** Whether a stored key is still the plain PEM that earlier versions stored. */
+export const isPlainKey = (pem: string) => pem.includes('-----BEGIN PRIVATE KEY-----');
+
+export function sealFromStored({ private_key, certificate }: StoredSeal, passphrase: string): Seal {
   const parsed = new crypto.X509Certificate(certificate);
+  let key: crypto.KeyObject;
+  try {
+    key = crypto.createPrivateKey({ key: private_key, passphrase });
+  } catch {
+    throw new SealError(
+      'Der private Schlüssel des Entwicklungssiegels lässt sich mit dieser Passphrase nicht entschlüsseln ' +
+        '(SEAL_DEVELOPMENT_PASSPHRASE oder die Datei development-seal.passphrase neben der Datenbank)',
+    );
+  }
   return {
-    key: crypto.createPrivateKey(private_key),
+    key,
     certificates: [parsed.raw],
     name: commonName(parsed),
     development: true,

@@ -41,7 +41,7 @@ describe('the PAdES seal', () => {
   let seal: Seal;
   before(async () => {
     original = await smallPdfA();
-    seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH'));
+    seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH', 'test'), 'test');
   });
 
   test('pdfsig reports the seal (ETSI.CAdES.detached, the whole document signed) and a valid signature', async () => {
@@ -153,10 +153,17 @@ describe('the seal from a PKCS#12 file', () => {
     fs.writeFileSync(file, Buffer.from(der, 'binary'));
     const noDevelopmentSeal = {
       development: () => Promise.reject(new Error('kein Entwicklungssiegel erwartet')),
+      encryptKey: () => Promise.reject(new Error('kein Entwicklungssiegel erwartet')),
     };
     const config = (password: string) => ({
       companyName: 'Musterwerk GmbH',
-      seal: { p12Path: file, p12Password: password, tsaUrl: null },
+      seal: {
+        p12Path: file,
+        p12Password: password,
+        tsaUrl: null,
+        developmentPassphrase: null,
+        developmentPassphraseFile: '',
+      },
     });
     const wrong = sealService(noDevelopmentSeal, config('falsch'));
     await assert.rejects(wrong.notices(), SealError);
@@ -234,7 +241,7 @@ describe('B-T: the timestamp of an RFC 3161 authority', () => {
 
   test('the token of the signature value is an unsigned attribute; pdfsig still reports a valid seal', async () => {
     answer = 'token';
-    const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH'));
+    const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH', 'test'), 'test');
     const sealed = await sealPdf(await smallPdfA(), seal, { tsaUrl: url });
     assert.match(poppler('pdfsig', sealed), /Signature is Valid/);
     const [signer] = cmsOf(sealed).signerInfos;
@@ -251,7 +258,7 @@ describe('B-T: the timestamp of an RFC 3161 authority', () => {
   });
 
   test('an authority that refuses, answers garbage or is not there fails the seal with a German message', async () => {
-    const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH'));
+    const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH', 'test'), 'test');
     const pdf = await smallPdfA();
     for (const next of ['refused', 'garbage'] as const) {
       answer = next;
@@ -266,7 +273,7 @@ describe('B-T: the timestamp of an RFC 3161 authority', () => {
 });
 
 test('a development seal is named so that nobody takes it for the manufacturer’s', async () => {
-  const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH'));
+  const seal = sealFromStored(await newDevelopmentSeal('BDS Maschinen GmbH', 'test'), 'test');
   const certificate = new crypto.X509Certificate(seal.certificates[0]);
   assert.match(certificate.subject, /CN=Entwicklungssiegel – nicht für Kunden/);
   assert.match(certificate.subject, /O=BDS Maschinen GmbH/);

@@ -23,6 +23,16 @@ export function sealsRepository(db: Kysely<Database>) {
         .execute();
       return db.selectFrom('seals').selectAll().where('name', '=', DEVELOPMENT).executeTakeFirstOrThrow();
     },
+
+    /** Replaces the plain key an earlier version stored with its encrypted form (seal-service.ts). */
+    async encryptKey(plain: string, encrypted: string): Promise<void> {
+      await db
+        .updateTable('seals')
+        .set({ private_key: encrypted })
+        .where('name', '=', DEVELOPMENT)
+        .where('private_key', '=', plain)
+        .execute();
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import {
   auth,
   certificateBody,
   createTestApp,
+  exportedFile,
   kinds,
   seedMachine,
   type TestApp,
@@ -95,7 +96,7 @@ for (const kind of kinds) {
         payload: { version: 1, reason: 'Falsche Maschine gewählt', serials: undefined },
       });
       assert.equal(response.statusCode, 200, response.body);
-      const exported = await get(apiPaths.certificatesExport(), { format: 'csv', search: String(voided.id) });
+      const exported = await exportedFile(t, { format: 'csv', search: String(voided.id) });
       assert.equal(exported.statusCode, 200, exported.body);
       const rows: string[][] = parse(exported.rawPayload.toString('utf8'), { bom: true, delimiter: ';' });
       const column = (name: string) => rows[0].indexOf(name);
@@ -106,11 +107,7 @@ for (const kind of kinds) {
           .map((row) => [row[column('Prüfbericht Nr.')], row[column('Status')], row[column('Stornogrund')]]),
         [[String(voided.id), 'Storniert', 'Falsche Maschine gewählt']],
       );
-      const units = await get(apiPaths.certificatesExport(), {
-        format: 'csv',
-        rows: 'units',
-        search: String(voided.id),
-      });
+      const units = await exportedFile(t, { format: 'csv', rows: 'units', search: String(voided.id) });
       const unitRows: string[][] = parse(units.rawPayload.toString('utf8'), { bom: true, delimiter: ';' });
       assert.equal(unitRows.length, 1 + 3);
       for (const row of unitRows.slice(1)) {

@@ -1,6 +1,7 @@
 import {
   LEGACY_CHECK_KEYS,
   judgeValue,
+  keyedMap,
   passFailOf,
   type Certificate,
   type CertificateTestRecord,
@@ -32,8 +33,8 @@ export interface Standing {
  */
 function legacyAttempt(row: CertificateRow, steps: CertificateTestRecord['steps']): TestAttempt {
   const columns = row as unknown as Record<string, string>;
-  const values: Record<string, string> = {};
-  const verdicts: TestAttempt['verdicts'] = {};
+  const values = keyedMap<string>();
+  const verdicts: TestAttempt['verdicts'] = keyedMap();
   for (const step of steps) {
     const column = LEGACY_CHECK_KEYS.includes(step.key) ? columns[step.key] : undefined;
     if (!column) continue;
@@ -63,7 +64,7 @@ export function testRecordOf(
   const instrumentsOf = (unitIndex: number, attempt: number) => {
     const rows = used.filter((use) => use.unit_index === unitIndex && use.attempt === attempt);
     return rows.length
-      ? { instruments: Object.fromEntries(rows.map((use) => [use.step_key, use.inventory_number])) }
+      ? { instruments: keyedMap(rows.map((use) => [use.step_key, use.inventory_number] as const)) }
       : {};
   };
   // Not Map.groupBy: Node 20 does not have it.

@@ -1,19 +1,39 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { CERTIFICATE_DEFAULTS, apiPaths, fromWire, type Certificate, type CertificateList } from 'contracts';
+import {
+  CERTIFICATE_DEFAULTS,
+  apiPaths,
+  fromWire,
+  type Certificate,
+  type CertificateExportStatus,
+  type CertificateList,
+} from 'contracts';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/database';
 import { messages } from '../../messages';
-import { TEST_COST, apiUrl, auth, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
-import { BusyError } from '../../plugins/busy';
-import { EXPORT_LIMITS } from './certificate-export';
-import { neutraliseFormula, writeExport } from './export-writers';
+import type { ChunkStore } from '../../platform/chunk-store';
+import {
+  TEST_COST,
+  apiUrl,
+  auth,
+  createTestApp,
+  exportedFile,
+  kinds,
+  seedMachine,
+  type TestApp,
+} from '../../test/harness';
+import { EXPORT_KEPT_HOURS, EXPORT_LIMITS } from './certificate-export';
+import { CERTIFICATE_EXPORT, certificateExportWork, removeExpiredExports } from './export-work';
+import { neutraliseFormula } from './export-writers';
 
 /**
- * The certificate list's filters and its export (docs/architecture.md#reports-filters-exports-charts): days in Europe/Berlin, brand,
- * machine and checker, with counts and paging following; XLSX and CSV read back with libraries.
+ * The certificate list's filters and its export (docs/architecture.md#reports-filters-exports-charts): days in
+ * Europe/Berlin, brand, machine and checker, with counts and paging following; XLSX and CSV read back with
+ * libraries. Exports are files the worker writes (docs/decisions/0037-exports-as-files.md): asked for, written
+ * by the job (t.runJobs), downloaded with ETag and ranges by the account that asked, removed after their time.
  */
 for (const kind of kinds) {
   describe(`certificate filters and export on ${kind}`, () => {
@@ -67,11 +87,7 @@ for (const kind of kinds) {
       return response.json() as CertificateList;
     }
     const exported = (query: Record<string, string | number>, token = t.token) =>
-      t.app.inject({
-        url: apiUrl(apiPaths.certificatesExport()),
-        query: query as never,
-        headers: auth(token),
-      });
+      exportedFile(t, query, token);
 
     test('days are Berlin days, both ends included', async () => {
       const march = await listOk({ from: '2026-03-01', to: '2026-03-31' });
@@ -405,11 +421,7 @@ for (const kind of kinds) {
           } as never,
           t.accountId,
         );
-      const response = await t.app.inject({
-        url: apiUrl(apiPaths.certificatesExport()),
-        query: { format: 'csv', sort: 'pos', order: 'asc' },
-        headers: auth(t.token),
-      });
+      const response = await exportedFile(t, { format: 'csv', sort: 'pos', order: 'asc' });
       assert.equal(response.statusCode, 200, response.body);
       const rows: string[][] = parse(response.rawPayload.toString('utf8'), { bom: true, delimiter: ';' });
       for (const row of rows.slice(1)) {
@@ -436,92 +448,483 @@ test('every start of a formula that OWASP names is neutralised, other text is le
     assert.equal(neutraliseFormula(text), text);
 });
 
+const HOUR = 3600_000;
+
 for (const kind of kinds) {
-  describe(`export limits on ${kind}`, () => {
+  describe(`exports as files on ${kind}`, () => {
     let t: TestApp;
+    let reader: { id: number; token: string };
     before(async () => {
       t = await createTestApp(kind);
       const { brand, machine } = await seedMachine(t.repositories);
-      await t.services.certificates.issue(
-        {
-          ...fromWire({ ...CERTIFICATE_DEFAULTS }),
-          brand_id: brand.id,
-          machine_id: machine.id,
-          checked_by: 'Max',
-          quantity: 2,
-        } as never,
-        t.accountId,
+      for (const quantity of [2, 3])
+        await t.services.certificates.issue(
+          {
+            ...fromWire({ ...CERTIFICATE_DEFAULTS }),
+            brand_id: brand.id,
+            machine_id: machine.id,
+            checked_by: 'Max',
+            quantity,
+          } as never,
+          t.accountId,
+        );
+      const email = 'lesen@example.com';
+      const id = await t.repositories.users.add(
+        { email, password: 'x-Passwort-123', roles: ['lesen'] },
+        TEST_COST,
       );
+      reader = { id, token: await t.login(email, 'x-Passwort-123') };
     });
     after(() => t.close());
 
-    const query = { format: 'csv' as const, rows: 'units' as const };
-    /** An export started and not read yet, as a download still running holds its place. */
-    const running = (accountId: number, filter = {}) =>
-      t.services.certificates.export({ ...query, ...filter }, accountId, query);
-    const refusedWith = (message: string) => (error: unknown) =>
-      error instanceof BusyError &&
-      error.statusCode === 429 &&
-      error.message === message &&
-      error.retryAfterSeconds === EXPORT_LIMITS.retryAfterSeconds;
-
-    test('each account and the instance run only so many exports at once; beyond is a German 429', async () => {
-      const mine = [await running(t.accountId), await running(t.accountId)];
-      await assert.rejects(
-        running(t.accountId),
-        refusedWith(messages.exportsBusyForAccount(EXPORT_LIMITS.perAccount)),
-      );
-      const others: number[] = [];
-      for (let i = 0; i < 3; i++)
-        others.push(
-          await t.repositories.users.add({ email: `export${i}@example.com`, password: 'x' }, TEST_COST),
+    const call = (method: 'GET' | 'POST' | 'DELETE', path: string, token = t.token, headers = {}) =>
+      t.app.inject({ method, url: apiUrl(path), headers: { ...auth(token), ...headers } });
+    async function ask(query: string, token = t.token, app = t.app) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `${apiUrl(apiPaths.certificatesExports())}?${query}`,
+        headers: auth(token),
+      });
+      return response;
+    }
+    async function asked(query: string, token = t.token) {
+      const response = await ask(query, token);
+      assert.equal(response.statusCode, 202, response.body);
+      return response.json() as CertificateExportStatus;
+    }
+    const status = async (id: number, token = t.token) =>
+      (await call('GET', apiPaths.certificatesExport(id), token)).json() as CertificateExportStatus;
+    /** How many contents and chunks the store holds besides the sealed PDFs and machine documents: the exports'. */
+    async function stored() {
+      const count = async (table: 'document_contents' | 'document_chunks') =>
+        Number(
+          (
+            await t.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .where('sha256', 'not in', (eb) => eb.selectFrom('certificate_documents').select('sha256'))
+              .where('sha256', 'not in', (eb) => eb.selectFrom('machine_documents').select('sha256'))
+              .executeTakeFirstOrThrow()
+          ).n,
         );
-      const theirs = [await running(others[0]), await running(others[0]), await running(others[1])];
-      await assert.rejects(running(others[2]), refusedWith(messages.exportsBusy));
+      return { contents: await count('document_contents'), chunks: await count('document_chunks') };
+    }
+    const exportRow = (id: number) =>
+      t.db.selectFrom('certificate_exports').selectAll().where('id', '=', id).executeTakeFirst();
+    /** Removes every export (as if their time had passed), so that each test starts from an empty store. */
+    const removeAll = () =>
+      removeExpiredExports(
+        { exports: t.repositories.exports, inTransaction: t.repositories.inTransaction },
+        new Date(Date.now() + 1000 * HOUR),
+      );
+    /** The worker's export handler, on the test's database; `chunks` replaces the chunk store. */
+    const handler = (chunks: Pick<ChunkStore, 'storeFile'> = t.repositories.documentChunks) =>
+      certificateExportWork({
+        sources: {
+          list: t.repositories.certificateList,
+          units: t.repositories.units,
+          attempts: t.repositories.attempts,
+          plans: t.repositories.testPlans,
+        },
+        exports: t.repositories.exports,
+        chunks,
+        inTransaction: t.repositories.inTransaction,
+        keptMs: EXPORT_KEPT_HOURS * HOUR,
+      })[CERTIFICATE_EXPORT];
+    const jobOf = async (exportId: number) => {
+      const row = await exportRow(exportId);
+      return (await t.repositories.jobs.byId(row!.job_id!))!;
+    };
+    const progressSeen: [number, number | null][] = [];
+    const context = {
+      progress: async (done: number, total: number | null) => void progressSeen.push([done, total]),
+    };
 
-      // A finished download gives its place back, and so does a cancelled one.
-      mine[0].body.resume();
-      await once(mine[0].body, 'close');
-      const again = await running(t.accountId);
-      again.body.destroy();
-      await once(again.body, 'close');
-      for (const file of [mine[1], ...theirs]) file.body.destroy();
-      await new Promise((resolve) => setImmediate(resolve));
-      // A refused filter gives its place back too.
-      for (let i = 0; i < 3; i++)
-        await assert.rejects(running(t.accountId, { checked_by: 'niemand' }), { statusCode: 404 });
-      const last = await running(t.accountId);
-      last.body.resume();
-      await once(last.body, 'close');
+    test('asked for: 202 with its state; written by the worker; then done with its rows, size and a day to keep it', async () => {
+      const response = await ask('format=csv&rows=units');
+      assert.equal(response.statusCode, 202, response.body);
+      const queued = response.json() as CertificateExportStatus;
+      assert.equal(response.headers.location, apiUrl(apiPaths.certificatesExport(queued.id)));
+      assert.deepEqual(
+        { ...queued, id: 0, created_at: '', expires_at: '' },
+        {
+          id: 0,
+          state: 'queued',
+          format: 'csv',
+          rows: 'units',
+          progress: 0,
+          total: null,
+          file_name: queued.file_name,
+          size: null,
+          created_at: '',
+          expires_at: '',
+        },
+      );
+      assert.match(queued.file_name, /^pruefberichte-seriennummern-\d{4}-\d{2}-\d{2}\.csv$/);
+      assert.deepEqual(await status(queued.id), queued);
+      // Not ready yet: the file is refused with a German 409.
+      const early = await call('GET', apiPaths.certificatesExportFile(queued.id));
+      assert.equal(early.statusCode, 409);
+      assert.deepEqual(early.json().error, { code: 'EXPORT_NOT_READY', message: messages.exportNotReady });
+
+      await t.runJobs();
+      const done = await status(queued.id);
+      assert.equal(done.state, 'done');
+      assert.deepEqual([done.progress, done.total], [5, 5]);
+      const file = await call('GET', apiPaths.certificatesExportFile(queued.id));
+      assert.equal(file.statusCode, 200);
+      assert.equal(done.size, file.rawPayload.length);
+      assert.equal(
+        Date.parse(done.expires_at) - Date.parse((await exportRow(queued.id))!.ready_at!),
+        EXPORT_KEPT_HOURS * HOUR,
+      );
+      const rows: string[][] = parse(file.rawPayload.toString('utf8'), { bom: true, delimiter: ';' });
+      assert.equal(rows.length, 1 + 5);
+      await removeAll();
+    });
+
+    test('the worker tells its progress: none of the rows at first, of the rows the filter holds', async () => {
+      const { id } = await asked('format=xlsx&rows=units');
+      progressSeen.length = 0;
+      await handler()(await jobOf(id), context);
+      assert.deepEqual(progressSeen, [
+        [0, 5],
+        [5, 5],
+      ]);
+      assert.equal((await status(id)).state, 'done');
+      await removeAll();
+    });
+
+    test('the file: ETag and 304, one byte range (206), a range outside it 416', async () => {
+      const { id } = await asked('format=csv');
+      await t.runJobs();
+      const path = apiPaths.certificatesExportFile(id);
+      const whole = await call('GET', path);
+      assert.equal(whole.statusCode, 200);
+      assert.equal(whole.headers['content-type'], 'text/csv; charset=utf-8');
+      assert.match(
+        String(whole.headers['content-disposition']),
+        /^attachment; filename="pruefberichte-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      assert.equal(whole.headers['accept-ranges'], 'bytes');
+      const sha256 = crypto.createHash('sha256').update(whole.rawPayload).digest('hex');
+      assert.equal(whole.headers.etag, `"${sha256}"`);
+      assert.equal((await call('GET', path, t.token, { 'if-none-match': `"${sha256}"` })).statusCode, 304);
+      const part = await call('GET', path, t.token, { range: 'bytes=3-12' });
+      assert.equal(part.statusCode, 206);
+      assert.equal(part.headers['content-range'], `bytes 3-12/${whole.rawPayload.length}`);
+      assert.deepEqual(part.rawPayload, whole.rawPayload.subarray(3, 13));
+      const outside = await call('GET', path, t.token, { range: `bytes=${whole.rawPayload.length + 10}-` });
+      assert.equal(outside.statusCode, 416);
+      assert.match(outside.json().error.message, /[äöüß]|Bereich|Datei/);
+      await removeAll();
+    });
+
+    test('only the account that asked sees it: for anyone else it does not exist (404), unsigned 401', async () => {
+      const { id } = await asked('format=csv');
+      await t.runJobs();
+      for (const path of [apiPaths.certificatesExport(id), apiPaths.certificatesExportFile(id)]) {
+        const other = await call('GET', path, reader.token);
+        assert.equal(other.statusCode, 404, path);
+        assert.equal(other.json().error.message, messages.exportNotFound);
+        assert.equal((await t.app.inject({ url: apiUrl(path) })).statusCode, 401);
+      }
+      assert.equal((await call('DELETE', apiPaths.certificatesExport(id), reader.token)).statusCode, 404);
+      assert.equal((await call('GET', apiPaths.certificatesExportFile(id))).statusCode, 200);
+      // The role Lesen exports its own (docs/decisions/0013-exports-for-every-reader.md), which the staff don't see.
+      const own = await asked('format=csv', reader.token);
+      assert.equal((await call('GET', apiPaths.certificatesExport(own.id))).statusCode, 404);
+      await removeAll();
+    });
+
+    test('ABBRECHEN: a queued export is cancelled with its job; a ready one is removed; both are gone at once', async () => {
+      const queued = await asked('format=csv');
+      const jobId = (await exportRow(queued.id))!.job_id!;
+      assert.equal((await call('DELETE', apiPaths.certificatesExport(queued.id))).statusCode, 204);
+      assert.equal(await t.repositories.jobs.byId(jobId), undefined);
+      assert.equal((await call('GET', apiPaths.certificatesExport(queued.id))).statusCode, 404);
+      assert.equal((await call('DELETE', apiPaths.certificatesExport(queued.id))).statusCode, 404);
+
+      const ready = await asked('format=xlsx');
+      await t.runJobs();
+      assert.equal((await stored()).contents, 1);
+      assert.equal((await call('DELETE', apiPaths.certificatesExport(ready.id))).statusCode, 204);
+      assert.equal((await call('GET', apiPaths.certificatesExportFile(ready.id))).statusCode, 404);
+      // The idle worker removes the rows and the bytes.
+      await removeExpiredExports(
+        { exports: t.repositories.exports, inTransaction: t.repositories.inTransaction },
+        new Date(),
+      );
+      assert.deepEqual(await stored(), { contents: 0, chunks: 0 });
+      assert.equal(await exportRow(ready.id), undefined);
+    });
+
+    test('cancelled while the worker writes it: the worker stops at its next look and stores nothing', async () => {
+      const { id } = await asked('format=csv&rows=units');
+      const now = new Date();
+      const job = await t.repositories.jobs.claim('test-worker', now, new Date(now.getTime() + 60_000));
+      assert.equal(job?.id, (await exportRow(id))!.job_id);
+      assert.equal((await status(id)).state, 'running');
+      const told: number[] = [];
+      const tidyNow = () =>
+        removeExpiredExports(
+          { exports: t.repositories.exports, inTransaction: t.repositories.inTransaction },
+          new Date(),
+        );
+      // ABBRECHEN once the worker began: after its first batch it finds the export cancelled.
+      await handler()(job!, {
+        progress: async (done) => {
+          told.push(done);
+          if (done > 0) return;
+          assert.equal((await call('DELETE', apiPaths.certificatesExport(id))).statusCode, 204);
+          // Running (its worker's lease holds): its row stays until the worker let go of it.
+          await tidyNow();
+          assert.ok(await exportRow(id));
+        },
+      });
+      assert.deepEqual(told, [0]);
+      assert.deepEqual(await stored(), { contents: 0, chunks: 0 });
+      assert.equal((await exportRow(id))!.sha256, null);
+      await t.repositories.jobs.finish(job!.id, 'test-worker', new Date());
+      await tidyNow();
+      assert.equal(await exportRow(id), undefined);
+    });
+
+    test(`kept ${EXPORT_KEPT_HOURS} hours, then removed with its bytes by the idle worker`, async () => {
+      const { id } = await asked('format=csv');
+      await t.runJobs();
+      const { ready_at } = (await exportRow(id))!;
+      const tidy = (hours: number) =>
+        removeExpiredExports(
+          { exports: t.repositories.exports, inTransaction: t.repositories.inTransaction },
+          new Date(Date.parse(ready_at!) + hours * HOUR),
+        );
+      await tidy(EXPORT_KEPT_HOURS - 1);
+      assert.equal((await call('GET', apiPaths.certificatesExportFile(id))).statusCode, 200);
+      assert.equal((await stored()).contents, 1);
+      await tidy(EXPORT_KEPT_HOURS);
+      assert.equal(await exportRow(id), undefined);
+      assert.deepEqual(await stored(), { contents: 0, chunks: 0 });
+      assert.equal((await call('GET', apiPaths.certificatesExport(id))).statusCode, 404);
+    });
+
+    test('bytes an export refers to are append-only; bytes a document keeps stay when the export goes', async () => {
+      const first = await asked('format=csv');
+      await t.runJobs();
+      const { sha256 } = (await exportRow(first.id))!;
+      // While the export refers to them, the database refuses to delete its bytes (migration 2026-11-28T16-00-exports).
+      await assert.rejects(
+        t.db.deleteFrom('document_chunks').where('sha256', '=', sha256!).execute(),
+        /append-only/,
+      );
+      await assert.rejects(
+        t.db.updateTable('document_chunks').set({ seq: 9 }).where('sha256', '=', sha256!).execute(),
+        /append-only/,
+      );
+      // The same bytes asked for again are stored once, and kept while either export refers to them.
+      const second = await asked('format=csv');
+      await t.runJobs();
+      assert.equal((await exportRow(second.id))!.sha256, sha256);
+      assert.equal((await stored()).contents, 1);
+      await call('DELETE', apiPaths.certificatesExport(first.id));
+      await removeExpiredExports(
+        { exports: t.repositories.exports, inTransaction: t.repositories.inTransaction },
+        new Date(),
+      );
+      assert.equal((await stored()).contents, 1);
+      assert.equal((await call('GET', apiPaths.certificatesExportFile(second.id))).statusCode, 200);
+      // A machine's document with the very same bytes: the export goes, the bytes stay, nothing fails.
+      const { machine } = await seedMachine(t.repositories, { prefix: 'DOC' });
+      await t.db
+        .insertInto('machine_documents')
+        .values({
+          machine_id: machine.id,
+          kind: 'manual',
+          language: 'de',
+          valid_from: '2026-01-01',
+          sha256: sha256!,
+          file_name: 'gleich.csv',
+          created_at: new Date().toISOString(),
+          created_by: t.accountId,
+        })
+        .execute();
+      await call('DELETE', apiPaths.certificatesExport(second.id));
+      await removeExpiredExports(
+        { exports: t.repositories.exports, inTransaction: t.repositories.inTransaction },
+        new Date(),
+      );
+      assert.equal(await exportRow(second.id), undefined);
+      assert.ok(
+        await t.db
+          .selectFrom('document_contents')
+          .select('sha256')
+          .where('sha256', '=', sha256!)
+          .executeTakeFirst(),
+      );
+      await assert.rejects(
+        t.db.deleteFrom('document_chunks').where('sha256', '=', sha256!).execute(),
+        /append-only/,
+      );
+    });
+
+    test('limits hold across two API instances on one database: two per account, five in all, German 429', async () => {
+      const second = openDatabase(t.testDb.location, { schema: t.testDb.schema });
+      const other = await buildApp({ config: t.config, database: second });
+      try {
+        const apps = [t.app, other];
+        const refused = (response: Awaited<ReturnType<typeof ask>>, message: string) => {
+          assert.equal(response.statusCode, 429, response.body);
+          assert.equal(response.headers['retry-after'], String(EXPORT_LIMITS.retryAfterSeconds));
+          assert.equal(response.json().error.message, message);
+        };
+        const accounts = [t.token, reader.token];
+        for (let i = 0; i < 2; i++) {
+          const email = `export${i}@example.com`;
+          await t.repositories.users.add({ email, password: 'x-Passwort-123', roles: ['lesen'] }, TEST_COST);
+          accounts.push(await t.login(email, 'x-Passwort-123'));
+        }
+        // Four at once from one account, on both instances: two are taken, two refused.
+        const burst = await Promise.all(
+          apps.flatMap((app) => [ask('format=csv', t.token, app), ask('format=csv', t.token, app)]),
+        );
+        assert.deepEqual(burst.map((r) => r.statusCode).sort(), [202, 202, 429, 429]);
+        refused(
+          burst.find((r) => r.statusCode === 429)!,
+          messages.exportsBusyForAccount(EXPORT_LIMITS.perAccount),
+        );
+        const mine = burst
+          .filter((r) => r.statusCode === 202)
+          .map((r) => (r.json() as CertificateExportStatus).id);
+        // Others: two on the second instance, one on the first; the sixth is refused whoever asks, wherever.
+        for (const [token, app] of [
+          [accounts[1], other],
+          [accounts[1], other],
+          [accounts[2], t.app],
+        ] as const)
+          assert.equal((await ask('format=csv', token, app)).statusCode, 202);
+        refused(await ask('format=csv', accounts[3], other), messages.exportsBusy);
+        refused(await ask('format=csv', accounts[3], t.app), messages.exportsBusy);
+        // A cancelled export gives its place back at once; a written one too.
+        assert.equal(
+          (
+            await other.inject({
+              method: 'DELETE',
+              url: apiUrl(apiPaths.certificatesExport(mine[0])),
+              headers: auth(t.token),
+            })
+          ).statusCode,
+          204,
+        );
+        assert.equal((await ask('format=csv', accounts[3], other)).statusCode, 202);
+        refused(await ask('format=csv', accounts[3], t.app), messages.exportsBusy);
+        await t.runJobs();
+        for (let i = 0; i < 2; i++) assert.equal((await ask('format=csv', t.token, apps[i])).statusCode, 202);
+        // Refused or not found, nothing is counted: the limits stay as they were.
+        assert.equal((await ask('format=csv&checked_by=niemand', accounts[3])).statusCode, 404);
+        assert.equal((await ask('format=csv', accounts[3], other)).statusCode, 202);
+        await t.runJobs();
+      } finally {
+        await other.close();
+        await second.close();
+        await removeAll();
+      }
+    });
+
+    test('hostile, missing and oversized input: a German 4xx, never a 500', async () => {
+      for (const query of [
+        '',
+        'format=pdf',
+        'format=csv&rows=alle',
+        `format=csv&search=${'x'.repeat(5000)}`,
+        'format=csv&brand_id=1%27%20or%201=1',
+        'format=csv&from=2026-02-30',
+        'format=csv&format=xlsx',
+      ]) {
+        const response = await ask(query);
+        assert.equal(response.statusCode, 400, `${query.slice(0, 40)}: ${response.body}`);
+        assert.match(response.json().error.message, /[a-zäöü]/);
+      }
+      for (const id of ['abc', '0', '-1', '99999999999', '1.5', '%00']) {
+        for (const path of [`/certificates/exports/${id}`, `/certificates/exports/${id}/file`]) {
+          const response = await call('GET', path);
+          assert.equal(response.statusCode, 400, `${path}: ${response.body}`);
+          assert.match(response.json().error.message, /[a-zäöü]/);
+        }
+        assert.equal((await call('DELETE', `/certificates/exports/${id}`)).statusCode, 400);
+      }
+      const unknown = await call('GET', apiPaths.certificatesExport(999_999));
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(unknown.json().error.message, messages.exportNotFound);
+      // A job that gave up: its export says failed, and its file is refused with a German 409.
+      const { id } = await asked('format=csv');
+      await t.db
+        .updateTable('jobs')
+        .set({ state: 'failed', error: 'kaputt' })
+        .where('id', '=', (await exportRow(id))!.job_id!)
+        .execute();
+      assert.equal((await status(id)).state, 'failed');
+      const file = await call('GET', apiPaths.certificatesExportFile(id));
+      assert.equal(file.statusCode, 409);
+      assert.equal(file.json().error.message, messages.exportFailed);
+      // A failed export is no longer counted against the account.
+      assert.equal((await ask('format=csv')).statusCode, 202);
+      assert.equal((await ask('format=csv')).statusCode, 202);
+      await t.runJobs();
+      await removeAll();
+    });
+
+    test('done again after a crash: nothing is stored twice, and bytes of an attempt cut short are removed', async () => {
+      /** A store that dies once the content's row and the export's reference are written, before any chunk. */
+      const crashing: Pick<ChunkStore, 'storeFile'> = {
+        storeFile: (file, steps) =>
+          t.repositories.documentChunks.storeFile(file, {
+            before: async (content) => {
+              await steps?.before?.(content);
+              throw new Error('Worker beendet');
+            },
+          }),
+      };
+      // Redone with the same rows, the file is the same bytes; with a certificate issued meanwhile (or as an XLSX,
+      // which carries the time it was written) other bytes.
+      for (const changed of [false, true]) {
+        const { id } = await asked('format=csv&rows=units');
+        const job = await jobOf(id);
+        await assert.rejects(handler(crashing)(job, context), /Worker beendet/);
+        const cut = (await exportRow(id))!;
+        assert.ok(cut.sha256 && !cut.ready_at);
+        assert.deepEqual(await stored(), { contents: 1, chunks: 0 });
+        if (changed) {
+          const { brand, machine } = await seedMachine(t.repositories, { prefix: 'NEU' });
+          await t.services.certificates.issue(
+            {
+              ...fromWire({ ...CERTIFICATE_DEFAULTS }),
+              brand_id: brand.id,
+              machine_id: machine.id,
+              checked_by: 'Eva',
+              quantity: 1,
+            } as never,
+            t.accountId,
+          );
+        }
+        await handler()(job, context);
+        const done = (await exportRow(id))!;
+        assert.ok(done.ready_at);
+        assert.equal(done.sha256 === cut.sha256, !changed);
+        const { chunk_count } = await t.db
+          .selectFrom('document_contents')
+          .select('chunk_count')
+          .where('sha256', '=', done.sha256!)
+          .executeTakeFirstOrThrow();
+        // The same bytes are completed; other bytes replace the content cut short, which is removed.
+        assert.deepEqual(await stored(), { contents: 1, chunks: chunk_count });
+        // Run once more (a worker that died after storing it): nothing changes.
+        await handler()(job, context);
+        assert.deepEqual(await exportRow(id), done);
+        assert.deepEqual(await stored(), { contents: 1, chunks: chunk_count });
+        const file = await call('GET', apiPaths.certificatesExportFile(id));
+        assert.equal(crypto.createHash('sha256').update(file.rawPayload).digest('hex'), done.sha256);
+        await removeAll();
+      }
     });
   });
 }
-
-test('a long export gives other requests a turn: the event loop never waits long', async () => {
-  const batch = Array.from({ length: 1000 }, (_, i) => ({ a: `Zeile ${i}`, b: i, c: new Date(0) }));
-  async function* batches() {
-    for (let i = 0; i < 150; i++) yield batch;
-  }
-  const columns = [
-    { header: 'A', width: 10, kind: 'text' as const, value: (row: (typeof batch)[number]) => row.a },
-    { header: 'B', width: 10, kind: 'number' as const, value: (row: (typeof batch)[number]) => row.b },
-    { header: 'C', width: 10, kind: 'time' as const, value: (row: (typeof batch)[number]) => row.c },
-  ];
-  for (const format of ['csv', 'xlsx'] as const) {
-    const output = new PassThrough();
-    output.resume();
-    let longest = 0;
-    let last = performance.now();
-    const ticker = setInterval(() => {
-      longest = Math.max(longest, performance.now() - last);
-      last = performance.now();
-    }, 1);
-    const started = performance.now();
-    await writeExport(format, batches(), columns, output);
-    clearInterval(ticker);
-    longest = Math.max(longest, performance.now() - last);
-    const took = performance.now() - started;
-    assert.ok(took > 200, `${format}: the export was too short to tell (${took} ms)`);
-    assert.ok(longest < 100, `${format}: the event loop waited ${Math.round(longest)} ms`);
-  }
-});

@@ -1,3 +1,4 @@
+import type { CheckField } from 'contracts';
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { CertificatesTable, Database, IdempotencyKeysTable } from '../../db/schema';
 
@@ -56,9 +57,16 @@ export function certificatesRepository(db: Kysely<Database>) {
       return db.selectFrom('certificates').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** The verdict after the test record changed, inside a transaction that changed the certificate's version. */
-    async setVerdict(id: number, verdict: Pick<CertificateChange, 'verdict' | 'failed_units'>) {
-      await db.updateTable('certificates').set(verdict).where('id', '=', id).execute();
+    /**
+     * What the test record says after it changed (its verdict, the earlier app's check columns), inside a
+     * transaction that changed the certificate's version.
+     */
+    async setRecorded(
+      id: number,
+      recorded: Pick<CertificateChange, 'verdict' | 'failed_units' | CheckField | 'resistance_to_voltage'>,
+    ) {
+      if (Object.keys(recorded).length === 0) return;
+      await db.updateTable('certificates').set(recorded).where('id', '=', id).execute();
     },
 
     /**

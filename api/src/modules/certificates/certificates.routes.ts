@@ -5,17 +5,20 @@ import {
   CertificateCreateBody,
   CertificateCreateResponse,
   CertificateExportQuery,
+  CertificateExportStatus,
   CertificateList,
   CertificateListQuery,
   CertificateTotals,
   IdParams,
   IdempotencyHeaders,
   PrintData,
+  apiPaths,
   domainName,
   fromWire,
   toWire,
 } from 'contracts';
 import type { Services } from '../../dependencies';
+import { storedFileResponses } from '../../platform/stored-file-reply';
 
 /** A list query without its page and order: what the totals of the filtered set count. */
 const filterOf = ({
@@ -28,7 +31,7 @@ const filterOf = ({
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 
-/** Issuing, the list, its export and one certificate as it prints. */
+/** Issuing, the list, its exports as files (docs/decisions/0037-exports-as-files.md) and one certificate as it prints. */
 const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { certificates } = services;
 
@@ -72,33 +75,69 @@ const certificatesRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     async (request) => certificates.totals(filterOf(request.query)),
   );
 
-  app.get(
-    '/certificates/export',
+  app.post(
+    '/certificates/exports',
     {
       config: { access: 'read' },
       schema: {
         querystring: CertificateExportQuery,
-        response: {
-          200: Type.Unsafe<unknown>({
-            type: 'string',
-            format: 'binary',
-            description: 'the XLSX or CSV file',
-          }),
-          ...errors,
-        },
+        response: { 202: CertificateExportStatus, ...errors, 429: ApiError },
       },
     },
     async (request, reply) => {
       const { sort, ...query } = request.query;
-      const file = await certificates.export(
+      const status = await certificates.askExport(
         { ...query, sort: sort && domainName(sort) },
         request.accountId!,
         request.query,
       );
       return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-        .send(file.body);
+        .code(202)
+        .header('Location', `/api${apiPaths.certificatesExport(status.id)}`)
+        .send(status);
+    },
+  );
+
+  app.get(
+    '/certificates/exports/:id',
+    {
+      config: { access: 'read' },
+      schema: { params: IdParams, response: { 200: CertificateExportStatus, ...errors } },
+    },
+    async (request, reply) => {
+      // Its progress changes while it is written: never answered from a cache.
+      reply.header('Cache-Control', 'no-store');
+      return certificates.exportStatus(request.params.id, request.accountId!);
+    },
+  );
+
+  app.get(
+    '/certificates/exports/:id/file',
+    {
+      config: { access: 'read' },
+      schema: { params: IdParams, response: { ...storedFileResponses, ...errors } },
+    },
+    async (request, reply) => {
+      const file = await certificates.exportFile(request.params.id, request.accountId!);
+      return services.storedFiles.send(request, reply, file.read, file.content, {
+        fileName: file.fileName,
+        download: true,
+        // The asking account's alone: kept by its browser only, and asked again with the ETag.
+        cacheControl: 'private, no-cache',
+        contentType: file.contentType,
+      });
+    },
+  );
+
+  app.delete(
+    '/certificates/exports/:id',
+    {
+      config: { access: 'read' },
+      schema: { params: IdParams, response: { 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      await certificates.cancelExport(request.params.id, request.accountId!);
+      return reply.code(204).send(null);
     },
   );
 

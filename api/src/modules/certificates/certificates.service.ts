@@ -6,7 +6,9 @@ import { certificateFilters } from './certificate-filter';
 import { certificateList } from './certificate-list';
 import type { CertificateListRepository } from './certificate-list.repository';
 import type { CertificateTransactions } from './certificate-transaction';
-import type { ExportThread } from './export-thread';
+import type { ExportsRepository } from './exports.repository';
+import type { ChunkStore } from '../../platform/chunk-store';
+import type { InTransaction } from '../../platform/transactions';
 import { certificateUnits } from './certificate-units';
 import { certificateView } from './certificate-view';
 import type { CertificatesRepository } from './certificates.repository';
@@ -40,6 +42,8 @@ export function certificatesService(
     instruments,
     plans,
     exports,
+    chunks,
+    inTransaction,
     users,
     settings,
   }: {
@@ -54,8 +58,11 @@ export function certificatesService(
     attempts: TestAttemptsRepository;
     instruments: Pick<InstrumentsRepository, 'usedIn'>;
     plans: Pick<TestPlansService, 'current'>;
-    /** Where exports are written (export-thread.ts). */
-    exports: Pick<ExportThread, 'run'>;
+    /** The exports asked for; the worker writes their files into the chunk store (export-work.ts). */
+    exports: ExportsRepository;
+    chunks: Pick<ChunkStore, 'range'>;
+    /** The transaction that asks for an export (its row, its job, its audit event). */
+    inTransaction: InTransaction;
     users: Pick<UsersRepository, 'findById'>;
     settings: Pick<SettingsRepository, 'get'>;
   },
@@ -71,7 +78,7 @@ export function certificatesService(
     ...revising({ revisions, units, settings, testers: tester, view, transaction }),
     ...voiding({ units, view, transaction }),
     ...certificateList({ list, filters }),
-    ...certificateExport({ list, exports, filters, audit }),
+    ...certificateExport({ list, filters, exports, chunks, inTransaction, audit }),
     ...certificateUnits({ units, view, audit }),
   };
 }

@@ -1,4 +1,4 @@
-import { LEGACY_CHECK_KEYS, passFailOf, type UnitRelease } from 'contracts';
+import { isRevisableCheck, keyedMap, passFailOf, type UnitRelease } from 'contracts';
 import type { CertificateTransaction } from './certificate-transaction';
 import { testRecordOf } from './certificate-view';
 import type { CertificateRow } from './certificates.repository';
@@ -22,10 +22,7 @@ export async function correctTests(
   // A measured value is corrected by a retest only: the earlier app's "OK" / "NOT OK" cannot say a number.
   const corrected = steps.filter(
     (step) =>
-      (step.kind === 'pass_fail' || step.kind === 'choice') &&
-      LEGACY_CHECK_KEYS.includes(step.key) &&
-      after[step.key] !== undefined &&
-      after[step.key] !== columns[step.key],
+      isRevisableCheck(step) && after[step.key] !== undefined && after[step.key] !== columns[step.key],
   );
   if (corrected.length === 0) return undefined;
   const units = await trx.units.of(row.id);
@@ -39,7 +36,7 @@ export async function correctTests(
       continue;
     }
     const earlier = record.units[k].attempts;
-    const values = { ...earlier[earlier.length - 1].values };
+    const values = keyedMap(earlier[earlier.length - 1].values);
     for (const step of corrected) {
       const value = String(after[step.key]);
       values[step.key] = step.kind === 'pass_fail' ? passFailOf(value) : value;

@@ -3,6 +3,7 @@ import {
   FAIL,
   PASS,
   UNIT_RELEASE_LABELS,
+  keyedMap,
   type PlanStep,
   type UnitRelease,
 } from 'contracts';
@@ -83,7 +84,7 @@ export const UNIT_COLUMNS: ExportColumn<UnitExportRow>[] = [
   },
 ];
 
-const ENTRY_WORDS: Record<string, string> = { [PASS]: 'bestanden', [FAIL]: 'nicht bestanden' };
+const ENTRY_WORDS = keyedMap({ [PASS]: 'bestanden', [FAIL]: 'nicht bestanden' });
 
 /**
  * The test record's columns of an export by unit: where the unit stands, then one column per plan step with the
@@ -97,7 +98,7 @@ export function testRecordColumns(steps: readonly PlanStep[]): ExportColumn<Unit
       width: 14,
       kind: 'text',
       value: (row) => {
-        const value = row.values[step.key] ?? '';
+        const value = (Object.hasOwn(row.values, step.key) && row.values[step.key]) || '';
         return ENTRY_WORDS[value] ?? value;
       },
     })),

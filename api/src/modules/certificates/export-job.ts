@@ -2,6 +2,7 @@ import type { PassThrough } from 'node:stream';
 import {
   DEFAULT_PLAN_STEPS,
   LEGACY_CHECK_KEYS,
+  keyedMap,
   passFailOf,
   type CertificateSort,
   type ExportFormat,
@@ -27,8 +28,8 @@ import type { UnitsRepository } from './units.repository';
 const EXPORT_BATCH = 100;
 
 /**
- * What an export writes, once the request was checked and recorded (certificate-export.ts): plain data, so
- * that the export thread (export-thread.ts) can be given it.
+ * What an export writes, once the request was checked and recorded (certificate-export.ts): plain data, kept
+ * as JSON with the export until the worker writes it (export-work.ts).
  */
 export interface ExportJob {
   format: ExportFormat;
@@ -49,21 +50,36 @@ export interface ExportSources {
 
 /** The values of a certificate issued before attempts were stored: its check columns (certificate-view.ts). */
 const legacyValues = (row: CertificateExportRow) =>
-  Object.fromEntries(
+  keyedMap(
     LEGACY_CHECK_KEYS.flatMap((key) => {
       const column = (row as unknown as Record<string, string>)[key];
-      return column ? [[key, passFailOf(column)]] : [];
+      return column ? [[key, passFailOf(column)] as const] : [];
     }),
   );
 
-/** Writes the file of `job` into `output`, batch by batch, and ends it. */
+/** Passes `batches` on, telling `report` the rows passed so far once each batch was taken (written). */
+async function* reported<R>(batches: AsyncIterable<R[]>, report: (rows: number) => Promise<void>) {
+  let rows = 0;
+  for await (const batch of batches) {
+    yield batch;
+    rows += batch.length;
+    await report(rows);
+  }
+}
+
+/**
+ * Writes the file of `job` into `output`, batch by batch, and ends it. `report` hears the rows written so far
+ * after each batch; what it throws ends the export.
+ */
 export async function writeExportJob(
   { list, units, attempts, plans }: ExportSources,
   job: ExportJob,
   output: PassThrough,
+  report: (rows: number) => Promise<void> = async () => undefined,
 ): Promise<void> {
   const batches = list.exportBatches(job.matching, job.order, EXPORT_BATCH);
-  if (job.rows === 'certificates') return writeExport(job.format, batches, CERTIFICATE_COLUMNS, output);
+  if (job.rows === 'certificates')
+    return writeExport(job.format, reported(batches, report), CERTIFICATE_COLUMNS, output);
 
   /** The units of each batch of certificates, in the batch's order. */
   async function* unitBatches(): AsyncGenerator<UnitExportRow[]> {
@@ -96,5 +112,10 @@ export async function writeExportJob(
 
   // The columns by unit: the unit's, then one per step of every plan the exported machines had.
   const steps = stepsOfPlans([DEFAULT_PLAN_STEPS, ...(await plans.everySteps(job.machineId))]);
-  return writeExport(job.format, unitBatches(), [...UNIT_COLUMNS, ...testRecordColumns(steps)], output);
+  return writeExport(
+    job.format,
+    reported(unitBatches(), report),
+    [...UNIT_COLUMNS, ...testRecordColumns(steps)],
+    output,
+  );
 }

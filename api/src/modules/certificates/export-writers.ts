@@ -15,10 +15,11 @@ export interface ExportColumn<R> {
 const DRAIN_EVERY = 1000;
 
 /**
- * Longest stretch an export works without giving its thread's event loop a turn. Its rows are read and written
- * by promises, which never give a turn by themselves (on SQLite the reads are synchronous too): on the API's
- * event loop a million rows froze /healthz for 13 s. In the export thread (export-worker.ts) the turns let in
- * a download's credit and its cancellation; on the event loop (a database in memory), the requests.
+ * Longest stretch an export works without giving its event loop a turn. Its rows are read and written by
+ * promises, which never give a turn by themselves (on SQLite the reads are synchronous too): on the API's event
+ * loop a million rows froze /healthz for 13 s. The exports the API still streams (the audit trail, an
+ * instrument's impacts: small) give its requests their turns; in the worker (export-work.ts) the turns let its
+ * lease, its signals and the supervisor's messages in.
  */
 const SLICE_MS = 1;
 

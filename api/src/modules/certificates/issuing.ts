@@ -179,6 +179,7 @@ async function store(
       },
       now,
     );
+    await trx.documentDue(row.id);
     if (idempotencyKey)
       await trx.certificates.rememberKey({
         account_id: accountId,

@@ -22,7 +22,7 @@ export function instrumentsOfSteps(
       errors[field(key)] = messages.instrumentNotNeeded;
   for (const step of steps) {
     if (!step.instrument_kind) continue;
-    const id = chosen[step.key];
+    const id = Object.hasOwn(chosen, step.key) ? chosen[step.key] : undefined;
     const row = rows.find((instrument) => instrument.id === id);
     if (id === undefined) errors[field(step.key)] = `${step.title.de}: ${messages.instrumentMissing}`;
     else if (!row) errors[field(step.key)] = `${step.title.de}: ${messages.instrumentUnknown}`;

@@ -9,7 +9,7 @@ import type { CertificateRow } from './certificates.repository';
 import { stale } from './lifecycle';
 import type { TestAttemptsRepository } from './test-attempts.repository';
 import { instrumentRows } from './measuring-instruments';
-import { judgeRetest, releaseOf, stepsOf, verdictOf } from './test-results';
+import { judgeRetest, lastAttempts, recordedColumns, releaseOf, stepsOf, verdictOf } from './test-results';
 import type { Testers } from './testers';
 import type { UnitsRepository } from './units.repository';
 
@@ -18,11 +18,18 @@ type StoredUnit = Awaited<ReturnType<UnitsRepository['of']>>[number];
 const voided = () => new HttpError(409, 'CERTIFICATE_VOIDED', messages.releaseVoided);
 
 /**
- * Stores the certificate's verdict its units' releases will give, on the version it was read at: first in the
- * transaction, so a concurrent change of the certificate waits on its row (as revising and voiding do) or is stale.
+ * Stores the certificate's verdict its units' releases will give (and, after a retest, the check columns its
+ * test record will say), on the version it was read at: first in the transaction, so a concurrent change of the
+ * certificate waits on its row (as revising and voiding do) or is stale.
  */
-async function storeVerdict(trx: CertificateTransaction, row: CertificateRow, releases: UnitRelease[]) {
-  if (!(await trx.certificates.changeAt(row.id, row.version, verdictOf(releases)))) throw stale();
+async function storeVerdict(
+  trx: CertificateTransaction,
+  row: CertificateRow,
+  releases: UnitRelease[],
+  columns: ReturnType<typeof recordedColumns> = {},
+) {
+  if (!(await trx.certificates.changeAt(row.id, row.version, { ...columns, ...verdictOf(releases) })))
+    throw stale();
 }
 
 /**
@@ -118,6 +125,7 @@ export function releasing({
               },
           now,
         );
+        await trx.documentDue(id);
       });
       return view.get(id);
     },
@@ -137,7 +145,13 @@ export function releasing({
       const test = judgeRetest(stepsOf(row), values);
       const all = await units.of(row.id);
       const tests = await attempts.of(row.id);
-      const earlier = testRecordOf(row, all, tests).units[unit.unit_index].attempts;
+      const record = testRecordOf(row, all, tests);
+      const earlier = record.units[unit.unit_index].attempts;
+      // The earlier app's check columns follow the record with this attempt as the unit's last.
+      const columns = recordedColumns(
+        record.steps,
+        lastAttempts(record).map((last, k) => (k === unit.unit_index ? test : last)),
+      );
       const release = releaseOf(test.passed, (await settings.get()).release_by_second_person);
       const tester = {
         tested_by: accountId,
@@ -149,6 +163,7 @@ export function releasing({
           trx,
           row,
           all.map((other) => (other.unit_index === unit.unit_index ? release : other.release)),
+          columns,
         );
         // A certificate issued before attempts were stored: its first test is kept as attempt 1 before the retest.
         if (!tests.some((attempt) => attempt.unit_index === unit.unit_index))
@@ -182,6 +197,7 @@ export function releasing({
           },
           now,
         );
+        await trx.documentDue(row.id);
       });
       // Two retests of the same unit at once: the second one's attempt number is taken.
       await unlessUnique(retested, stale);

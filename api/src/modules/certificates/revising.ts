@@ -1,6 +1,10 @@
 import {
   fieldMessages,
+  isRevisableCheck,
+  LEGACY_CHECK_KEYS,
   REVISABLE_FIELDS,
+  resultMessages,
+  type PlanStep,
   type Certificate,
   type CertificateHistory,
   type FromWire,
@@ -12,13 +16,14 @@ import { messages } from '../../messages';
 import { searchKey } from '../../text';
 import { changes } from '../audit/audit.service';
 import type { CertificateTransaction, CertificateTransactions } from './certificate-transaction';
-import { toCertificate, type CertificateView } from './certificate-view';
+import { testRecordOf, toCertificate, type CertificateView } from './certificate-view';
 import type { CertificateRow } from './certificates.repository';
 import type { RevisionsRepository } from './revisions.repository';
 import { assertChangeable, stale } from './lifecycle';
 import type { UnitsRepository } from './units.repository';
 import type { SettingsRepository } from '../accounts/settings.repository';
 import { correctTests } from './corrected-tests';
+import { lastAttempts, recordedColumns } from './test-results';
 import type { Testers } from './testers';
 
 /** A revision request in the names the code uses (`origin`, not the wire's `origin_germany`). */
@@ -50,8 +55,35 @@ function revisionOf(row: CertificateRow, request: CertificateRevision) {
 }
 
 /**
+ * Refuses (400) a check column the revision changes to other than the test record says after its corrections:
+ * a measured value is corrected by a retest (releasing.ts), a voided unit is not retested, and a check the plan
+ * lacks has no result. A check sent as stored is no contradiction; its column is written as the record says.
+ */
+function assertNoContradiction(
+  row: CertificateRow,
+  after: Revisable,
+  recorded: Partial<Record<string, string>>,
+  steps: readonly PlanStep[],
+) {
+  const fields: Record<string, string> = {};
+  for (const key of LEGACY_CHECK_KEYS) {
+    const sent = after[key as RevisableField];
+    if (sent === row[key as RevisableField] || sent === recorded[key]) continue;
+    const step = steps.find((s) => s.key === key);
+    fields[key] = !step
+      ? `${key}: ${resultMessages.unknownStep}`
+      : `${step.title.de}: ${
+          isRevisableCheck(step)
+            ? messages.voidedUnitRecorded(recorded[key] ?? '')
+            : messages.measuredByRetest(recorded[key] ?? '')
+        }`;
+  }
+  if (Object.keys(fields).length) throw badRequest(Object.values(fields).join(' '), fields);
+}
+
+/**
  * Writes revision n+1 in `trx`: the certificate's fields and version, the test record corrected with its checks
- * (corrected-tests.ts), the checker's units per month, the replaced revision as it printed, and the audit event
+ * (corrected-tests.ts) and the check columns as the record then says, the checker's units per month, the replaced revision as it printed, and the audit event
  * with what changed.
  */
 async function writeRevision(
@@ -76,7 +108,11 @@ async function writeRevision(
   // After the certificate's row: a concurrent revision or void waits there first, never on the units.
   const tester = { tested_by: accountId, tested_by_name: tests.testerName, tested_at: at };
   const verdict = await correctTests(trx, row, after, { tester, bySecondPerson: tests.bySecondPerson });
-  if (verdict) await trx.certificates.setVerdict(row.id, verdict);
+  const record = testRecordOf(row, await trx.units.of(row.id), await trx.attempts.of(row.id));
+  const recorded = recordedColumns(record.steps, lastAttempts(record));
+  assertNoContradiction(row, after, recorded, record.steps);
+  await trx.certificates.setRecorded(row.id, { ...recorded, ...verdict });
+  const revised = { ...after, ...recorded };
   await trx.unitTotals.moveChecker(
     row.issue_month,
     { checker: row.checked_by, checker_key: row.checked_by_key },
@@ -92,9 +128,10 @@ async function writeRevision(
     reason: row.revision_reason,
     replaced_at: at,
   });
-  const details = { revision: row.revision + 1, reason, ...changes(before, after) };
+  const details = { revision: row.revision + 1, reason, ...changes(before, revised) };
   const subject = { type: 'certificate', id: row.id };
   await trx.audit.record({ accountId, action: 'certificate.revised', subject, details }, now);
+  await trx.documentDue(row.id);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { StepVerdict } from 'contracts';
+import { parseKeyedMap, type StepVerdict } from 'contracts';
 import type { Db } from '../../db/database';
 import type { JudgedUnit } from './test-results';
 
@@ -66,8 +66,8 @@ export function testAttemptsRepository(db: Db) {
         .execute();
       return rows.map((row) => ({
         ...row,
-        values: JSON.parse(row.values) as Record<string, string>,
-        verdicts: JSON.parse(row.verdicts) as Record<string, StepVerdict>,
+        values: parseKeyedMap<string>(row.values),
+        verdicts: parseKeyedMap<StepVerdict>(row.verdicts),
         passed: row.passed === 1,
       }));
     },
@@ -84,10 +84,7 @@ export function testAttemptsRepository(db: Db) {
         .execute();
       // Ordered by attempt: the last one set wins.
       return new Map(
-        rows.map((row) => [
-          `${row.certificate_id}:${row.unit_index}`,
-          JSON.parse(row.values) as Record<string, string>,
-        ]),
+        rows.map((row) => [`${row.certificate_id}:${row.unit_index}`, parseKeyedMap<string>(row.values)]),
       );
     },
   };

@@ -15,6 +15,7 @@ import {
   auth,
   certificateBody,
   createTestApp,
+  exportedFile,
   kinds,
   seedMachine,
   TEST_COST,
@@ -142,12 +143,23 @@ for (const kind of kinds) {
         [[INSULATION, INSULATION], 'steps.1.key'],
         [step({ kind: 'choice', options: ['A'], passing: ['B'] }), 'steps.0.passing'],
         [step({ unit: '' }), 'steps.0.unit'],
+        // Outside the physical range of MΩ (contracts/src/measurement-ranges.ts).
+        [step({ lower: 2e9 }), 'steps.0.lower'],
+        [step({ lower: null, upper: -1 }), 'steps.0.upper'],
       ];
       for (const [steps, field] of cases) {
         const response = await call('PUT', apiPaths.machineTestPlan(machineId), { steps, based_on: 1 });
         assert.equal(response.statusCode, 400, `${field}: ${response.body}`);
         assert.ok(response.json().error.fields[field], `${field}: ${response.body}`);
       }
+      const oversized = await call('PUT', apiPaths.machineTestPlan(machineId), {
+        steps: step({ lower: 2e9 }),
+        based_on: 1,
+      });
+      assert.equal(
+        oversized.json().error.fields['steps.0.lower'],
+        'Außerhalb des Messbereichs 0 … 1.000.000.000 MΩ',
+      );
       // 1e309 is Infinity once parsed: JSON has no other way to send it.
       const infinite = await t.app.inject({
         method: 'PUT',
@@ -288,10 +300,12 @@ for (const kind of kinds) {
 
     test('an export by unit has one column per plan step with each unit’s last value, and where it stands', async () => {
       const [certificate] = (await issue(units('1,5', '0,8', '250'))).json() as PrintData[];
-      const response = await call(
-        'GET',
-        `${apiPaths.certificatesExport()}?format=csv&rows=units&machine_id=${machineId}&search=${certificate.serials[1]}`,
-      );
+      const response = await exportedFile(t, {
+        format: 'csv',
+        rows: 'units',
+        machine_id: machineId,
+        search: certificate.serials[1],
+      });
       assert.equal(response.statusCode, 200, response.body);
       const [header, ...rows]: string[][] = parse(response.rawPayload.toString('utf8'), {
         bom: true,
@@ -483,6 +497,85 @@ for (const kind of kinds) {
       assert.match(empty.body, /perpendicularity/);
     });
 
+    test('a revision cannot write OK over a failed measurement; the check columns follow the record', async () => {
+      const [certificate] = (await issue(units('2', '0,8'), 2)).json() as PrintData[];
+      assert.equal(certificate.insulation_resistance, 'NOT OK');
+      /** A revision sending every check as `from` has it, with `change` on top. */
+      const revise = (from: PrintData, change: Record<string, string>) =>
+        call('POST', apiPaths.certificateRevisions(from.id), {
+          version: from.version,
+          reason: 'Korrektur',
+          checked_by: from.checked_by,
+          ...Object.fromEntries(
+            ['perpendicularity', 'tolerance_of_spindle', 'magnet_base_switch', 'motor_switch', 'guide']
+              .concat(['isolation', 'insulation_resistance', 'accessories', 'technical_certification'])
+              .concat(['resistance_to_voltage'])
+              .map((key) => [key, from[key as keyof PrintData]]),
+          ),
+          observation: from.observation,
+          origin_germany: from.origin_germany,
+          electronic_circuit_board: from.electronic_circuit_board,
+          ...change,
+        });
+      const read = async (id: number) => (await call('GET', apiPaths.certificate(id))).json() as PrintData;
+      /** The print, the list and the customer page of unit 2 say the same. */
+      const assertUnitTwo = async (id: number, column: string, release: string) => {
+        const printed = await read(id);
+        assert.equal(printed.insulation_resistance, column);
+        assert.equal(printed.test_record.units[1].release, release);
+        assert.equal(printed.verdict, release === 'failed' ? 'failed' : 'released');
+        const list = await call('GET', `${apiPaths.certificates()}?verdict=${printed.verdict}`);
+        assert.ok(list.json().data.some((row: { id: number }) => row.id === id));
+        const customer = await call('GET', `${apiPaths.landing(machineId)}?serial=${printed.serials[1]}`);
+        assert.equal(customer.json().serial.release, release);
+        assert.equal(customer.json().serial.verified, release !== 'failed');
+        return printed;
+      };
+
+      const refused = await revise(certificate, { insulation_resistance: 'OK' });
+      assert.equal(refused.statusCode, 400, refused.body);
+      const error = refused.json().error;
+      assert.equal(error.code, 'BAD_REQUEST');
+      assert.equal(
+        error.fields.insulation_resistance,
+        'Isolationswiderstand: Ein Messwert wird mit einer Nachprüfung der Einheit korrigiert, nicht mit einer Korrektur (laut Prüfung: NOT OK).',
+      );
+      assert.equal(error.message, error.fields.insulation_resistance);
+      const unchanged = await assertUnitTwo(certificate.id, 'NOT OK', 'failed');
+      assert.equal(unchanged.version, certificate.version);
+      assert.deepEqual(
+        unchanged.test_record.units.map((unit) => unit.attempts.length),
+        [1, 1],
+      );
+
+      // Another correction sending the column as stored is no contradiction.
+      const named = await revise(certificate, { checked_by: 'Erika Mustermann' });
+      assert.equal(named.statusCode, 200, named.body);
+      await assertUnitTwo(certificate.id, 'NOT OK', 'failed');
+
+      // A retest that passes makes the column say so.
+      const retested = await call('POST', apiPaths.unitAttempts(certificate.serials[1]), {
+        values: { ...ALL_PASS, insulation_resistance: '1,2' },
+      });
+      assert.equal(retested.statusCode, 200, retested.body);
+      const passed = await assertUnitTwo(certificate.id, 'OK', 'released');
+      // Nor can a revision write NOT OK over the passing retest.
+      const notOk = await revise(passed, { insulation_resistance: 'NOT OK' });
+      assert.equal(notOk.statusCode, 400, notOk.body);
+      assert.match(notOk.json().error.fields.insulation_resistance, /laut Prüfung: OK/);
+
+      // A column a retest left behind before columns followed the record is put right by the next revision.
+      await t.db
+        .updateTable('certificates')
+        .set({ insulation_resistance: 'NOT OK' })
+        .where('id', '=', certificate.id)
+        .execute();
+      const stale = await read(certificate.id);
+      const putRight = await revise(stale, { checked_by: 'Max Mustermann' });
+      assert.equal(putRight.statusCode, 200, putRight.body);
+      await assertUnitTwo(certificate.id, 'OK', 'released');
+    });
+
     test('a voided certificate is neither released nor retested', async () => {
       const [certificate] = (await issue(units('2', '0,8', '2'))).json() as PrintData[];
       const voided = await call('POST', apiPaths.certificateVoid(certificate.id), {
@@ -504,6 +597,70 @@ for (const kind of kinds) {
         values: { ...ALL_PASS, insulation_resistance: '2' },
       });
       assert.equal(retest.statusCode, 409);
+    });
+
+    test('limits and values near 1e14 compare as decimals; values outside the unit’s range are refused', async () => {
+      const { machine } = await seedMachine(t.repositories, { prefix: 'EX' });
+      // Up to 10^14 Ω, the top of an insulation tester's range; the lower limit has 15 significant digits.
+      const ohms: PlanStep = {
+        ...INSULATION,
+        key: 'insulation_ohm',
+        title: { ...INSULATION.title, de: 'Isolationswiderstand in Ω' },
+        unit: 'Ω',
+        lower: 12345678901234.5,
+        upper: 100000000000000,
+        decimals: 3,
+      };
+      const saved = await call('PUT', apiPaths.machineTestPlan(machine.id), { steps: [ohms], based_on: 0 });
+      assert.equal(saved.statusCode, 200, saved.body);
+      const judged: [string, 'pass' | 'fail'][] = [
+        // One thousandth above 10^14: the same double as 10^14, but above the limit.
+        ['100000000000000,001', 'fail'],
+        ['100000000000000', 'pass'],
+        ['99999999999999,999', 'pass'],
+        // Apart from the lower limit in the 15th significant digit only.
+        ['12345678901234,4', 'fail'],
+        ['12345678901234,5', 'pass'],
+        ['12345678901234,499', 'fail'],
+        ['999999999999999,999', 'fail'],
+      ];
+      const response = await call('POST', apiPaths.certificateCreate(), {
+        ...certificateBody(brandId, machine.id, judged.length),
+        results: { certificate: {}, units: judged.map(([value]) => ({ insulation_ohm: value })) },
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const [certificate] = response.json() as PrintData[];
+      assert.deepEqual(
+        certificate.test_record.units.map((unit) => [
+          unit.attempts[0].values.insulation_ohm,
+          unit.attempts[0].verdicts.insulation_ohm,
+        ]),
+        judged,
+      );
+      assert.equal(certificate.failed_units, 4);
+
+      // A value outside the physical range is refused, naming the step, the unit and the range.
+      const negative = await call('POST', apiPaths.certificateCreate(), {
+        ...certificateBody(brandId, machine.id, 2),
+        results: { certificate: {}, units: [{ insulation_ohm: '5' }, { insulation_ohm: '-0,001' }] },
+      });
+      assert.equal(negative.statusCode, 400, negative.body);
+      assert.deepEqual(negative.json().error.fields, {
+        'results.units.1.insulation_ohm':
+          'Isolationswiderstand in Ω, Einheit 2: Außerhalb des Messbereichs 0 … 1.000.000.000.000.000 Ω',
+      });
+      const oversized = await issue(units('1000000000,1'), 1);
+      assert.equal(oversized.statusCode, 400, oversized.body);
+      assert.deepEqual(oversized.json().error.fields, {
+        'results.units.0.insulation_resistance':
+          'Isolationswiderstand, Einheit 1: Außerhalb des Messbereichs 0 … 1.000.000.000 MΩ',
+      });
+      // A retest too.
+      const retest = await call('POST', apiPaths.unitAttempts(certificate.serials[0]), {
+        values: { insulation_ohm: '-1' },
+      });
+      assert.equal(retest.statusCode, 400, retest.body);
+      assert.match(retest.json().error.fields['values.insulation_ohm'], /Außerhalb des Messbereichs/);
     });
 
     test('first-pass yield and the trend of a numeric step', async () => {

@@ -5,9 +5,11 @@ import {
   DEFAULT_PLAN_STEPS,
   LEGACY_CHECK_KEYS,
   judgeValue,
+  keyedMap,
   passFailOf,
   resultMessages,
   type CertificateDraft,
+  type CertificateTestRecord,
   type CheckField,
   type PlanStep,
   type ResultsBody,
@@ -38,14 +40,15 @@ function judgeUnit(
   errors: Record<string, string>,
   { at, label }: { at: (step: PlanStep) => string; label: (step: PlanStep) => string },
 ): JudgedUnit {
-  const unit: JudgedUnit = { values: {}, verdicts: {}, passed: true };
+  const unit: JudgedUnit = { values: keyedMap(), verdicts: keyedMap(), passed: true };
   for (const step of steps) {
-    const judged = judgeValue(step, values[step.key]);
+    const typed = Object.hasOwn(values, step.key) ? values[step.key] : undefined;
+    const judged = judgeValue(step, typed);
     if (judged.error !== undefined) {
       errors[at(step)] ??= `${label(step)}: ${judged.error}`;
       continue;
     }
-    const value = values[step.key]?.trim() ?? '';
+    const value = typed?.trim() ?? '';
     if (value) unit.values[step.key] = value;
     unit.verdicts[step.key] = judged.verdict;
     if (judged.verdict === 'fail' && step.required) unit.passed = false;
@@ -94,8 +97,8 @@ export function judgeResults(
       label: (step) => `${step.title.de}, Einheit ${k + 1}`,
     });
     return {
-      values: { ...common.values, ...own.values },
-      verdicts: { ...common.verdicts, ...own.verdicts },
+      values: keyedMap({ ...common.values, ...own.values }),
+      verdicts: keyedMap({ ...common.verdicts, ...own.verdicts }),
       passed: common.passed && own.passed,
     };
   });
@@ -123,14 +126,14 @@ export function judgeRetest(steps: readonly PlanStep[], values: Record<string, s
  */
 export function legacyResults(steps: readonly PlanStep[], draft: CertificateDraft): ResultsBody {
   const legacy = draft as unknown as Record<string, string | undefined>;
-  const certificate: Record<string, string> = {};
-  const unit: Record<string, string> = {};
+  const certificate = keyedMap<string>();
+  const unit = keyedMap<string>();
   for (const step of steps) {
     const value = LEGACY_CHECK_KEYS.includes(step.key) ? legacy[step.key] : undefined;
     if (value === undefined) continue;
     (step.per_unit ? unit : certificate)[step.key] = step.kind === 'pass_fail' ? passFailOf(value) : value;
   }
-  return { certificate, units: Array.from({ length: draft.quantity }, () => ({ ...unit })) };
+  return { certificate, units: Array.from({ length: draft.quantity }, () => keyedMap(unit)) };
 }
 
 /**
@@ -138,10 +141,13 @@ export function legacyResults(steps: readonly PlanStep[], draft: CertificateDraf
  * keep them): "NOT OK" when a unit failed the step, the chosen value of a choice, "OK" for any other step that
  * passed, '' for a check the plan does not have.
  */
-export function legacyColumns(steps: readonly PlanStep[], units: readonly JudgedUnit[]) {
+export function legacyColumns(
+  steps: readonly PlanStep[],
+  units: readonly Pick<JudgedUnit, 'values' | 'verdicts'>[],
+) {
   const column = (key: string) => {
     const step = steps.find((s) => s.key === key);
-    if (!step || units.every((unit) => unit.values[key] === undefined)) return '';
+    if (!step || units.every((unit) => !Object.hasOwn(unit.values, key))) return '';
     if (units.some((unit) => unit.verdicts[key] === 'fail')) return CHECK_NOT_OK;
     return step.kind === 'choice' ? (units[0].values[key] ?? '') : CHECK_OK;
   };
@@ -149,6 +155,25 @@ export function legacyColumns(steps: readonly PlanStep[], units: readonly Judged
     ...(Object.fromEntries(CHECK_FIELDS.map((key) => [key, column(key)])) as Record<CheckField, string>),
     resistance_to_voltage: column('resistance_to_voltage'),
   };
+}
+
+/** Each unit's last attempt, the one that counts (docs/decisions/0010-test-record.md). */
+export const lastAttempts = (record: Pick<CertificateTestRecord, 'units'>) =>
+  record.units.map((unit) => unit.attempts[unit.attempts.length - 1]);
+
+/**
+ * The earlier app's check columns as the test record says them: from every unit's last test (`lastTests`, a
+ * voided unit's too, as the verdict counts it), for the checks the plan has; a check the plan lacks keeps what is
+ * stored. The columns follow the record, never the other way round (docs/decisions/0010-test-record.md).
+ */
+export function recordedColumns(
+  steps: readonly PlanStep[],
+  lastTests: readonly Pick<JudgedUnit, 'values' | 'verdicts'>[],
+) {
+  const columns = legacyColumns(steps, lastTests);
+  return Object.fromEntries(
+    Object.entries(columns).filter(([key]) => steps.some((step) => step.key === key)),
+  ) as Partial<typeof columns>;
 }
 
 /** Where a unit stands after a test: failed, or released (waiting for a second person where one must release). */

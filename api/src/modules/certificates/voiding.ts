@@ -76,6 +76,7 @@ export function voiding({
             },
             now,
           );
+        await trx.documentDue(id);
       });
       return view.get(id);
     },

@@ -2,10 +2,10 @@ import { DOCUMENT_KINDS, ISO_639_1, documentFileName, type DocumentKind } from '
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { unlessUnique } from '../../db/errors';
 import { messages } from '../../messages';
-import type { InTransaction } from '../certificates/certificate-transaction';
+import type { InTransaction } from '../../platform/transactions';
 import type { AuditService } from '../audit/audit.service';
 import type { machinesRepository } from '../machines/machines.repository';
-import { documentChunksRepository } from './document-chunks.repository';
+import { chunkStore } from '../../platform/chunk-store';
 import { documentsRepository } from './documents.repository';
 import { checkPdf, type PdfVerdict } from './pdf-check';
 
@@ -20,21 +20,29 @@ export interface DocumentUpload {
   accountId: number;
 }
 
+const refusal = (status: number, code: 'UNSAFE_PDF' | 'PDF_TOO_COMPLEX', message: string) =>
+  new HttpError(status, code, message, { file: message });
+const tooComplex = (reason: keyof typeof messages.documentTooComplexReasons) =>
+  refusal(413, 'PDF_TOO_COMPLEX', messages.documentTooComplex(messages.documentTooComplexReasons[reason]));
+
 /** How a PDF that checkPdf refuses is answered, naming the field `file` (documents and calibration certificates). */
 export const PDF_REFUSALS: Record<Exclude<PdfVerdict, 'ok'>, HttpError> = {
   notPdf: new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.documentNotPdf, {
     file: messages.documentNotPdf,
   }),
-  encrypted: new HttpError(415, 'UNSAFE_PDF', messages.documentEncrypted, {
-    file: messages.documentEncrypted,
-  }),
-  javascript: new HttpError(415, 'UNSAFE_PDF', messages.documentJavascript, {
-    file: messages.documentJavascript,
-  }),
-  launch: new HttpError(415, 'UNSAFE_PDF', messages.documentLaunch, { file: messages.documentLaunch }),
-  embeddedFile: new HttpError(415, 'UNSAFE_PDF', messages.documentEmbeddedFile, {
-    file: messages.documentEmbeddedFile,
-  }),
+  encrypted: refusal(415, 'UNSAFE_PDF', messages.documentEncrypted),
+  javascript: refusal(415, 'UNSAFE_PDF', messages.documentJavascript),
+  launch: refusal(415, 'UNSAFE_PDF', messages.documentLaunch),
+  embeddedFile: refusal(415, 'UNSAFE_PDF', messages.documentEmbeddedFile),
+  form: refusal(415, 'UNSAFE_PDF', messages.documentForm),
+  link: refusal(415, 'UNSAFE_PDF', messages.documentLink),
+  multimedia: refusal(415, 'UNSAFE_PDF', messages.documentMultimedia),
+  compression: refusal(413, 'PDF_TOO_COMPLEX', messages.documentCompression),
+  inflated: tooComplex('inflated'),
+  values: tooComplex('values'),
+  depth: tooComplex('depth'),
+  time: tooComplex('time'),
+  memory: tooComplex('memory'),
 };
 
 /** A real day of the calendar, written YYYY-MM-DD. */
@@ -72,7 +80,7 @@ export function documentUpload(
       const latest = versions.at(-1);
       if (latest && latest.valid_from > upload.validFrom && !upload.earlier)
         throw badRequest(messages.checkFields, { valid_from: messages.documentEarlier(latest.valid_from) });
-      const sha256 = await documentChunksRepository(trx).store(upload.bytes);
+      const sha256 = await chunkStore(trx).store(upload.bytes);
       // Two uploads for the same day at once: the database's UNIQUE decides, and the second is the same 409.
       const id = await unlessUnique(
         documents.add({

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -13,11 +12,10 @@ import {
 } from 'contracts';
 import type { Config } from '../../config';
 import type { Services } from '../../dependencies';
-import { HttpError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { readMultipart } from '../../http/read-multipart';
 import { messages } from '../../messages';
-import { byteRange } from './byte-range';
-import { CHUNK_BYTES } from './document-chunks.repository';
+import { storedFileResponses } from '../../platform/stored-file-reply';
 
 /** Paper requests one address may send per hour: a customer needs one or two; a script is stopped early. */
 export const PAPER_REQUESTS_PER_HOUR = 10;
@@ -90,12 +88,9 @@ const documentsRoutes: FastifyPluginAsyncTypebox<{ services: Services; config: C
         params: Type.Object({ id: IdParams.properties.id, name: Type.String({ maxLength: 200 }) }),
         querystring: Type.Object({ download: Type.Optional(Type.Literal('1')) }),
         response: {
-          200: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }),
-          206: Type.Unsafe<Readable>({ type: 'string', format: 'binary' }),
-          304: Type.Null(),
+          ...storedFileResponses,
           400: ApiError,
           404: ApiError,
-          416: ApiError,
           429: ApiError,
         },
       },
@@ -103,36 +98,13 @@ const documentsRoutes: FastifyPluginAsyncTypebox<{ services: Services; config: C
     async (request, reply) => {
       const document = await documents.find(request.params.id);
       if (!document || document.file_name !== request.params.name) throw notFound(messages.documentNotFound);
-      const range = byteRange(request.headers.range, document.size);
-      if (range === 'unsatisfiable') {
-        reply.header('Content-Range', `bytes */${document.size}`);
-        throw new HttpError(416, 'RANGE_NOT_SATISFIABLE', messages.rangeNotSatisfiable);
-      }
-      const disposition = request.query.download ? 'attachment' : 'inline';
-      // A version's bytes never change under its id: cached for good, and its hash is its ETag.
-      const etag = `"${document.sha256}"`;
-      reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `${disposition}; filename="${document.file_name}"`)
-        .header('Accept-Ranges', 'bytes')
-        .header('ETag', etag)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Cross-Origin-Resource-Policy', 'cross-origin');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      const { start, end } = range === 'whole' ? { start: 0, end: document.size - 1 } : range;
-      if (range !== 'whole')
-        reply.code(206).header('Content-Range', `bytes ${start}-${end}/${document.size}`);
-      reply.header('Content-Length', end - start + 1);
-      // Streamed from the database a few chunks at a time (document-chunks.repository.ts). A byte stream that reads
-      // ahead one chunk at most: Readable.from's default (16 objects) would read 4 MB ahead per download and keep
-      // the event loop copying for twenty of them at once.
-      return reply.send(
-        Readable.from(documents.bytes(document.sha256, start, end), {
-          objectMode: false,
-          highWaterMark: CHUNK_BYTES,
-        }),
-      );
+      // A version's bytes never change under its id: cached for good.
+      return services.storedFiles.send(request, reply, documents.bytes, document, {
+        fileName: document.file_name,
+        download: !!request.query.download,
+        cacheControl: 'public, max-age=31536000, immutable',
+        extra: { 'Cross-Origin-Resource-Policy': 'cross-origin' },
+      });
     },
   );
 

@@ -2,11 +2,11 @@ import { berlinIsoDate, type DocumentVersion, type UnitDocument } from 'contract
 import { notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
-import type { InTransaction } from '../certificates/certificate-transaction';
+import type { InTransaction } from '../../platform/transactions';
 import type { machinesRepository } from '../machines/machines.repository';
-import type { DocumentChunksRepository } from './document-chunks.repository';
 import { documentUpload } from './document-upload';
 import { staffVersions, unitDocuments } from './document-versions';
+import type { ChunkStore } from '../../platform/chunk-store';
 import type { DocumentsRepository } from './documents.repository';
 import { paperRequests } from './paper-requests';
 import type { PaperRequestsRepository } from './paper-requests.repository';
@@ -16,7 +16,7 @@ export function documentsService(
   deps: {
     inTransaction: InTransaction;
     documents: DocumentsRepository;
-    chunks: DocumentChunksRepository;
+    chunks: ChunkStore;
     requests: PaperRequestsRepository;
     machines: ReturnType<typeof machinesRepository>;
   },

@@ -19,7 +19,7 @@ import {
   seedMachine,
   type TestApp,
 } from '../../test/harness';
-import { CHUNK_BYTES } from './document-chunks.repository';
+import { CHUNK_BYTES } from '../../platform/chunk-store';
 import { PAPER_REQUESTS_PER_HOUR } from './documents.routes';
 import { hostilePdf, multipart, plainPdf } from './test-pdfs';
 

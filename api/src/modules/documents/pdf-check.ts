@@ -1,65 +1,98 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFObject } from 'pdf-lib';
+import type { Worker } from 'node:worker_threads';
+import { PDF_CHECK_LIMITS } from 'contracts';
+import { messages } from '../../messages';
+import { startWorker, workerFile } from '../../platform/worker-file';
+import { BusyError, workQueue } from '../../plugins/busy';
+import type { PdfVerdict } from './pdf-scan';
 
-export type PdfVerdict = 'ok' | 'notPdf' | 'encrypted' | 'javascript' | 'launch' | 'embeddedFile';
-
-/** Keys and action types that make a PDF run code, start programs or carry other files. */
-const JAVASCRIPT_KEYS = new Set(['/JS', '/JavaScript']);
-const EMBEDDED_KEYS = new Set(['/EmbeddedFiles', '/EmbeddedFile', '/EF', '/RichMedia']);
+export type { PdfVerdict } from './pdf-scan';
 
 /**
- * Whether `bytes` are a PDF a customer may open safely, judged by pdf-lib parsing every object (names with
- * `#xx` escapes decoded, object streams unpacked), never by the file name: refused when it is no PDF with at
- * least one page, is encrypted, or anywhere carries JavaScript, a launch action or an embedded file.
+ * One check at a time, two more waiting briefly: a check takes at most PDF_CHECK_LIMITS.seconds, and waiting plus
+ * checking must end before a silent connection is closed (app.ts, SOCKET_IDLE_MS); beyond that a 429 at once.
  */
-export async function checkPdf(bytes: Buffer): Promise<PdfVerdict> {
-  // The header must open the file (ISO 32000-1 §7.5.2 allows it within the first 1024 bytes).
-  if (bytes.subarray(0, 1024).indexOf('%PDF-') < 0) return 'notPdf';
-  let document: PDFDocument;
-  try {
-    document = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
-  } catch (error) {
-    // pdf-lib's EncryptedPDFError is compiled to ES5, where instanceof does not see the subclass.
-    return /is encrypted/.test((error as Error).message) ? 'encrypted' : 'notPdf';
-  }
-  if (document.isEncrypted) return 'encrypted';
-  try {
-    // A cut-off file may parse without a catalogue; reading its pages then throws.
-    if (document.getPageCount() === 0) return 'notPdf';
-  } catch {
-    return 'notPdf';
-  }
-  const seen = new Set<PDFObject>();
-  for (const [, object] of document.context.enumerateIndirectObjects()) {
-    const verdict = inspect(object, seen);
-    if (verdict !== 'ok') return verdict;
-  }
-  return 'ok';
+const queue = workQueue({
+  running: 1,
+  waiting: 2,
+  maxWaitMs: 3000,
+  busy: () => new BusyError(messages.documentCheckBusy, 5),
+});
+
+/**
+ * Whether `bytes` are a PDF a customer may open safely (pdf-scan.ts), judged in a worker thread of its own
+ * (docs/decisions/0025-pdf-check-in-a-worker.md): the event loop stays free while a large file is parsed, and
+ * what a hostile file costs is bounded by the worker's heap and by a time limit. A worker that runs out of
+ * either is ended and its file refused; the API lives on.
+ */
+export function checkPdf(bytes: Buffer): Promise<PdfVerdict> {
+  return queue.run(() => inWorker(bytes));
 }
 
-function inspect(object: PDFObject, seen: Set<PDFObject>): PdfVerdict {
-  if (seen.has(object) || object instanceof PDFRef) return 'ok';
-  seen.add(object);
-  const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : null;
-  if (dict) {
-    for (const [key, value] of dict.entries()) {
-      const name = key.asString();
-      if (JAVASCRIPT_KEYS.has(name)) return 'javascript';
-      if (EMBEDDED_KEYS.has(name)) return 'embeddedFile';
-      if (name === '/S' && value instanceof PDFName) {
-        if (value.asString() === '/JavaScript') return 'javascript';
-        if (value.asString() === '/Launch') return 'launch';
-      }
-      if (name === '/Type' && value instanceof PDFName && value.asString() === '/EmbeddedFile')
-        return 'embeddedFile';
-      const verdict = inspect(value, seen);
-      if (verdict !== 'ok') return verdict;
+/**
+ * A worker that has loaded its code and waits for PDFs. Under tsx loading takes seconds, so it is kept for the
+ * next file while it holds little; one that ran out of time or heap, or kept more than KEEP_HEAP_BYTES, is ended
+ * and the next one started at once. A check's time limit counts the check only.
+ */
+let ready: Promise<Worker> | undefined;
+const KEEP_HEAP_BYTES = 64 * 1024 * 1024;
+
+const readyWorker = () =>
+  new Promise<Worker>((resolve, reject) => {
+    const worker = startWorker(workerFile('pdf-check-worker', import.meta.url), {
+      resourceLimits: {
+        maxOldGenerationSizeMb: PDF_CHECK_LIMITS.heapMb,
+        maxYoungGenerationSizeMb: 16,
+        stackSizeMb: 4,
+      },
+    });
+    // A waiting worker does not keep the process alive (tests, scripts); a checking one does.
+    worker.unref();
+    worker.once('message', () => {
+      worker.off('error', reject);
+      resolve(worker);
+    });
+    worker.once('error', reject);
+  });
+
+async function inWorker(bytes: Buffer): Promise<PdfVerdict> {
+  const worker = await (ready ?? readyWorker()).catch(readyWorker);
+  ready = undefined;
+  worker.ref();
+  let keep = false;
+  // Named, so that exactly these are removed again: Worker needs listeners of its own.
+  let onMessage: (answer: { verdict: PdfVerdict; heapBytes: number }) => void = () => undefined;
+  let onError: (error: Error & { code?: string }) => void = () => undefined;
+  let onExit: (code: number) => void = () => undefined;
+  try {
+    return await new Promise<PdfVerdict>((resolve, reject) => {
+      const timer = setTimeout(() => resolve('time'), PDF_CHECK_LIMITS.seconds * 1000);
+      onMessage = ({ verdict, heapBytes }) => {
+        clearTimeout(timer);
+        keep = heapBytes < KEEP_HEAP_BYTES;
+        resolve(verdict);
+      };
+      onError = (error) => {
+        clearTimeout(timer);
+        if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve('memory');
+        else reject(error);
+      };
+      onExit = (code) => {
+        clearTimeout(timer);
+        reject(new Error(`PDF check ended without an answer (${code})`));
+      };
+      worker.once('message', onMessage).once('error', onError).once('exit', onExit);
+      worker.postMessage(bytes);
+    });
+  } finally {
+    worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    if (keep) {
+      worker.unref();
+      ready = Promise.resolve(worker);
+    } else {
+      void worker.terminate();
+      ready = readyWorker();
+      // A worker that fails to start is replaced when it is needed.
+      ready.catch(() => undefined);
     }
   }
-  if (object instanceof PDFArray) {
-    for (const value of object.asArray()) {
-      const verdict = inspect(value, seen);
-      if (verdict !== 'ok') return verdict;
-    }
-  }
-  return 'ok';
 }

@@ -9,8 +9,8 @@ export async function plainPdf(text: string, padding = 0): Promise<Buffer> {
   const document = await PDFDocument.create();
   const page = document.addPage([595, 842]);
   page.drawText(text, { x: 50, y: 780, size: 14, font: await document.embedFont(StandardFonts.Helvetica) });
-  // Incompressible filler makes a document of a wanted size (a scanned manual's images).
-  if (padding > 0) document.setKeywords([crypto.randomBytes(Math.ceil(padding / 2)).toString('hex')]);
+  // Incompressible filler makes a document of a wanted size: a stream, as a scanned manual's images are.
+  if (padding > 0) document.context.register(document.context.stream(crypto.randomBytes(padding)));
   return Buffer.from(await document.save());
 }
 

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { messages } from '../../messages';
+import type { JobsRepository } from '../../platform/jobs.repository';
 import { send } from '../../plugins/error-handler';
 
 const READY_TIMEOUT_MS = 2000;
@@ -22,12 +23,30 @@ export const refuseUntilStarted =
     return send(reply, 503, 'DATABASE_UNAVAILABLE', messages.databaseUnavailable);
   };
 
+/** The jobs' backlog as readiness names it: an operator sees work piling up before anyone complains. */
+async function jobsOf(jobs: JobsRepository, now = Date.now()) {
+  const { counts, oldestQueued } = await jobs.backlog();
+  const sum = (state: string) =>
+    counts.filter((row) => row.state === state).reduce((total, row) => total + row.count, 0);
+  return {
+    queued: sum('queued'),
+    running: sum('running'),
+    failed: sum('failed'),
+    oldest_queued_seconds: oldestQueued
+      ? Math.max(0, Math.round((now - Date.parse(oldestQueued)) / 1000))
+      : null,
+  };
+}
+
 const healthRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
+  jobs: JobsRepository;
   isStarted: () => boolean;
+  /** True from the moment the process was asked to stop: a balancer sends no new requests, those in flight finish. */
+  isStopping: () => boolean;
   /** What readiness names besides (the development seal, api/src/modules/certificate-pdf/seal-service.ts). */
   notices: () => Promise<string[]>;
-}> = async (app, { db, isStarted, notices }) => {
+}> = async (app, { db, jobs, isStarted, isStopping, notices }) => {
   app.get('/healthz', { config: { access: 'public' }, schema: { response: { 200: Health } } }, async () => ({
     status: 'ok',
   }));
@@ -36,6 +55,7 @@ const healthRoutes: FastifyPluginAsyncTypebox<{
     '/readyz',
     { config: { access: 'public' }, schema: { response: { 200: Health, 503: Health } } },
     async (_request, reply) => {
+      if (isStopping()) return reply.code(503).send({ status: 'stopping' });
       if (!isStarted()) return reply.code(503).send({ status: 'not ready' });
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
@@ -44,7 +64,8 @@ const healthRoutes: FastifyPluginAsyncTypebox<{
       try {
         await Promise.race([sql`select 1`.execute(db), timeout]);
         const said = await Promise.race([notices(), timeout]);
-        return { status: 'ready', ...(said.length && { notices: said }) };
+        const backlog = await Promise.race([jobsOf(jobs), timeout]);
+        return { status: 'ready', ...(said.length && { notices: said }), jobs: backlog };
       } catch {
         return reply.code(503).send({ status: 'not ready' });
       } finally {

@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
 import { messages } from '../../messages';
 import { auth, createTestApp, kinds, type TestApp } from '../../test/harness';
-import { webBaseNotice } from '../certificate-pdf/documents-store.wiring';
+import { webBaseNotice } from '../certificate-pdf/certificate-archive.wiring';
 import { DEVELOPMENT_SEAL_NOTICE } from '../certificate-pdf/seal-service';
 
 /** The error envelope of docs/architecture.md#api, with the exact German message and no stack trace. */
@@ -44,11 +44,26 @@ for (const kind of kinds) {
     test('readyz answers ready when the database answers, and names the development seal and a missing WEB_BASE', async () => {
       const response = await t.app.inject({ url: '/api/readyz' });
       assert.equal(response.statusCode, 200);
-      // No SEAL_P12_PATH and no WEB_BASE in tests (api/src/modules/certificate-pdf/documents-store.wiring.ts).
+      // No SEAL_P12_PATH and no WEB_BASE in tests (api/src/modules/certificate-pdf/certificate-archive.wiring.ts).
       assert.deepEqual(response.json(), {
         status: 'ready',
         notices: [DEVELOPMENT_SEAL_NOTICE, webBaseNotice(`http://localhost:${t.config.port}`)],
+        jobs: { queued: 0, running: 0, failed: 0, oldest_queued_seconds: null },
       });
+    });
+
+    test('readyz says 503 stopping from the moment the process is asked to stop; healthz and calls still answer', async () => {
+      const app = await buildApp({ config: t.config, database: t.testDb.database, isStopping: () => true });
+      try {
+        const ready = await app.inject({ url: '/api/readyz' });
+        assert.equal(ready.statusCode, 503);
+        assert.deepEqual(ready.json(), { status: 'stopping' });
+        assert.equal((await app.inject({ url: '/api/healthz' })).statusCode, 200);
+        // Requests a balancer still sends while it notices are answered, not refused.
+        assert.equal((await app.inject({ url: '/api/brands' })).statusCode, 401);
+      } finally {
+        await app.close();
+      }
     });
 
     test('readyz answers 503 when the database is gone, and healthz stays ok', async () => {

@@ -2,13 +2,10 @@ import { fileNameSlug, type Calibration } from 'contracts';
 import { badRequest, notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
-import type { InTransaction } from '../certificates/certificate-transaction';
+import type { InTransaction } from '../../platform/transactions';
 import { PDF_REFUSALS } from '../documents/document-upload';
-import {
-  documentChunksRepository,
-  type DocumentChunksRepository,
-} from '../documents/document-chunks.repository';
 import { checkPdf } from '../documents/pdf-check';
+import { chunkStore, type ChunkStore } from '../../platform/chunk-store';
 import { instrumentsRepository, type InstrumentsRepository } from './instruments.repository';
 
 /**
@@ -19,7 +16,7 @@ import { instrumentsRepository, type InstrumentsRepository } from './instruments
 export function calibrationCertificates(
   deps: {
     instruments: InstrumentsRepository;
-    chunks: DocumentChunksRepository;
+    chunks: ChunkStore;
     inTransaction: InTransaction;
   },
   audit: AuditService,
@@ -63,7 +60,7 @@ export function calibrationCertificates(
       if (verdict !== 'ok') throw PDF_REFUSALS[verdict];
       return deps.inTransaction(async (trx) => {
         const repository = instrumentsRepository(trx);
-        const sha256 = await documentChunksRepository(trx).store(bytes);
+        const sha256 = await chunkStore(trx).store(bytes);
         const replaced = await repository.setCertificate(calibrationId, sha256);
         await audit.within(trx).record({
           accountId,
@@ -76,7 +73,7 @@ export function calibrationCertificates(
       });
     },
 
-    /** The certificate PDF of a calibration: its name, size and hash, and its bytes as a stream. */
+    /** The certificate PDF of a calibration: its name, size and hash, and how its bytes are read. */
     async certificate(instrumentId: number, calibrationId: number) {
       const { instrument, calibration } = await calibrationOf(instrumentId, calibrationId);
       const sha256 = calibration.certificate_sha256;
@@ -86,7 +83,7 @@ export function calibrationCertificates(
         sha256,
         size,
         fileName: `Kalibrierschein_${fileNameSlug(instrument.inventory_number, 'Pruefmittel')}_${calibration.calibrated_on}.pdf`,
-        bytes: () => deps.chunks.range(sha256, 0, size - 1),
+        bytes: deps.chunks.range,
       };
     },
   };

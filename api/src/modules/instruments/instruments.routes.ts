@@ -21,7 +21,7 @@ import {
 import type { Services } from '../../dependencies';
 import { readMultipart } from '../../http/read-multipart';
 import { messages } from '../../messages';
-import { CHUNK_BYTES } from '../documents/document-chunks.repository';
+import { storedFileResponses } from '../../platform/stored-file-reply';
 
 const errors = { 400: ApiError, 401: ApiError, 403: ApiError, 404: ApiError, 409: ApiError };
 /** Every role reads the register; the quality role (Freigabe) keeps it (docs/decisions/0018-instruments.md). */
@@ -99,23 +99,17 @@ const instrumentsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
       schema: {
         params: CalibrationParams,
         querystring: Type.Object({ download: Type.Optional(Type.Literal('1')) }),
-        response: { 200: binary('the calibration certificate PDF'), ...errors },
+        response: { ...storedFileResponses, ...errors },
       },
     },
     async (request, reply) => {
       const file = await instruments.certificate(request.params.id, request.params.calibrationId);
-      // The headers of the machines' documents (api/src/modules/documents/documents.routes.ts): a PDF as what it
-      // is, never sniffed into something a browser runs; staff answers stay out of caches (app.ts).
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header(
-          'Content-Disposition',
-          `${request.query.download ? 'attachment' : 'inline'}; filename="${file.fileName}"`,
-        )
-        .header('Content-Length', file.size)
-        .header('ETag', `"${file.sha256}"`)
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(Readable.from(file.bytes(), { objectMode: false, highWaterMark: CHUNK_BYTES }));
+      // A later upload replaces the calibration's certificate, and staff answers stay out of caches (app.ts).
+      return services.storedFiles.send(request, reply, file.bytes, file, {
+        fileName: file.fileName,
+        download: !!request.query.download,
+        cacheControl: 'no-store',
+      });
     },
   );
   app.get(

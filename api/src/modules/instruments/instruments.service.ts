@@ -14,8 +14,8 @@ import { unlessUnique } from '../../db/errors';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
-import type { InTransaction } from '../certificates/certificate-transaction';
-import type { DocumentChunksRepository } from '../documents/document-chunks.repository';
+import type { InTransaction } from '../../platform/transactions';
+import type { ChunkStore } from '../../platform/chunk-store';
 import { calibrationCertificates } from './calibration-certificates';
 import { impactExport } from './impact-export';
 import type { InstrumentRow, InstrumentsRepository } from './instruments.repository';
@@ -64,7 +64,7 @@ function addMonthsToDay(day: string, months: number): string {
 export function instrumentsService(
   deps: {
     instruments: InstrumentsRepository;
-    chunks: DocumentChunksRepository;
+    chunks: ChunkStore;
     inTransaction: InTransaction;
   },
   audit: AuditService,

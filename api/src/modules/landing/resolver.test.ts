@@ -201,7 +201,11 @@ for (const kind of kinds) {
       const certificate = await t.app.inject(`${unitPath()}?linkType=gs1:certificationInfo`);
       assert.equal(certificate.statusCode, 307);
       assert.equal(certificate.headers.location, `${origin}/api${apiPaths.unitCertificate(serial)}`);
-      const sealed = await t.app.inject(String(certificate.headers.location).replace(origin, ''));
+      const target = String(certificate.headers.location).replace(origin, '');
+      // Its first request has the worker seal the copy (503 with Retry-After until then).
+      assert.equal((await t.app.inject(target)).statusCode, 503);
+      await t.runJobs();
+      const sealed = await t.app.inject(target);
       assert.equal(sealed.statusCode, 200, sealed.body);
       assert.equal(sealed.headers['content-type'], 'application/pdf');
       assertError(await t.app.inject(`/01/${gtin}?linkType=gs1:certificationInfo`), 404);

@@ -1,6 +1,7 @@
 import {
   STEP_TREND_MAX_POINTS,
   numberOf,
+  parseKeyedMap,
   type FirstPassYieldQuery,
   type FirstPassYieldReport,
   type StepTrendQuery,
@@ -99,7 +100,7 @@ export function testRecordReports(
       // Each unit's last attempt: what counts for it.
       const rows = await reports.lastAttempts(query.machine_id, from, to);
       const data = rows.flatMap((row) => {
-        const typed = (JSON.parse(row.values) as Record<string, string>)[query.step];
+        const typed = parseKeyedMap<string>(row.values)[query.step];
         const value = typed === undefined ? undefined : numberOf(typed);
         return value === undefined ? [] : [{ serial: row.serial, tested_at: row.tested_at, value }];
       });

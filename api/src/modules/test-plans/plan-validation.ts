@@ -1,4 +1,13 @@
-import { PLAN_LANGUAGES, fieldMessages, planStepMessages as planMessages, type PlanStep } from 'contracts';
+import {
+  PLAN_LANGUAGES,
+  RESERVED_STEP_KEYS,
+  keyedMap,
+  fieldMessages,
+  planStepMessages as planMessages,
+  rangeText,
+  withinRange,
+  type PlanStep,
+} from 'contracts';
 
 /** Titles, options and texts without surrounding blanks. */
 export const tidyStep = (step: PlanStep): PlanStep => ({
@@ -15,17 +24,23 @@ export const tidyStep = (step: PlanStep): PlanStep => ({
 
 /** The errors of a plan, keyed by field (`steps.3.title.de`); empty when it can be stored. */
 export function planErrors(steps: PlanStep[]): Record<string, string> {
-  const errors: Record<string, string> = {};
+  const errors = keyedMap<string>();
   const keys = new Set<string>();
   steps.forEach((step, i) => {
     const at = (field: string) => `steps.${i}.${field}`;
     if (!step.title.de) errors[at('title.de')] = planMessages.titleMissing;
-    if (keys.has(step.key)) errors[at('key')] = planMessages.keyTaken;
+    if (RESERVED_STEP_KEYS.includes(step.key)) errors[at('key')] = planMessages.keyReserved;
+    else if (keys.has(step.key)) errors[at('key')] = planMessages.keyTaken;
     keys.add(step.key);
     if (step.kind === 'numeric') {
       // JSON cannot carry NaN, but 1e309 parses as Infinity.
-      for (const limit of ['lower', 'upper'] as const)
-        if (step[limit] !== null && !Number.isFinite(step[limit])) errors[at(limit)] = planMessages.notFinite;
+      for (const limit of ['lower', 'upper'] as const) {
+        const value = step[limit];
+        if (value === null) continue;
+        if (!Number.isFinite(value)) errors[at(limit)] = planMessages.notFinite;
+        else if (!withinRange(step.unit, value))
+          errors[at(limit)] = planMessages.outOfRange(rangeText(step.unit));
+      }
       if (step.lower !== null && step.upper !== null && step.lower > step.upper)
         errors[at('lower')] = planMessages.lowerAboveUpper;
       if (!step.unit) errors[at('unit')] = planMessages.unitMissing;

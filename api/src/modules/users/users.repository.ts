@@ -1,4 +1,4 @@
-import type { Role } from 'contracts';
+import { DEFAULT_STAFF_LANGUAGE, type Role, type StaffLanguage } from 'contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { UsersTable } from '../../db/schema';
@@ -47,6 +47,7 @@ export function usersRepository(db: Db) {
         name?: string;
         roles?: readonly Role[];
         mustChangePassword?: boolean;
+        language?: StaffLanguage;
       },
       cost?: ScryptCost,
     ) {
@@ -60,10 +61,15 @@ export function usersRepository(db: Db) {
           created_at: new Date().toISOString(),
           roles: rolesToText(input.roles ?? ['admin']),
           must_change_password: input.mustChangePassword ? 1 : 0,
+          language: input.language ?? DEFAULT_STAFF_LANGUAGE,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    async setLanguage(id: number, language: StaffLanguage) {
+      await db.updateTable('users').set({ language }).where('id', '=', id).execute();
     },
 
     async count() {

@@ -24,6 +24,7 @@ const me = (id: number) => ({
   must_change_password: false,
   two_factor: false,
   two_factor_required: false,
+  language: 'de',
 });
 const LABEL = 'Prüfmittel: Isolationswiderstand';
 const storageKey = (accountId: number) => `pruefbericht.instruments.${accountId}`;

@@ -1,23 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   berlinIsoDate,
-  formatDate,
-  INSTRUMENT_KIND_LABELS,
   instrumentStanding,
   type Instrument,
   type InstrumentKind,
   type PlanStep,
 } from 'contracts';
 import { useEffect, useRef } from 'react';
-import { LoadError, meQuery } from 'shared-ui';
+import { LoadError, meQuery, useT } from 'shared-ui';
 import { instrumentsQuery } from '../../api/get-instruments';
+import { certificateCatalogs, translate } from '../../catalogs';
+import { formatDay } from '../../format';
 import { rememberedInstruments, rememberInstrument } from './instrument-memory';
 import { instrumentSteps, stepTitle, valueFieldId } from './step-entry';
-import { instrumentMessages } from './instrument-messages';
-import { testEntryMessages } from './test-entry-messages';
 import { ValueNote } from './value-note';
 
-const t = instrumentMessages;
+const kindName = (kind: InstrumentKind) => translate(`instrumentKind.${kind}`);
 
 export interface InstrumentChoicesProps {
   /** The plan's steps; a choice for each that names an instrument kind, nothing when none does. */
@@ -34,9 +32,9 @@ export interface InstrumentChoicesProps {
 /** Why `instrument` cannot take the values of a step needing `kind`, in words; undefined when it can. */
 function refusal(instrument: Instrument, kind: InstrumentKind, today: string): string | undefined {
   const standing = instrumentStanding(instrument, today);
-  if (standing === 'overdue') return t.overdue(formatDate(instrument.due));
-  if (standing === 'blocked' || standing === 'retired') return t[standing];
-  if (instrument.kind !== kind) return t.otherKind(INSTRUMENT_KIND_LABELS[instrument.kind]);
+  if (standing === 'overdue') return translate('instrument.overdue', { day: formatDay(instrument.due) });
+  if (standing === 'blocked' || standing === 'retired') return translate(`instrument.${standing}`);
+  if (instrument.kind !== kind) return translate('instrument.otherKind', { kind: kindName(instrument.kind) });
   return undefined;
 }
 
@@ -47,6 +45,7 @@ function refusal(instrument: Instrument, kind: InstrumentKind, today: string): s
  * all). The account's last choice per step is preselected while it is still usable (instrument-memory.ts).
  */
 export function InstrumentChoices({ steps, chosen, keyOf, errors, onChoose }: InstrumentChoicesProps) {
+  const t = useT(certificateCatalogs);
   const measured = instrumentSteps(steps);
   const instruments = useQuery({ ...instrumentsQuery, enabled: measured.length > 0 });
   const accountId = useQuery(meQuery).data?.id;
@@ -84,10 +83,10 @@ export function InstrumentChoices({ steps, chosen, keyOf, errors, onChoose }: In
 
   return (
     <div className="test-entry__part">
-      <h3 className="test-entry__subheading">{t.instruments}</h3>
-      <p className="test-entry__hint">{t.instrumentsHint}</p>
+      <h3 className="test-entry__subheading">{t('instrument.heading')}</h3>
+      <p className="test-entry__hint">{t('instrument.hint')}</p>
       {instruments.isError && (
-        <LoadError message={t.instrumentsFailed} onRetry={() => void instruments.refetch()} />
+        <LoadError message={t('instrument.failed')} onRetry={() => void instruments.refetch()} />
       )}
       <div className="test-entry__steps test-entry__instruments">
         {measured.map((step) => (
@@ -147,22 +146,24 @@ function InstrumentChoice({
   today: string;
   onChange: (text: string) => void;
 }) {
+  const t = useT(certificateCatalogs);
   const kind = step.instrument_kind!;
   const id = valueFieldId(errorKey);
   const options = optionsFor(list ?? [], kind, value, today);
   const current = options.find((option) => option.instrument.id === value);
   const soon = current && !current.refused && instrumentStanding(current.instrument, today) === 'due_soon';
-  const reason = error ?? (current?.refused ? t.unusableNote(current.refused) : undefined);
+  const reason =
+    error ?? (current?.refused ? t('instrument.unusableNote', { reason: current.refused }) : undefined);
   const none = list && !options.some((option) => !option.refused);
   return (
     <div className="test-step" data-step={step.key}>
       <label className="test-step__title" htmlFor={id}>
-        {t.instrumentFor(stepTitle(step))}
+        {t('instrument.for', { step: stepTitle(step) })}
       </label>
       <span id={`${id}-kind`} className="test-step__details">
-        {INSTRUMENT_KIND_LABELS[kind]}
-        {loading && ` · ${t.instrumentsLoading}`}
-        {none && ` · ${t.noneUsable(INSTRUMENT_KIND_LABELS[kind])}`}
+        {kindName(kind)}
+        {loading && ` · ${t('instrument.loading')}`}
+        {none && ` · ${t('instrument.noneUsable', { kind: kindName(kind) })}`}
       </span>
       <select
         id={id}
@@ -176,14 +177,14 @@ function InstrumentChoice({
         // Where the form moves the keyboard when this choice holds up the issue.
         data-value-error={error ? true : undefined}
       >
-        <option value="">{testEntryMessages.choose}</option>
+        <option value="">{t('entry.choose')}</option>
         {options.map(({ instrument, refused }) => {
-          const due = formatDate(instrument.due);
+          const day = formatDay(instrument.due);
           const standing = refused
-            ? t.notChoosable(refused)
+            ? t('instrument.notChoosable', { reason: refused })
             : instrumentStanding(instrument, today) === 'due_soon'
-              ? t.dueSoon(due)
-              : t.due(due);
+              ? t('instrument.dueSoon', { day })
+              : t('instrument.due', { day });
           return (
             <option key={instrument.id} value={instrument.id} disabled={Boolean(refused)}>
               {`${instrument.inventory_number} · ${instrument.name} · ${standing}`}
@@ -193,7 +194,8 @@ function InstrumentChoice({
       </select>
       {soon && (
         <span id={`${id}-soon`} className="test-note test-note--soon">
-          <span aria-hidden="true">⏱</span> {t.dueSoonNote(formatDate(current.instrument.due))}
+          <span aria-hidden="true">⏱</span>{' '}
+          {t('instrument.dueSoonNote', { day: formatDay(current.instrument.due) })}
         </span>
       )}
       {reason && <ValueNote id={`${id}-note`} mark={{ kind: 'malformed', reason }} />}

@@ -1,5 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { DEFAULT_PLAN_STEPS, type PlanStep } from 'contracts';
+import { setLanguage } from 'shared-ui';
 import {
   allPassed,
   isMultiCellPaste,
@@ -10,6 +11,8 @@ import {
   passOpenSteps,
   retestErrors,
   retestToSend,
+  stepLimit,
+  stepTitle,
   valueErrors,
   withInstrumentNames,
   type TestValues,
@@ -41,7 +44,24 @@ describe('markOf: the mark beside a value, the API’s rule', () => {
     expect(markOf(insulation, '250.5')).toEqual({ kind: 'ok' });
     expect(markOf(insulation, '0,8')).toEqual({ kind: 'fail', reason: 'Zu niedrig, Grenzwert ≥ 1 MΩ' });
     expect(markOf(bonding, '0,31')).toEqual({ kind: 'fail', reason: 'Zu hoch, Grenzwert ≤ 0,3 Ω' });
-    expect(markOf(bonding, '-0,1')).toEqual({ kind: 'ok' });
+    expect(markOf({ ...bonding, unit: 'V' }, '-0,1')).toEqual({ kind: 'ok' });
+  });
+
+  it('compares near 1e14 as decimals, and marks a value outside its unit’s range as malformed', () => {
+    const ohms = { ...bonding, unit: 'Ω', upper: 100000000000000, decimals: 3 };
+    expect(markOf(ohms, '100000000000000')).toEqual({ kind: 'ok' });
+    expect(markOf(ohms, '100000000000000,001')).toEqual({
+      kind: 'fail',
+      reason: 'Zu hoch, Grenzwert ≤ 100.000.000.000.000 Ω',
+    });
+    expect(markOf(bonding, '-0,1')).toEqual({
+      kind: 'malformed',
+      reason: 'Außerhalb des Messbereichs 0 … 1.000.000.000.000.000 Ω',
+    });
+    expect(markOf(insulation, '1000000000,1')).toEqual({
+      kind: 'malformed',
+      reason: 'Außerhalb des Messbereichs 0 … 1.000.000.000 MΩ',
+    });
   });
 
   it('marks what is not a number or has too many decimals as malformed', () => {
@@ -219,5 +239,48 @@ describe('what is sent', () => {
       const fields = { [field]: 'Isolationswiderstand: Dieses Prüfmittel gibt es nicht' };
       expect(withInstrumentNames(new Error('400'), fields)).toBe(fields);
     });
+  });
+});
+
+describe('a step’s title, limit and marks in each staff language', () => {
+  afterEach(() => setLanguage('de'));
+  const isolation = DEFAULT_PLAN_STEPS.find((step) => step.key === 'isolation')!;
+  const ownStep: PlanStep = {
+    ...guide,
+    key: 'brake',
+    title: { ...guide.title, de: 'Bremse', en: 'Brake', fr: '' },
+  };
+  const renamedCheck: PlanStep = { ...guide, title: { ...guide.title, de: 'Führung', en: 'Guide' } };
+  const megaohms: PlanStep = { ...insulation, lower: 1000.5 };
+
+  it('reads the plan’s titles in German and English, the catalog’s Polish for a default check', async () => {
+    expect([isolation, ownStep, renamedCheck].map(stepTitle)).toEqual(['Schutzleiter', 'Bremse', 'Führung']);
+    await setLanguage('en');
+    expect([isolation, ownStep, renamedCheck].map(stepTitle)).toEqual([
+      'Protective conductor',
+      'Brake',
+      'Guide',
+    ]);
+    await setLanguage('pl');
+    // A step of the plan's own has no Polish title: its English one.
+    expect([isolation, ownStep, renamedCheck].map(stepTitle)).toEqual(['Przewód ochronny', 'Brake', 'Guide']);
+  });
+
+  it('writes limits in the language’s numbers and says why a value fails in it', async () => {
+    expect(stepLimit(megaohms)).toBe('≥ 1.000,5 MΩ');
+    expect(markOf(megaohms, '2,55')).toEqual({ kind: 'malformed', reason: 'Höchstens 1 Nachkommastelle' });
+    await setLanguage('en');
+    expect(stepLimit(megaohms)).toBe('≥ 1,000.5 MΩ');
+    expect(markOf(megaohms, '2.5')).toEqual({ kind: 'fail', reason: 'Too low, limit ≥ 1,000.5 MΩ' });
+    await setLanguage('pl');
+    expect(markOf(megaohms, '2,55')).toEqual({
+      kind: 'malformed',
+      reason: 'Najwyżej 1 miejsce po przecinku',
+    });
+    expect(markOf({ ...megaohms, decimals: 3 }, '2,5555')).toEqual({
+      kind: 'malformed',
+      reason: 'Najwyżej 3 miejsca po przecinku',
+    });
+    expect(markOf(megaohms, 'x')).toEqual({ kind: 'malformed', reason: 'Nieprawidłowa liczba (np. 0,8)' });
   });
 });

@@ -1,18 +1,19 @@
 import {
   decimalsOf,
+  DEFAULT_PLAN_STEPS,
   FAIL,
+  limitStanding,
   limitText,
   numberOf,
   PASS,
+  rangeText,
   RESULT_VALUE_MAX,
-  withinLimits,
+  withinRange,
   type PlanStep,
   type ResultsBody,
 } from 'contracts';
-import { apiErrorCode, apiErrorMessage } from 'shared-ui';
-import { testEntryMessages } from './test-entry-messages';
-
-const t = testEntryMessages;
+import { activeLocale, apiErrorCode, apiErrorMessage, currentLanguage } from 'shared-ui';
+import { isCatalogKey, translate } from '../../catalogs';
 
 /**
  * The values of a test as typed, in the shape the API takes them (`results` of POST /certificate,
@@ -28,37 +29,65 @@ export type ValueMark =
   /** A valid entry the step does not pass: recorded as failed. */
   | { kind: 'fail'; reason: string };
 
-/** The German title of a step; its key when the plan left it empty. */
-export const stepTitle = (step: PlanStep) => step.title.de || step.key;
+/** Whether the step is one of the default plan's checks as it stands there, named the same. */
+const isDefaultCheck = (step: PlanStep) =>
+  DEFAULT_PLAN_STEPS.some((check) => check.key === step.key && check.title.de === step.title.de);
 
-/** The step's limit as shown beside its field (contracts' limitText), empty for steps without one. */
-export const stepLimit = (step: PlanStep) => (step.kind === 'numeric' ? limitText(step) : '');
+/**
+ * A step's title in the staff language. A plan names its steps in the certificate's six languages, which have no
+ * Polish: the default plan's checks take their names from the catalog (German and English there as in contracts,
+ * docs/terminology.md), any other step its English title for Polish staff. German falls in where a title is empty,
+ * the key where the German one is too.
+ */
+export function stepTitle(step: PlanStep): string {
+  const key = `step.${step.key}`;
+  if (isDefaultCheck(step) && isCatalogKey(key)) return translate(key);
+  return (currentLanguage() === 'de' ? '' : step.title.en) || step.title.de || step.key;
+}
+
+/** The step's limit as shown beside its field (contracts' limitText), in the language's number form. */
+export const stepLimit = (step: PlanStep) => (step.kind === 'numeric' ? limitText(step, activeLocale()) : '');
 
 /** The same judgement as the API's verdict (contracts/src/test-record.ts), for a mark while typing. */
 export function markOf(step: PlanStep, typed: string): ValueMark {
   const value = typed.trim();
   if (!value) return { kind: 'empty' };
-  if (value.length > RESULT_VALUE_MAX) return { kind: 'malformed', reason: t.tooLong(RESULT_VALUE_MAX) };
+  if (value.length > RESULT_VALUE_MAX)
+    return { kind: 'malformed', reason: translate('entry.tooLong', { max: RESULT_VALUE_MAX }) };
   switch (step.kind) {
     case 'numeric': {
-      const number = numberOf(value);
-      if (number === undefined) return { kind: 'malformed', reason: t.malformed };
+      if (numberOf(value) === undefined) return { kind: 'malformed', reason: translate('entry.malformed') };
       if (decimalsOf(value) > step.decimals)
         return {
           kind: 'malformed',
-          reason: step.decimals === 0 ? t.wholeNumber : t.tooManyDecimals(step.decimals),
+          reason:
+            step.decimals === 0
+              ? translate('entry.wholeNumber')
+              : translate('entry.tooManyDecimals', { decimals: step.decimals }),
         };
-      if (withinLimits(step, number)) return { kind: 'ok' };
-      const below = step.lower !== null && number < step.lower;
-      return { kind: 'fail', reason: (below ? t.tooLow : t.tooHigh)(limitText(step)) };
+      if (!withinRange(step.unit, value))
+        return {
+          kind: 'malformed',
+          reason: translate('entry.outOfRange', { range: rangeText(step.unit, activeLocale()) }),
+        };
+      const standing = limitStanding(step, value);
+      if (standing === 'within') return { kind: 'ok' };
+      return {
+        kind: 'fail',
+        reason: translate(standing === 'below' ? 'entry.tooLow' : 'entry.tooHigh', {
+          limit: stepLimit(step),
+        }),
+      };
     }
     case 'pass_fail':
       if (value === PASS) return { kind: 'ok' };
       return value === FAIL
-        ? { kind: 'fail', reason: t.notPassing }
-        : { kind: 'malformed', reason: t.malformed };
+        ? { kind: 'fail', reason: translate('entry.notPassing') }
+        : { kind: 'malformed', reason: translate('entry.malformed') };
     case 'choice':
-      return step.passing.includes(value) ? { kind: 'ok' } : { kind: 'fail', reason: t.notPassing };
+      return step.passing.includes(value)
+        ? { kind: 'ok' }
+        : { kind: 'fail', reason: translate('entry.notPassing') };
     default:
       return { kind: 'ok' };
   }
@@ -95,7 +124,7 @@ export function pastedCells(text: string): string[][] {
 /** Whether a paste is more than one value: then it fills cells instead of going into the one field. */
 export const isMultiCellPaste = (text: string) => /[\t\n\r]/.test(text.replace(/[\r\n]+$/, ''));
 
-/** A German message for each of `steps` whose value cannot be sent: malformed, or required and left empty. */
+/** A message for each of `steps` whose value cannot be sent: malformed, or required and left empty. */
 function checkValues(
   steps: readonly PlanStep[],
   values: Record<string, string> | undefined,
@@ -105,7 +134,7 @@ function checkValues(
   for (const step of steps) {
     const mark = markOf(step, values?.[step.key] ?? '');
     if (mark.kind === 'malformed') errors[keyOf(step)] = mark.reason;
-    else if (mark.kind === 'empty' && step.required) errors[keyOf(step)] = t.required;
+    else if (mark.kind === 'empty' && step.required) errors[keyOf(step)] = translate('entry.required');
   }
   return errors;
 }
@@ -128,7 +157,7 @@ function checkInstruments(
   errors: Record<string, string>,
 ) {
   for (const step of instrumentSteps(steps))
-    if (chosen?.[step.key] === undefined) errors[keyOf(step.key)] = t.instrumentMissing;
+    if (chosen?.[step.key] === undefined) errors[keyOf(step.key)] = translate('entry.instrumentMissing');
   return errors;
 }
 
@@ -151,7 +180,7 @@ export function withInstrumentNames(error: unknown, fields: Record<string, strin
 }
 
 /**
- * The values of every unit and the certificate's steps, each a German message where the value cannot be sent.
+ * The values of every unit and the certificate's steps, each a message where the value cannot be sent.
  * Keys as the API's 400 (`results.units.<k>.<key>`), in the order a user fixes them: the instruments (above the
  * values on the form), the certificate's steps, then unit by unit.
  */

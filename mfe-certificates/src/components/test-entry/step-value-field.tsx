@@ -1,9 +1,8 @@
 import { FAIL, PASS, RESULT_VALUE_MAX, type PlanStep } from 'contracts';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../catalogs';
 import { markOf, stepLimit, stepTitle, type ValueMark } from './step-entry';
-import { testEntryMessages } from './test-entry-messages';
 import { ValueNote } from './value-note';
-
-const t = testEntryMessages;
 
 export interface StepValueFieldProps {
   /** The id of the field (of the first radio for pass/fail): where a message moves the keyboard. */
@@ -17,11 +16,12 @@ export interface StepValueFieldProps {
 
 /**
  * One step's value with its title, test conditions, standard and limit: pass/fail as two radios that start
- * empty (nothing is pre-ticked, docs/decisions/0010-test-record.md), a number as typed (German comma fine)
+ * empty (nothing is pre-ticked, docs/decisions/0010-test-record.md), a number as typed (comma or point)
  * beside its unit, a choice, or text. A value the step does not pass or that cannot be sent is marked at once,
  * in words and with aria-invalid, not by colour alone.
  */
 export function StepValueField({ id, step, value, onChange, error }: StepValueFieldProps) {
+  const t = useT(certificateCatalogs);
   const mark: ValueMark = error ? { kind: 'malformed', reason: error } : markOf(step, value);
   const noteId = `${id}-note`;
   const limit = stepLimit(step);
@@ -34,7 +34,7 @@ export function StepValueField({ id, step, value, onChange, error }: StepValueFi
   const title = (
     <>
       {stepTitle(step)}
-      {!step.required && <span className="test-entry__optional"> ({t.optional})</span>}
+      {!step.required && <span className="test-entry__optional"> ({t('entry.optional')})</span>}
     </>
   );
   const common = {
@@ -52,8 +52,8 @@ export function StepValueField({ id, step, value, onChange, error }: StepValueFi
           {details && <span className="test-step__details">{details}</span>}
           <div className="test-step__radios" role="radiogroup" aria-invalid={common['aria-invalid']}>
             {[
-              [PASS, t.pass],
-              [FAIL, t.fail],
+              [PASS, t('entry.pass')],
+              [FAIL, t('entry.fail')],
             ].map(([option, label], index) => (
               <label key={option} className="test-step__radio">
                 <input
@@ -85,7 +85,7 @@ export function StepValueField({ id, step, value, onChange, error }: StepValueFi
                 onChange={(event) => onChange(event.target.value)}
                 {...common}
               >
-                <option value="">{t.choose}</option>
+                <option value="">{t('entry.choose')}</option>
                 {step.options.map((option) => (
                   <option key={option}>{option}</option>
                 ))}
@@ -106,7 +106,7 @@ export function StepValueField({ id, step, value, onChange, error }: StepValueFi
           </div>
           {limit && (
             <span id={limitId} className="test-step__limit">
-              {t.limit(limit)}
+              {t('entry.limit', { limit })}
             </span>
           )}
         </>

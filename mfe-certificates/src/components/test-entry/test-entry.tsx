@@ -1,5 +1,7 @@
 import type { TestPlan } from 'contracts';
 import { useCallback, useMemo, useState } from 'react';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../catalogs';
 import {
   allPassed,
   certificateInstrumentKey,
@@ -9,12 +11,9 @@ import {
   type TestValues,
 } from './step-entry';
 import { InstrumentChoices } from './instrument-choices';
-import { testEntryMessages } from './test-entry-messages';
 import { StepValueField } from './step-value-field';
 import { UnitGrid, type CellChange } from './unit-grid';
 import './test-entry.css';
-
-const t = testEntryMessages;
 
 export interface TestEntryProps {
   plan: TestPlan;
@@ -36,6 +35,7 @@ export interface TestEntryProps {
  * grid, and "Alle bestanden" for every open step that can simply pass (step-entry.ts).
  */
 export default function TestEntry({ plan, units, values, update, errors }: TestEntryProps) {
+  const t = useT(certificateCatalogs);
   const [status, setStatus] = useState('');
   const certificateSteps = useMemo(() => plan.steps.filter((step) => !step.per_unit), [plan.steps]);
   // The same array while the plan is: the grid's rows are memoised on it (a 100 × 10 grid stays quick to type in).
@@ -53,7 +53,11 @@ export default function TestEntry({ plan, units, values, update, errors }: TestE
       ),
     [update],
   );
-  const pasted = useCallback((filled: number, dropped: number) => setStatus(t.pasted(filled, dropped)), []);
+  const pasted = useCallback(
+    (filled: number, dropped: number) =>
+      setStatus(dropped ? t('entry.pastedDropped', { filled, dropped }) : t('entry.pasted', { filled })),
+    [t],
+  );
   const chooseInstrument = useCallback(
     (stepKey: string, instrumentId: number | undefined) =>
       update(
@@ -69,18 +73,20 @@ export default function TestEntry({ plan, units, values, update, errors }: TestE
   const passAll = () => {
     const { count } = allPassed(plan.steps, values, units);
     update((current) => allPassed(plan.steps, current, units).values, []);
-    setStatus(count ? t.allPassedDone(count) : t.nothingOpen);
+    setStatus(count ? t('entry.allPassedDone', { count }) : t('entry.nothingOpen'));
   };
 
   return (
     <section className="test-entry" aria-labelledby="test-entry-title">
       <div className="test-entry__head">
         <h2 id="test-entry-title" className="test-entry__heading">
-          {t.heading}
+          {t('entry.heading')}
         </h2>
-        <span className="test-entry__version">{t.planVersion(plan.version)}</span>
+        <span className="test-entry__version">
+          {plan.version === 0 ? t('entry.defaultPlan') : t('entry.planVersion', { version: plan.version })}
+        </span>
         <button type="button" className="sui-button sui-button--secondary" onClick={passAll}>
-          {t.allPassed}
+          {t('entry.allPassed')}
         </button>
       </div>
       <InstrumentChoices
@@ -94,7 +100,7 @@ export default function TestEntry({ plan, units, values, update, errors }: TestE
       />
       {certificateSteps.length > 0 && (
         <div className="test-entry__part">
-          <h3 className="test-entry__subheading">{t.certificateSteps}</h3>
+          <h3 className="test-entry__subheading">{t('entry.certificateSteps')}</h3>
           <div className="test-entry__steps">
             {certificateSteps.map((step) => {
               const key = certificateValueKey(step.key);
@@ -122,9 +128,9 @@ export default function TestEntry({ plan, units, values, update, errors }: TestE
       )}
       {unitSteps.length > 0 && (
         <div className="test-entry__part">
-          <h3 className="test-entry__subheading">{t.unitSteps}</h3>
+          <h3 className="test-entry__subheading">{t('entry.unitSteps')}</h3>
           <p className="test-entry__hint">
-            {t.unitsNote} {t.gridHint}
+            {t('entry.unitsNote')} {t('entry.gridHint')}
           </p>
           <UnitGrid
             steps={unitSteps}

@@ -1,5 +1,7 @@
-import { FAIL, PASS, RESULT_VALUE_MAX, type PlanStep } from 'contracts';
+import { FAIL, PASS, RESULT_VALUE_MAX, ownValue, type PlanStep } from 'contracts';
 import { memo, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../catalogs';
 import {
   isMultiCellPaste,
   markOf,
@@ -10,10 +12,7 @@ import {
   unitValueKey,
   valueFieldId,
 } from './step-entry';
-import { testEntryMessages } from './test-entry-messages';
 import { ValueNote } from './value-note';
-
-const t = testEntryMessages;
 
 /** One value of one unit, as the grid changes it. */
 export interface CellChange {
@@ -46,6 +45,7 @@ const rowHeaderId = (unit: number) => `test-grid-unit-${unit}`;
  * from a spreadsheet fills down the column and, with tabs, across. Each header names the step's unit and limit.
  */
 export function UnitGrid({ steps, units, values, errors, onChange, onPasted }: UnitGridProps) {
+  const t = useT(certificateCatalogs);
   const table = useRef<HTMLTableElement>(null);
 
   const focusCell = (row: number, column: number) => {
@@ -100,7 +100,7 @@ export function UnitGrid({ steps, units, values, errors, onChange, onPasted }: U
         <thead>
           <tr>
             <th scope="col" className="test-grid__corner">
-              {t.unitColumn}
+              {t('entry.unitColumn')}
             </th>
             {steps.map((step) => {
               const limit = stepLimit(step);
@@ -109,10 +109,10 @@ export function UnitGrid({ steps, units, values, errors, onChange, onPasted }: U
                   <span id={columnTitleId(step.key)} className="test-grid__title">
                     {stepTitle(step)}
                   </span>
-                  {!step.required && <span className="test-entry__optional"> ({t.optional})</span>}
+                  {!step.required && <span className="test-entry__optional"> ({t('entry.optional')})</span>}
                   {(limit || step.unit) && (
                     <span id={columnLimitId(step.key)} className="test-grid__limit">
-                      {limit ? t.limit(limit) : step.unit}
+                      {limit ? t('entry.limit', { limit }) : step.unit}
                     </span>
                   )}
                 </th>
@@ -152,14 +152,15 @@ const GridRow = memo(function GridRow({
   errors: Record<string, string>;
   onChange: UnitGridProps['onChange'];
 }) {
+  const t = useT(certificateCatalogs);
   return (
     <tr>
       <th scope="row" id={rowHeaderId(unit)}>
-        {t.unit(unit + 1)}
+        {t('entry.unit', { n: unit + 1 })}
       </th>
       {steps.map((step, column) => {
         const id = valueFieldId(unitValueKey(unit, step.key));
-        const value = values[step.key] ?? '';
+        const value = ownValue(values, step.key) ?? '';
         const error = errors[unitValueKey(unit, step.key)];
         const mark = error ? ({ kind: 'malformed', reason: error } as const) : markOf(step, value);
         const marked = mark.kind === 'malformed' || mark.kind === 'fail';
@@ -184,11 +185,12 @@ const GridRow = memo(function GridRow({
           <td key={step.key} className={marked ? `test-grid__cell--${mark.kind}` : undefined}>
             {step.kind === 'pass_fail' || step.kind === 'choice' ? (
               <select {...control}>
-                <option value="">{t.open}</option>
+                {/* An open step: nothing chosen yet. */}
+                <option value="">–</option>
                 {step.kind === 'pass_fail' ? (
                   <>
-                    <option value={PASS}>{t.pass}</option>
-                    <option value={FAIL}>{t.fail}</option>
+                    <option value={PASS}>{t('entry.pass')}</option>
+                    <option value={FAIL}>{t('entry.fail')}</option>
                   </>
                 ) : (
                   step.options.map((option) => <option key={option}>{option}</option>)

@@ -1,5 +1,4 @@
 import {
-  fieldMessages,
   QUANTITY,
   type Brand,
   type CertificateDraft,
@@ -8,7 +7,7 @@ import {
   type ResultsBody,
 } from 'contracts';
 import { certificateDefaults } from '../../api/wire';
-import { certMessages } from '../../messages';
+import { translate } from '../../catalogs';
 
 export interface CertificateFormValues {
   brand: Brand | null;
@@ -54,11 +53,12 @@ export function validateCertificateForm(
   tester: string,
 ): CertificateFormErrors {
   const errors: CertificateFormErrors = {};
-  if (!values.brand) errors.brand_id = fieldMessages.chooseOne;
-  if (!values.machine) errors.machine_id = fieldMessages.chooseOne;
-  if (!tester) errors.checked_by = certMessages.create.testerMissing;
-  if (!values.quantity.trim()) errors.quantity = fieldMessages.enter;
-  else if (unitCount(values.quantity) === undefined) errors.quantity = certMessages.create.quantityRange;
+  if (!values.brand) errors.brand_id = translate('form.chooseOne');
+  if (!values.machine) errors.machine_id = translate('form.chooseOne');
+  if (!tester) errors.checked_by = translate('create.testerMissing');
+  if (!values.quantity.trim()) errors.quantity = translate('form.enter');
+  else if (unitCount(values.quantity) === undefined)
+    errors.quantity = translate('create.quantityRange', { min: QUANTITY.min, max: QUANTITY.max });
   return errors;
 }
 

@@ -1,18 +1,19 @@
 import type { Certificate, CertificateDraft } from 'contracts';
 import type { CertificateFormErrors } from './certificate-form';
 import { apiErrorMessage, httpStatus, isHttpError } from 'shared-ui';
-import { certMessages } from '../../messages';
-
-const t = certMessages.create;
+import { translate } from '../../catalogs';
 
 /** A 401 already said "session expired" and went to the login page: no second toast. */
 export const isUnauthorized = (error: unknown) => httpStatus(error) === 401;
 
-/** The German toast for a failed creation: the API's own message when it sent one. */
+/** The toast for a failed creation: the API's own message when it sent one. */
 export function failureMessage(error: unknown): string {
   const detail =
-    apiErrorMessage(error) ?? (isHttpError(error) ? t.tryAgain : `${t.unreachable} ${t.tryAgain}`);
-  return `${t.failed} ${detail}`;
+    apiErrorMessage(error) ??
+    (isHttpError(error)
+      ? translate('create.tryAgain')
+      : `${translate('create.unreachable')} ${translate('create.tryAgain')}`);
+  return `${translate('create.failed')} ${detail}`;
 }
 
 /** How soon after an issue the same machine, checker and quantity again is asked about first. */

@@ -11,6 +11,7 @@ import {
   type CertificateStatus,
 } from 'contracts';
 import { sortFromWire, sortToWire, type CertificateQuery } from '../../api/wire';
+import { translate } from '../../catalogs';
 
 /** The list's state as it stands in the URL: the API's own parameter names, so a link says what it shows. */
 const TEXT_PARAMS = ['search', 'from', 'to', 'checked_by'] as const;
@@ -80,9 +81,9 @@ export function paramsWithQuery(params: URLSearchParams, query: CertificateQuery
 export function dateProblems(from?: string, to?: string): { from?: string; to?: string } {
   const start = from ? berlinDayStart(from) : undefined;
   const end = to ? berlinDayStart(to) : undefined;
-  if (from && !start) return { from: 'Kein gültiges Datum' };
-  if (to && !end) return { to: 'Kein gültiges Datum' };
-  if (start && end && end < start) return { to: 'Das Bis-Datum liegt vor dem Von-Datum.' };
+  if (from && !start) return { from: translate('filter.invalidDate') };
+  if (to && !end) return { to: translate('filter.invalidDate') };
+  if (start && end && end < start) return { to: translate('filter.toBeforeFrom') };
   return {};
 }
 

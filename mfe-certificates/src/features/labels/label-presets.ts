@@ -4,9 +4,11 @@ interface Size {
   height: number;
 }
 
+/** The stock the workshop uses; its names are in the catalogs (`labels.presetName.<id>`). */
+export type LabelPresetId = 'roll-62' | 'thermal-100x50' | 'a4-3x8';
+
 export interface LabelPreset {
-  id: string;
-  name: string;
+  id: LabelPresetId;
   /** The printed page: one label on rolls and thermal stock, a whole sheet on A4. */
   page: Size;
   label: Size;
@@ -45,7 +47,6 @@ export interface LabelPreset {
 export const LABEL_PRESETS: readonly LabelPreset[] = [
   {
     id: 'roll-62',
-    name: '62-mm-Endlosrolle (62 × 100 mm)',
     page: { width: 62, height: 100 },
     label: { width: 62, height: 100 },
     columns: 1,
@@ -66,7 +67,6 @@ export const LABEL_PRESETS: readonly LabelPreset[] = [
   },
   {
     id: 'thermal-100x50',
-    name: 'Thermoetiketten 100 × 50 mm',
     page: { width: 100, height: 50 },
     label: { width: 100, height: 50 },
     columns: 1,
@@ -88,7 +88,6 @@ export const LABEL_PRESETS: readonly LabelPreset[] = [
   {
     // Borderless sheets such as Zweckform 3474: 3 × 70 mm fill the width, 8 × 37 mm leave 0.5 mm top and bottom.
     id: 'a4-3x8',
-    name: 'A4-Bogen 3 × 8 (70 × 37 mm)',
     page: { width: 210, height: 297 },
     label: { width: 70, height: 37 },
     columns: 3,

@@ -1,17 +1,29 @@
-const monthName = new Intl.DateTimeFormat('de-DE', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+import { translate } from '../../catalogs';
 
-/** "Nov. 2026" for 2026-11. */
-export const monthLabel = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
+// The figures are made for the active language's `locale` (shared-ui's activeLocale()) and made again when it
+// changes: their words come from the catalogs, their numbers and months from Intl in that locale.
 
-export const number = (value: number) => value.toLocaleString('de-DE');
+/** "Nov. 2026" for 2026-11 in German, "Nov 2026" in English, "lis 2026" in Polish. */
+export const monthLabel = (month: string, locale: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString(locale, {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
-/** A percentage as a German reader writes it: "0,25 %". */
-export const percentValue = (value: number | string) =>
-  `${Number(value).toLocaleString('de-DE', { maximumFractionDigits: 2 })} %`;
+export const number = (value: number, locale: string) => value.toLocaleString(locale);
 
-/** A share as German percent with one decimal, "–" when there is nothing to share. */
-export const percent = (part: number, whole: number) =>
-  whole ? `${((100 * part) / whole).toLocaleString('de-DE', { maximumFractionDigits: 1 })} %` : '–';
+/** A percentage as the language writes it: "0,25 %" in German, "0.25%" in English, "0,25%" in Polish. */
+export const percentValue = (value: number | string, locale: string) =>
+  translate('reports.percent', { value: Number(value).toLocaleString(locale, { maximumFractionDigits: 2 }) });
+
+/** A share in percent with one decimal, "–" when there is nothing to share. */
+export const percent = (part: number, whole: number, locale: string) =>
+  whole
+    ? translate('reports.percent', {
+        value: ((100 * part) / whole).toLocaleString(locale, { maximumFractionDigits: 1 }),
+      })
+    : '–';
 
 /** Distinct colours on the dark theme, one per brand or checker, repeating after ten. */
 const PALETTE = [

@@ -27,6 +27,10 @@ export interface PageTexts {
   corrected: string;
   /** The confirmed unit's sealed certificate to download (docs/decisions/0020-sealed-certificate.md). */
   certificatePdf: string;
+  /** While the certificate's PDF is being sealed for this unit (the API's 503 with Retry-After). */
+  certificatePreparing: string;
+  /** Still not ready after a minute. */
+  certificateLater: string;
   unknownSerial: string;
   notFoundTitle: string;
   notFound: string;
@@ -38,7 +42,14 @@ export interface PageTexts {
   retry: string;
 }
 
-const pages: Record<Language, PageTexts> = {
+/** The languages that come with the page; the others are a chunk of their own (other-texts.ts). */
+type OtherLanguage = Exclude<Language, 'en' | 'de'>;
+
+/**
+ * English and German with the page's first load; French, Spanish, Italian and Portuguese added by
+ * `loadLanguages` when chosen (the first load's budget, docs/architecture.md#budgets).
+ */
+const pages: Partial<Record<Language, PageTexts>> = {
   en: {
     salutation: 'Dear Customer,',
     purchase: ['Congratulations on your recent purchase of ', ' from ', '.'],
@@ -60,6 +71,8 @@ const pages: Record<Language, PageTexts> = {
     verified: 'Genuine serial number, tested on',
     corrected: 'Certificate corrected on',
     certificatePdf: 'Test certificate (PDF)',
+    certificatePreparing: 'The test certificate is being prepared …',
+    certificateLater: 'The test certificate is not ready yet. Please try again in a few minutes.',
     unknownSerial:
       'We cannot confirm this serial number for this model. The product information below applies to the model.',
     notFoundTitle: 'Machine not found',
@@ -93,6 +106,8 @@ const pages: Record<Language, PageTexts> = {
     verified: 'Echte Seriennummer, geprüft am',
     corrected: 'Prüfbericht korrigiert am',
     certificatePdf: 'Prüfbericht (PDF)',
+    certificatePreparing: 'Der Prüfbericht wird vorbereitet …',
+    certificateLater: 'Der Prüfbericht ist noch nicht fertig. Bitte in einigen Minuten erneut versuchen.',
     unknownSerial:
       'Diese Seriennummer können wir für dieses Modell nicht bestätigen. Die Produktinformationen unten gelten für das Modell.',
     notFoundTitle: 'Maschine nicht gefunden',
@@ -104,138 +119,6 @@ const pages: Record<Language, PageTexts> = {
     failedTitle: 'Die Seite konnte nicht geladen werden',
     failed: 'Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
     retry: 'ERNEUT VERSUCHEN',
-  },
-  fr: {
-    salutation: 'Chère cliente, cher client,',
-    purchase: ['Félicitations pour l’achat de votre ', ' auprès de ', '.'],
-    help: [
-      'Pour toute question ou si vous avez besoin d’aide, n’hésitez pas à ',
-      'nous contacter',
-      '. Notre équipe est à votre disposition pour que votre ',
-      ' vous donne entière satisfaction.',
-    ],
-    links:
-      'Cliquez sur le bouton ci-dessous pour les spécifications du produit, la vidéo, la liste des pièces de rechange, le plan technique, le manuel d’utilisation, la fiche technique, ou pour contacter notre support.',
-    button: 'PAGE DU PRODUIT',
-    model: 'MODÈLE',
-    serial: 'NUMÉRO DE SÉRIE',
-    unconfirmed: 'NON CONFIRMÉ',
-    withdrawn: 'RETIRÉ',
-    withdrawnSerial:
-      'Le fabricant a retiré ce numéro de série. Cet appareil n’est couvert par aucun rapport de contrôle valide ; veuillez nous contacter avant de l’utiliser.',
-    verified: 'Numéro de série authentique, contrôlé le',
-    corrected: 'Rapport de contrôle corrigé le',
-    certificatePdf: 'Rapport de contrôle (PDF)',
-    unknownSerial:
-      'Nous ne pouvons pas confirmer ce numéro de série pour ce modèle. Les informations ci-dessous concernent le modèle.',
-    notFoundTitle: 'Machine introuvable',
-    notFound:
-      'Ce code QR ne mène à aucune machine que nous connaissons. Veuillez nous contacter en indiquant le numéro de série figurant sur la machine.',
-    throttledTitle: 'Trop de demandes',
-    throttled:
-      'Ce réseau a consulté de nombreuses machines en peu de temps. Veuillez patienter une minute, puis réessayer.',
-    failedTitle: 'La page n’a pas pu être chargée',
-    failed: 'Veuillez vérifier votre connexion Internet et réessayer.',
-    retry: 'RÉESSAYER',
-  },
-  es: {
-    salutation: 'Estimada clienta, estimado cliente:',
-    purchase: ['Enhorabuena por la compra de su ', ' de ', '.'],
-    help: [
-      'Si tiene alguna pregunta o necesita ayuda, no dude en ',
-      'ponerse en contacto con nosotros',
-      '. Nuestro equipo está a su disposición para que su ',
-      ' le ofrezca la mejor experiencia posible.',
-    ],
-    links:
-      'Haga clic en el botón de abajo para ver las especificaciones del producto, el vídeo, la lista de piezas de repuesto, el dibujo técnico, el manual de usuario y la hoja de datos, o para ponerse en contacto con nuestro servicio de asistencia.',
-    button: 'PÁGINA DEL PRODUCTO',
-    model: 'MODELO',
-    serial: 'NÚMERO DE SERIE',
-    unconfirmed: 'NO CONFIRMADO',
-    withdrawn: 'RETIRADO',
-    withdrawnSerial:
-      'El fabricante ha retirado este número de serie. Esta unidad no tiene un certificado de control válido; póngase en contacto con nosotros antes de utilizarla.',
-    verified: 'Número de serie auténtico, verificado el',
-    corrected: 'Certificado de control corregido el',
-    certificatePdf: 'Certificado de control (PDF)',
-    unknownSerial:
-      'No podemos confirmar este número de serie para este modelo. La información siguiente se refiere al modelo.',
-    notFoundTitle: 'Máquina no encontrada',
-    notFound:
-      'Este código QR no lleva a ninguna máquina que conozcamos. Póngase en contacto con nosotros indicando el número de serie de la máquina.',
-    throttledTitle: 'Demasiadas solicitudes',
-    throttled:
-      'Desde esta red se han consultado muchas máquinas en poco tiempo. Espere un minuto y vuelva a intentarlo.',
-    failedTitle: 'No se ha podido cargar la página',
-    failed: 'Compruebe su conexión a Internet y vuelva a intentarlo.',
-    retry: 'VOLVER A INTENTAR',
-  },
-  it: {
-    salutation: 'Gentile cliente,',
-    purchase: ['Congratulazioni per aver acquistato ', ' da ', '.'],
-    help: [
-      'Per qualsiasi domanda o richiesta di assistenza, non esiti a ',
-      'contattarci',
-      '. Il nostro team è a sua disposizione perché possa utilizzare al meglio ',
-      '.',
-    ],
-    links:
-      'Faccia clic sul pulsante qui sotto per specifiche del prodotto, video, elenco dei ricambi, disegno tecnico, manuale d’uso, scheda tecnica o per contattare l’assistenza.',
-    button: 'PAGINA DEL PRODOTTO',
-    model: 'MODELLO',
-    serial: 'NUMERO DI SERIE',
-    unconfirmed: 'NON CONFERMATO',
-    withdrawn: 'RITIRATO',
-    withdrawnSerial:
-      'Il produttore ha ritirato questo numero di serie. Questa unità non è coperta da un rapporto di controllo valido; contattateci prima di utilizzarla.',
-    verified: 'Numero di serie autentico, collaudato il',
-    corrected: 'Rapporto di controllo corretto il',
-    certificatePdf: 'Rapporto di controllo (PDF)',
-    unknownSerial:
-      'Non possiamo confermare questo numero di serie per questo modello. Le informazioni qui sotto valgono per il modello.',
-    notFoundTitle: 'Macchina non trovata',
-    notFound:
-      'Questo codice QR non porta a nessuna macchina a noi nota. La preghiamo di contattarci indicando il numero di serie riportato sulla macchina.',
-    throttledTitle: 'Troppe richieste',
-    throttled:
-      'Da questa rete sono state consultate molte macchine in poco tempo. Attenda un minuto e riprovi.',
-    failedTitle: 'Impossibile caricare la pagina',
-    failed: 'Verifichi la connessione a Internet e riprovi.',
-    retry: 'RIPROVA',
-  },
-  pt: {
-    salutation: 'Estimada cliente, estimado cliente,',
-    purchase: ['Parabéns pela compra de ', ', da ', '.'],
-    help: [
-      'Se tiver alguma dúvida ou precisar de ajuda, não hesite em ',
-      'contactar-nos',
-      '. A nossa equipa está ao seu dispor para que tire o máximo partido de ',
-      '.',
-    ],
-    links:
-      'Clique no botão abaixo para ver as especificações do produto, o vídeo, a lista de peças sobresselentes, o desenho técnico, o manual de utilização e a ficha técnica, ou para contactar o nosso apoio.',
-    button: 'PÁGINA DO PRODUTO',
-    model: 'MODELO',
-    serial: 'NÚMERO DE SÉRIE',
-    unconfirmed: 'NÃO CONFIRMADO',
-    withdrawn: 'RETIRADO',
-    withdrawnSerial:
-      'O fabricante retirou este número de série. Esta unidade não está coberta por um certificado de controlo válido; contacte-nos antes de a utilizar.',
-    verified: 'Número de série autêntico, verificado em',
-    corrected: 'Certificado de controlo corrigido em',
-    certificatePdf: 'Certificado de controlo (PDF)',
-    unknownSerial:
-      'Não podemos confirmar este número de série para este modelo. As informações abaixo referem-se ao modelo.',
-    notFoundTitle: 'Máquina não encontrada',
-    notFound:
-      'Este código QR não leva a nenhuma máquina que conheçamos. Contacte-nos indicando o número de série que está na máquina.',
-    throttledTitle: 'Demasiados pedidos',
-    throttled:
-      'A partir desta rede foram consultadas muitas máquinas em pouco tempo. Aguarde um minuto e tente novamente.',
-    failedTitle: 'Não foi possível carregar a página',
-    failed: 'Verifique a sua ligação à Internet e tente novamente.',
-    retry: 'TENTAR NOVAMENTE',
   },
 };
 
@@ -272,9 +155,26 @@ export const CHOICES = [
 ] as const satisfies readonly { value: string; label: string; languages: readonly Language[] }[];
 export type Choice = (typeof CHOICES)[number]['value'];
 
+/** A shown language's texts: the page shows only languages that `loadLanguages` has loaded (landing-screen.tsx). */
+export function pageTexts(language: Language): PageTexts {
+  const page = pages[language];
+  if (!page) throw new Error(`The texts of ${language} are not loaded`);
+  return page;
+}
+
+/** Whether the texts of every one of `languages` are here. */
+export const languagesLoaded = (languages: readonly Language[]) =>
+  languages.every((language) => pages[language]);
+
+/** Makes the texts of `languages` available; the certificate's other languages come from their own chunk. */
+export async function loadLanguages(languages: readonly Language[]): Promise<void> {
+  if (languagesLoaded(languages)) return;
+  const { otherPages } = await import(/* webpackChunkName: "other-languages" */ './other-texts');
+  Object.assign(pages, otherPages satisfies Record<OtherLanguage, PageTexts>);
+}
+
 export const texts = {
   loading: 'Data loading ...',
-  pages,
   switchLabel: 'Language / Sprache',
   description: (machine: string, company: string) =>
     `${machine} from ${company}: product page, serial number and support. ${machine} von ${company}: Produktseite, Seriennummer und Support.`,
@@ -297,4 +197,4 @@ export function choiceFor(browserLanguages: readonly string[]): Choice {
 export const label = (
   languages: readonly Language[],
   key: 'model' | 'serial' | 'unconfirmed' | 'withdrawn' | 'retry',
-) => languages.map((language) => texts.pages[language][key]).join(' / ');
+) => languages.map((language) => pageTexts(language)[key]).join(' / ');

@@ -42,3 +42,6 @@ export function initialValues(machine: Machine | null): Values {
 
 /** The fields in the order of the form. */
 export const FIELD_ORDER = Object.keys(FIELD_IDS) as Field[];
+
+/** Whether a stored field name of a machine (in its list of changes) is one of the form's. */
+export const isFormField = (field: string): field is Field => Object.hasOwn(FIELD_IDS, field);

@@ -122,6 +122,17 @@ describe('validatePlan', () => {
     });
   });
 
+  it('refuses a limit outside the unit’s physical range, or with more digits than are stored', () => {
+    expect(validatePlan([numericStep({ lower: '-1', upper: '1000000000,5' })])).toEqual({
+      'steps.0.lower': 'Außerhalb des Messbereichs 0 … 1.000.000.000 MΩ',
+      'steps.0.upper': 'Außerhalb des Messbereichs 0 … 1.000.000.000 MΩ',
+    });
+    expect(validatePlan([numericStep({ unit: 'Ω', lower: '', upper: '100000000000000,001' })])).toEqual({
+      'steps.0.upper': 'Zu viele Stellen: ein Grenzwert hat höchstens 15 gültige Ziffern',
+    });
+    expect(validatePlan([numericStep({ unit: 'Ω', lower: '12345678901234,5' })])).toEqual({});
+  });
+
   it('allows equal limits and one limit alone', () => {
     expect(validatePlan([numericStep({ lower: '1', upper: '1,0' })])).toEqual({});
     expect(validatePlan([numericStep({ lower: '', upper: '60' })])).toEqual({});

@@ -1,15 +1,20 @@
 import {
+  keepsDigits,
   numberOf,
   PLAN_LANGUAGES,
+  rangeText,
+  withinRange,
   PLAN_STEPS_MAX,
   STEP_DECIMALS_MAX,
   STEP_OPTIONS_MAX,
   type PlanStep,
 } from 'contracts';
-import { planMessages } from './plan-messages';
+import { activeLocale } from 'shared-ui';
+import { machineCatalogs } from '../../catalogs';
+import { decimalSeparator } from '../../format';
 
 /**
- * A step as the editor holds it: limits as typed (a German "0,5" stays as typed until saved), options one per
+ * A step as the editor holds it: limits as typed ("0,5" stays as typed until saved), options one per
  * line, and whether it is new (only a new step's key may still change: results and exports name steps by key,
  * docs/decisions/0010-test-record.md).
  */
@@ -33,7 +38,9 @@ export const OPTION_MAX = 60;
 let uids = 0;
 const nextUid = () => `step-${++uids}`;
 
-const limitText = (value: number | null) => (value === null ? '' : String(value).replace('.', ','));
+/** A stored limit to edit, with the active language's decimal separator (both are read back: contracts numberOf). */
+const limitText = (value: number | null) =>
+  value === null ? '' : String(value).replace('.', decimalSeparator());
 
 export function draftOf(step: PlanStep): DraftStep {
   return {
@@ -139,38 +146,46 @@ export const fieldOf = (index: number, field: string) => `steps.${index}.${field
 
 /**
  * The API's checks of a plan, run before sending so a mistake shows at once at its field; the API checks again
- * and its answer wins (its field names are the same).
+ * and its answer wins (its field names are the same). The messages are the API's (contracts planStepMessages), in
+ * the active language.
  */
 export function validatePlan(steps: readonly DraftStep[]): Record<string, string> {
+  const t = machineCatalogs.t;
   const errors: Record<string, string> = {};
-  if (steps.length === 0) errors.steps = planMessages.noSteps;
-  if (steps.length > PLAN_STEPS_MAX) errors.steps = planMessages.tooManySteps;
+  if (steps.length === 0) errors.steps = t('plan.noSteps');
+  if (steps.length > PLAN_STEPS_MAX) errors.steps = t('plan.tooManySteps', { max: PLAN_STEPS_MAX });
   const keys = steps.map((step) => step.key);
   steps.forEach((step, index) => {
     const at = (field: string, message: string) => (errors[fieldOf(index, field)] ??= message);
-    if (!step.title.de.trim()) at('title.de', planMessages.titleMissing);
-    if (!KEY_PATTERN.test(step.key)) at('key', planMessages.keyPattern);
-    else if (keys.indexOf(step.key) !== index) at('key', planMessages.keyTaken);
+    if (!step.title.de.trim()) at('title.de', t('plan.titleMissing'));
+    if (!KEY_PATTERN.test(step.key)) at('key', t('plan.keyPattern', { max: KEY_MAX }));
+    else if (keys.indexOf(step.key) !== index) at('key', t('plan.keyTaken'));
     if (step.kind === 'numeric') {
       const lower = step.lower.trim() ? numberOf(step.lower) : null;
       const upper = step.upper.trim() ? numberOf(step.upper) : null;
-      if (lower === undefined) at('lower', planMessages.notNumber);
-      if (upper === undefined) at('upper', planMessages.notNumber);
+      for (const [field, value] of [
+        ['lower', lower],
+        ['upper', upper],
+      ] as const)
+        if (value === undefined) at(field, t('plan.notNumber'));
+        else if (value !== null && !keepsDigits(step[field])) at(field, t('plan.tooManyDigits'));
+        else if (value !== null && !withinRange(step.unit, step[field]))
+          at(field, t('plan.outOfRange', { range: rangeText(step.unit, activeLocale()) }));
       if (typeof lower === 'number' && typeof upper === 'number' && lower > upper)
-        at('lower', planMessages.lowerAboveUpper);
-      if (!step.unit.trim()) at('unit', planMessages.unitMissing);
+        at('lower', t('plan.lowerAboveUpper'));
+      if (!step.unit.trim()) at('unit', t('plan.unitMissing'));
       const decimals = Number(step.decimals);
       if (!/^\d+$/.test(step.decimals) || decimals > STEP_DECIMALS_MAX)
-        at('decimals', planMessages.decimalsRange);
+        at('decimals', t('plan.decimalsRange', { max: STEP_DECIMALS_MAX }));
     }
     if (step.kind === 'choice') {
       const options = optionsOf(step);
-      if (options.length === 0) at('options', planMessages.optionsMissing);
+      if (options.length === 0) at('options', t('plan.optionsMissing'));
       else if (options.length > STEP_OPTIONS_MAX || options.some((option) => option.length > OPTION_MAX))
-        at('options', planMessages.optionsTooMany);
-      else if (new Set(options).size !== options.length) at('options', planMessages.optionTwice);
+        at('options', t('plan.optionsTooMany', { max: STEP_OPTIONS_MAX, length: OPTION_MAX }));
+      else if (new Set(options).size !== options.length) at('options', t('plan.optionTwice'));
       else if (!step.passing.some((option) => options.includes(option)))
-        at('passing', planMessages.passingMissing);
+        at('passing', t('plan.passingMissing'));
     }
   });
   return errors;

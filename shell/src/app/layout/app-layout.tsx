@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react';
-import { messages } from 'shared-ui';
+import { useT } from 'shared-ui';
+import { shellCatalogs } from '../../catalogs';
 import type { Tab } from '../../tabs';
 import { AccountGate } from '../../features/account/components/account-gate';
 import { Header } from './header';
 import './app-layout.css';
 
 export function AppLayout({ activeTab = null, children }: { activeTab?: Tab | null; children: ReactNode }) {
+  const t = useT(shellCatalogs);
   return (
     <div className="sh-layout">
       <a className="sh-skip-link" href="#main">
-        {messages.header.skipToContent}
+        {t('header.skipToContent')}
       </a>
       <Header activeTab={activeTab} />
       <main id="main" className="sh-main" tabIndex={-1}>

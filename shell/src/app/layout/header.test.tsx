@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
-import { getToken, setToken } from 'shared-ui';
+import { getToken, http, setLanguage, setToken } from 'shared-ui';
 import type { Role } from 'contracts';
 import { renderAt, testMe } from '../../test/render';
 import { logout } from '../../features/auth/api/logout';
@@ -29,7 +29,22 @@ beforeEach(() => {
   logoutMock.mockReset();
   logoutMock.mockResolvedValue(undefined);
 });
-afterEach(() => window.localStorage.clear());
+afterEach(async () => {
+  window.localStorage.clear();
+  await act(() => setLanguage('de'));
+});
+
+describe('Header language', () => {
+  it('stores the new language; a refusal keeps the current one and says so', async () => {
+    const put = jest.spyOn(http, 'put').mockRejectedValueOnce(new Error('offline'));
+    renderHeader('certificate_list');
+    await userEvent.selectOptions(screen.getByLabelText('Sprache'), 'Polski');
+    expect(put).toHaveBeenCalledWith('/me/language', { language: 'pl' });
+    expect(await screen.findByText('Die Sprache konnte nicht gewechselt werden.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Daten' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Sprache')).toHaveValue('de');
+  });
+});
 
 describe('labelPageUrl', () => {
   it('is the built-in page without a token, or the configured page with ?token=', () => {

@@ -1,8 +1,11 @@
 import { allows, staffRoutes, telHref } from 'contracts';
 import { Link, NavLink } from 'react-router-dom';
-import { getConfig, messages, useToken } from 'shared-ui';
+import { getConfig, useT, useToken } from 'shared-ui';
+import { shellCatalogs } from '../../catalogs';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useChangeLanguage } from '../../features/account/api/change-language';
 import { LogoutButton } from '../../features/auth/components/logout-button';
-import { showsLabelButton, TAB_SCREENS, tabsFor, type Tab } from '../../tabs';
+import { showsLabelButton, tabsFor, type Tab } from '../../tabs';
 import { useRoles } from '../use-roles';
 import { Logo } from '../../components/logo';
 import './header.css';
@@ -36,8 +39,10 @@ function Company() {
  * button for inspectors, the admin area for administrators, the own account and sign-out.
  */
 export function Header({ activeTab }: { activeTab: Tab | null }) {
+  const t = useT(shellCatalogs);
   const token = useToken();
   const roles = useRoles();
+  const changeLanguage = useChangeLanguage();
   return (
     <header className="sh-header">
       <div className="sh-header__bar">
@@ -47,7 +52,7 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
         </Link>
         {/* On every screen, so the areas are one click away from a certificate, a unit or the admin area. */}
         {token && (
-          <nav className="sh-header__tabs" aria-label={messages.header.navigation}>
+          <nav className="sh-header__tabs" aria-label={t('header.navigation')}>
             {tabsFor(roles).map((tab) => (
               <Link
                 key={tab}
@@ -55,7 +60,7 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
                 className="sh-header__tab"
                 aria-current={tab === activeTab ? 'page' : undefined}
               >
-                {TAB_SCREENS[tab].label}
+                {t(`tab.${tab}`)}
               </Link>
             ))}
           </nav>
@@ -69,22 +74,30 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
               target="_blank"
               rel="noopener noreferrer"
             >
-              {messages.header.printLabels}
+              {t('header.printLabels')}
             </a>
           )}
           {allows(roles, 'administer') ? (
             <NavLink to={staffRoutes.adminAccounts} className="sh-header__link">
-              {messages.header.admin}
+              {t('header.admin')}
             </NavLink>
           ) : (
             allows(roles, 'audit') && (
               <NavLink to={staffRoutes.auditLog} className="sh-header__link">
-                {messages.header.auditLog}
+                {t('header.auditLog')}
               </NavLink>
             )
           )}
+          {token && (
+            <LanguageSwitch
+              className="sh-header__language"
+              hideLabel
+              disabled={changeLanguage.isPending}
+              onChange={(language) => changeLanguage.mutate(language)}
+            />
+          )}
           <NavLink to={staffRoutes.account} className="sh-header__link">
-            {messages.header.account}
+            {t('header.account')}
           </NavLink>
           <LogoutButton />
         </div>

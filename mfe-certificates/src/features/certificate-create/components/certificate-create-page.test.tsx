@@ -10,7 +10,7 @@ import {
   type PrintData,
   type TestPlan,
 } from 'contracts';
-import { http, notify, setConfig, type getMachinesByBrand } from 'shared-ui';
+import { http, notify, setConfig, setLanguage, type getMachinesByBrand } from 'shared-ui';
 import CertificateCreatePage from './certificate-create-page';
 import { loadPdfFrame, PDF_BYTES, stubObjectUrls } from '../../../test-support/pdf-frame';
 import { ISSUED_PRINT } from '../../../test-support/standing';
@@ -73,6 +73,7 @@ const me = {
   must_change_password: false,
   two_factor: false,
   two_factor_required: false,
+  language: 'de',
 };
 const attempt = (passed: boolean) => ({
   attempt: 1,
@@ -157,7 +158,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function renderPage() {
+async function renderPage(brandLabel = 'MARKE') {
   const user = userEvent.setup();
   render(
     <MemoryRouter>
@@ -166,7 +167,7 @@ async function renderPage() {
       </QueryClientProvider>
     </MemoryRouter>,
   );
-  await screen.findByLabelText('MARKE');
+  await screen.findByLabelText(brandLabel);
   return user;
 }
 
@@ -752,5 +753,48 @@ describe('CertificateCreatePage', () => {
       results: { instruments: { insulation_resistance: 101 } },
     });
     expect(await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeInTheDocument();
+  });
+});
+
+describe('CertificateCreatePage in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  it.each([
+    {
+      language: 'de' as const,
+      texts: ['MARKE', 'ARTIKELNUMMER', 'WEITER', 'Bitte wählen', 'Prüfung', 'Führung/Funktion'],
+      cell: 'Einheit 1 Isolationswiderstand',
+      typed: '0,8',
+      tooLow: 'Grenzwert ≥ 1 MΩ Zu niedrig, Grenzwert ≥ 1 MΩ',
+    },
+    {
+      language: 'en' as const,
+      texts: ['BRAND', 'ARTICLE NUMBER', 'CONTINUE', 'Please choose', 'Test', 'Slide guide / function'],
+      cell: 'Unit 1 Insulation resistance',
+      typed: '0.8',
+      tooLow: 'Limit ≥ 1 MΩ Too low, limit ≥ 1 MΩ',
+    },
+    {
+      language: 'pl' as const,
+      texts: ['MARKA', 'NUMER KATALOGOWY', 'DALEJ', 'Wybierz', 'Badanie', 'Prowadnica / działanie'],
+      cell: 'Egzemplarz 1 Rezystancja izolacji',
+      // Either decimal separator, as in German.
+      typed: '0.8',
+      tooLow: 'Wartość graniczna ≥ 1 MΩ Wartość za niska; wartość graniczna ≥ 1 MΩ',
+    },
+  ])('offers the form and its test plan in $language', async ({ language, texts, cell, typed, tooLow }) => {
+    const [brand, machine, submit, chooseOne, heading, guide] = texts;
+    await act(() => setLanguage(language));
+    const user = await renderPage(brand);
+    await user.click(screen.getByRole('button', { name: submit }));
+    expect(screen.getAllByText(chooseOne)).toHaveLength(2);
+    await choose(user, brand, 'BDS');
+    await choose(user, machine, 'MAB 825');
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: guide })).toBeInTheDocument();
+    const insulation = screen.getByRole('textbox', { name: cell });
+    await user.type(insulation, typed);
+    expect(insulation).toHaveAccessibleDescription(tooLow);
+    expect(postMock).not.toHaveBeenCalled();
   });
 });

@@ -12,9 +12,10 @@ import {
   notify,
   Spinner,
   useSubmitGuard,
+  useT,
 } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import { submitOnlyByShortcut } from '../../../components/form-keys';
-import { certMessages } from '../../../messages';
 import { draftFieldErrors, idempotencyKeys, useCreateCertificate } from '../api/create-certificate';
 import { useTestPlan } from '../../../api/get-test-plan';
 import {
@@ -30,14 +31,12 @@ import {
 import { clearDraft, loadDraft, saveDraft } from '../draft-storage';
 import { failureMessage, isRepeat, isUnauthorized, splitFieldErrors } from '../issue-rules';
 import { CertificateExtraFields } from './certificate-extra-fields';
-import { CertificateTopFields } from './certificate-top-fields';
+import { CertificateTopFields, loadChoiceSelect } from './certificate-top-fields';
 import { IssueBar } from './issue-bar';
 import { loadTestEntry, PlanSection } from './plan-section';
 import { SelectionPreview } from './selection-preview';
 import '../../../styles/remote.css';
 import './certificate-create.css';
-
-const t = certMessages.create;
 
 /**
  * The print of the archived PDF is its own chunk, outside the tab's first load (docs/architecture.md#budgets);
@@ -62,6 +61,7 @@ const FIELD_ORDER = ['brand_id', 'machine_id', 'checked_by', 'quantity'] as cons
  * field never issues; the draft survives a network failure and a reload (draft-storage.ts).
  */
 export default function CertificateCreatePage() {
+  const t = useT(certificateCatalogs);
   const [stored] = useState(loadDraft);
   const [values, setValues] = useState<CertificateFormValues>(stored?.values ?? initialFormValues);
   const [errors, setErrors] = useState<CertificateFormErrors>({});
@@ -96,6 +96,7 @@ export default function CertificateCreatePage() {
   const [units, setUnits] = useState(() => unitCount(values.quantity) ?? 1);
 
   useEffect(() => {
+    void loadChoiceSelect();
     void loadPdf();
     void loadConfirmation();
     void loadTestEntry();
@@ -148,7 +149,7 @@ export default function CertificateCreatePage() {
       return;
     }
     if (!plan.data) {
-      notify.error(t.planMissing);
+      notify.error(t('create.planMissing'));
       return;
     }
     if (Object.keys(foundValues).length) {
@@ -205,86 +206,94 @@ export default function CertificateCreatePage() {
     return (
       <div data-testid="certificate-create">
         <LoadError
-          message={apiErrorMessage(brands.error) ?? t.brandsFailed}
+          message={apiErrorMessage(brands.error) ?? t('create.brandsFailed')}
           onRetry={() => void brands.refetch()}
         />
       </div>
     );
 
   return (
-    <form
-      ref={form}
-      className="cert-create"
-      data-testid="certificate-create"
-      noValidate
-      onSubmit={handleSubmit}
-      // Enter in a field never issues; Ctrl+Enter does (WEITER's hint).
-      onKeyDown={(event) => submitOnlyByShortcut(event, () => void guard(send))}
-    >
-      {printed && (
-        <Suspense fallback={null}>
-          <IssuedConfirmation
-            certificate={printed.data}
-            onPrint={() => setPrinted({ ...printed, answeredAt: Date.now(), again: true })}
-            onNext={startNext}
-          />
-          {/* The archived PDF, printed by itself once shown; DRUCKEN above prints it again. */}
-          <CertificatePdf
-            certificate={printed.data}
-            printKind={printed.again ? 'reprint' : 'print'}
-            printRequest={printed.answeredAt}
-          />
-        </Suspense>
-      )}
-      <CertificateTopFields
-        values={values}
-        errors={errors}
-        brands={brands.data}
-        tester={tester}
-        machines={machines}
-        update={update}
-      />
-      {values.machine && (
-        <PlanSection
-          plan={plan}
-          units={units}
-          values={values.results}
-          update={updateResults}
-          errors={valueErrors}
+    // Whole or not at all while react-select's chunk arrives (certificate-top-fields.tsx).
+    <Suspense fallback={<Spinner fullPage />}>
+      <form
+        ref={form}
+        className="cert-create"
+        data-testid="certificate-create"
+        noValidate
+        onSubmit={handleSubmit}
+        // Enter in a field never issues; Ctrl+Enter does (WEITER's hint).
+        onKeyDown={(event) => submitOnlyByShortcut(event, () => void guard(send))}
+      >
+        {printed && (
+          <Suspense fallback={null}>
+            <IssuedConfirmation
+              certificate={printed.data}
+              onPrint={() => setPrinted({ ...printed, answeredAt: Date.now(), again: true })}
+              onNext={startNext}
+            />
+            {/* The archived PDF, printed by itself once shown; DRUCKEN above prints it again. */}
+            <CertificatePdf
+              certificate={printed.data}
+              printKind={printed.again ? 'reprint' : 'print'}
+              printRequest={printed.answeredAt}
+            />
+          </Suspense>
+        )}
+        <CertificateTopFields
+          values={values}
+          errors={errors}
+          brands={brands.data}
+          tester={tester}
+          machines={machines}
+          update={update}
         />
-      )}
+        {values.machine && (
+          <PlanSection
+            plan={plan}
+            units={units}
+            values={values.results}
+            update={updateResults}
+            errors={valueErrors}
+          />
+        )}
 
-      <div className="cert-create__more">
-        <CertificateExtraFields values={values} update={update} />
-        <div className="cert-create__previews">
-          <SelectionPreview
-            caption={t.machinePreview}
-            image={values.machine?.image}
-            alt={values.machine?.name ?? ''}
-          />
-          <SelectionPreview
-            caption={t.brandPreview}
-            image={values.brand?.logo}
-            alt={values.brand?.name ?? ''}
-          />
+        <div className="cert-create__more">
+          <CertificateExtraFields values={values} update={update} />
+          <div className="cert-create__previews">
+            <SelectionPreview
+              caption={t('create.machinePreview')}
+              image={values.machine?.image}
+              alt={values.machine?.name ?? ''}
+            />
+            <SelectionPreview
+              caption={t('create.brandPreview')}
+              image={values.brand?.logo}
+              alt={values.brand?.name ?? ''}
+            />
+          </div>
         </div>
-      </div>
 
-      <IssueBar sending={create.isPending} offline={offline} onRetry={() => void guard(send)} />
-      {printed && repeat && (
-        <ConfirmDialog
-          open
-          title={t.repeatTitle}
-          message={t.repeatMessage(printed.data)}
-          confirmLabel={t.repeatConfirm}
-          cancelLabel={t.repeatCancel}
-          onConfirm={() => {
-            setRepeat(null);
-            void guard(() => issue(repeat, values));
-          }}
-          onCancel={() => setRepeat(null)}
-        />
-      )}
-    </form>
+        <IssueBar sending={create.isPending} offline={offline} onRetry={() => void guard(send)} />
+        {printed && repeat && (
+          <ConfirmDialog
+            open
+            title={t('create.repeatTitle')}
+            message={t('create.repeatMessage', {
+              id: printed.data.id,
+              quantity: printed.data.quantity,
+              first: printed.data.first_serial,
+              last: printed.data.last_serial,
+            })}
+            confirmLabel={t('create.repeatConfirm')}
+            cancelLabel={t('create.repeatCancel')}
+            onConfirm={() => {
+              setRepeat(null);
+              void guard(() => issue(repeat, values));
+            }}
+            onCancel={() => setRepeat(null)}
+          />
+        )}
+      </form>
+    </Suspense>
   );
 }

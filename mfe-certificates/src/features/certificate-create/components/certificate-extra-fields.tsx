@@ -1,9 +1,8 @@
 import { OBSERVATIONS, ORIGINS } from 'contracts';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import { Field } from '../../../components/field';
-import { certMessages } from '../../../messages';
 import type { CertificateFormValues } from '../certificate-form';
-
-const t = certMessages.create;
 
 interface ExtraFieldsProps {
   values: CertificateFormValues;
@@ -12,10 +11,11 @@ interface ExtraFieldsProps {
 
 /** Remarks, the machine's circuit-board flag (read only) and the origin. */
 export function CertificateExtraFields({ values, update }: ExtraFieldsProps) {
+  const t = useT(certificateCatalogs);
   const board = values.machine?.electronic_circuit_board;
   return (
     <div className="cert-create__extra">
-      <Field id="cert-observation" label={t.observation}>
+      <Field id="cert-observation" label={t('create.observation')}>
         <select
           id="cert-observation"
           className="sui-input"
@@ -31,19 +31,19 @@ export function CertificateExtraFields({ values, update }: ExtraFieldsProps) {
       </Field>
       <div className="sui-field" role="group" aria-labelledby="cert-board-label">
         <span id="cert-board-label" className="cert-create__group-label">
-          {t.circuitBoard}
+          {t('create.circuitBoard')}
         </span>
         {/* Read only: the flag belongs to the machine and is copied into the certificate by the server. */}
         <div className="cert-create__board">
           <label>
-            <input type="checkbox" checked={board === 1} disabled readOnly /> {t.yes}
+            <input type="checkbox" checked={board === 1} disabled readOnly /> {t('create.yes')}
           </label>
           <label>
-            <input type="checkbox" checked={board === 0} disabled readOnly /> {t.no}
+            <input type="checkbox" checked={board === 0} disabled readOnly /> {t('create.no')}
           </label>
         </div>
       </div>
-      <Field id="cert-origin" label={t.origin}>
+      <Field id="cert-origin" label={t('create.origin')}>
         <select
           id="cert-origin"
           className="sui-input"

@@ -1,13 +1,17 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QUANTITY, type Brand, type MachineByBrand } from 'contracts';
-import Select from 'react-select';
+import { lazy } from 'react';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import { Field } from '../../../components/field';
-import { certMessages } from '../../../messages';
 import type { CertificateFormErrors, CertificateFormValues } from '../certificate-form';
-import { germanAriaLiveMessages, screenReaderStatus } from './select-messages';
-import { darkSelectTheme, selectStyles } from './select-theme';
 
-const t = certMessages.create;
+/**
+ * react-select is a chunk of its own; the form starts fetching it on mount and shows itself whole once it is here
+ * (certificate-create-page.tsx), so the first field the shell focuses is MARKE, not one below it.
+ */
+export const loadChoiceSelect = () => import('./choice-select');
+const ChoiceSelect = lazy(loadChoiceSelect);
 
 interface TopFieldsProps {
   values: CertificateFormValues;
@@ -23,60 +27,51 @@ interface TopFieldsProps {
 
 /** The form's first rows: brand, machine, tester and quantity, each with its message (ids `cert-<field>`). */
 export function CertificateTopFields({ values, errors, brands, tester, machines, update }: TopFieldsProps) {
+  const t = useT(certificateCatalogs);
+  const errorId = (field: keyof CertificateFormErrors) => (errors[field] ? `cert-${field}-error` : undefined);
   const invalid = (field: keyof CertificateFormErrors) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-errormessage': `cert-${field}-error` } : {};
+    errors[field] ? { 'aria-invalid': true, 'aria-errormessage': errorId(field) } : {};
 
   return (
     <div className="cert-create__top">
-      <Field id="cert-brand_id" label={t.brand} error={errors.brand_id}>
-        <Select<Brand>
+      <Field id="cert-brand_id" label={t('create.brand')} error={errors.brand_id}>
+        <ChoiceSelect
           inputId="cert-brand_id"
           options={brands}
           value={values.brand}
-          getOptionLabel={(brand) => brand.name}
-          getOptionValue={(brand) => String(brand.id)}
-          // Clearing passes null (the earlier app crashed here, docs/earlier-app.md); a new brand never keeps
-          // the old machine.
-          onChange={(brand) => update({ brand, machine: null }, 'brand_id')}
-          placeholder={t.choose}
-          noOptionsMessage={() => t.noOptions}
-          ariaLiveMessages={germanAriaLiveMessages}
-          screenReaderStatus={screenReaderStatus}
-          isClearable
-          theme={darkSelectTheme}
-          styles={selectStyles<Brand>(!!errors.brand_id)}
-          {...invalid('brand_id')}
+          // A new brand never keeps the old machine.
+          onChange={(id) =>
+            update({ brand: brands.find((brand) => brand.id === id) ?? null, machine: null }, 'brand_id')
+          }
+          placeholder={t('create.choose')}
+          noOptions={t('create.noOptions')}
+          errorId={errorId('brand_id')}
         />
       </Field>
       <Field
         id="cert-machine_id"
-        label={t.machine}
-        error={errors.machine_id ?? (machines.isError ? t.machinesFailed : undefined)}
+        label={t('create.machine')}
+        error={errors.machine_id ?? (machines.isError ? t('create.machinesFailed') : undefined)}
       >
-        <Select<MachineByBrand>
+        <ChoiceSelect
           inputId="cert-machine_id"
           options={machines.data ?? []}
           value={values.machine}
-          getOptionLabel={(machine) => machine.name}
-          getOptionValue={(machine) => String(machine.id)}
-          onChange={(machine) => update({ machine }, 'machine_id')}
-          placeholder={t.choose}
-          noOptionsMessage={() => t.noOptions}
-          loadingMessage={() => t.loadingOptions}
+          onChange={(id) =>
+            update({ machine: machines.data?.find((machine) => machine.id === id) ?? null }, 'machine_id')
+          }
+          placeholder={t('create.choose')}
+          noOptions={t('create.noOptions')}
+          loadingMessage={t('create.loadingOptions')}
           isLoading={machines.isFetching}
           isDisabled={!values.brand}
-          ariaLiveMessages={germanAriaLiveMessages}
-          screenReaderStatus={screenReaderStatus}
-          isClearable
-          theme={darkSelectTheme}
-          styles={selectStyles<MachineByBrand>(!!errors.machine_id)}
-          {...invalid('machine_id')}
+          errorId={errorId('machine_id')}
         />
       </Field>
       {/* The signed-in account tested: shown, never typed (docs/decisions/0010-test-record.md). */}
       <div className="sui-field">
         <p id="cert-checked_by" className="cert-create__tester" tabIndex={-1}>
-          {t.testedBy} <strong>{tester}</strong>
+          {t('create.testedBy')} <strong>{tester}</strong>
         </p>
         {errors.checked_by && (
           <p id="cert-checked_by-error" className="sui-field-error" role="alert">
@@ -84,7 +79,7 @@ export function CertificateTopFields({ values, errors, brands, tester, machines,
           </p>
         )}
       </div>
-      <Field id="cert-quantity" label={t.quantity} error={errors.quantity}>
+      <Field id="cert-quantity" label={t('create.quantity')} error={errors.quantity}>
         <input
           id="cert-quantity"
           className="sui-input"

@@ -1,9 +1,9 @@
-import { formatDateTime, staffUrls, type Certificate } from 'contracts';
+import { staffUrls, type Certificate } from 'contracts';
 import { Fragment, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { issuedMessages } from '../issued-messages';
-
-const t = issuedMessages;
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
+import { formatDayTime } from '../../../format';
 
 /**
  * What WEITER issued, until the user moves on: the number, machine, serial range, quantity, time and how many
@@ -19,6 +19,7 @@ export function IssuedConfirmation({
   onPrint: () => void;
   onNext: () => void;
 }) {
+  const t = useT(certificateCatalogs);
   // Prints are recorded by the archived PDF's frame (components/certificate-pdf.tsx): printing this screen with
   // Ctrl+P prints no certificate.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -30,30 +31,30 @@ export function IssuedConfirmation({
   return (
     <section className="cert-issued" aria-labelledby="cert-issued-title" data-testid="issued-confirmation">
       <h2 id="cert-issued-title" className="cert-issued__title" tabIndex={-1} ref={heading}>
-        {t.title}
+        {t('issued.title')}
       </h2>
       <dl className="cert-issued__facts">
-        <dt>{t.number}</dt>
+        <dt>{t('issued.number')}</dt>
         <dd>{id}</dd>
-        <dt>{t.machine}</dt>
+        <dt>{t('issued.machine')}</dt>
         <dd>
           {machine_name} · {brand_name}
         </dd>
-        <dt>{t.serials}</dt>
+        <dt>{t('issued.serials')}</dt>
         <dd>{quantity > 1 ? `${first_serial} – ${last_serial}` : first_serial}</dd>
-        <dt>{t.quantity}</dt>
+        <dt>{t('issued.quantity')}</dt>
         <dd>{quantity}</dd>
-        <dt>{t.time}</dt>
-        <dd>{formatDateTime(created_at)}</dd>
-        <dt>{t.outcome}</dt>
+        <dt>{t('issued.time')}</dt>
+        <dd>{formatDayTime(created_at)}</dd>
+        <dt>{t('issued.outcome')}</dt>
         <dd data-testid="issued-outcome">
           <span aria-hidden="true">{failed.length ? '✕ ' : '✓ '}</span>
-          {t.outcomeText(units.length - failed.length, failed.length)}
-          {awaiting > 0 && <> · {t.awaitingRelease(awaiting)}</>}
+          {t('issued.outcomeText', { passed: units.length - failed.length, failed: failed.length })}
+          {awaiting > 0 && <> · {t('issued.awaitingRelease', { count: awaiting })}</>}
         </dd>
         {failed.length > 0 && (
           <>
-            <dt>{t.failedSerials}</dt>
+            <dt>{t('issued.failedSerials')}</dt>
             {/* Each to its unit's page, where the retest after repair is recorded. */}
             <dd>
               {failed.map((unit, index) => (
@@ -68,7 +69,7 @@ export function IssuedConfirmation({
       </dl>
       <div className="cert-issued__actions">
         <button type="button" className="sui-button" onClick={onPrint}>
-          {t.print}
+          {t('issued.print')}
         </button>
         {/* In a new tab like the list's Etiketten: this screen stays as it is. */}
         <Link
@@ -77,10 +78,10 @@ export function IssuedConfirmation({
           target="_blank"
           rel="noopener noreferrer"
         >
-          {t.labels}
+          {t('issued.labels')}
         </Link>
         <button type="button" className="sui-button sui-button--secondary" onClick={onNext}>
-          {t.next}
+          {t('issued.next')}
         </button>
       </div>
     </section>

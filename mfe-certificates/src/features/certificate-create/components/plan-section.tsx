@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TestPlan } from 'contracts';
 import { lazy, Suspense } from 'react';
-import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
+import { apiErrorMessage, LoadError, Spinner, useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import type { TestEntryProps } from '../../../components/test-entry/test-entry';
-import { certMessages } from '../../../messages';
 
 /** The plan's steps and the units × steps grid: a chunk of their own (docs/architecture.md#budgets). */
 export const loadTestEntry = () => import('../../../components/test-entry/test-entry');
@@ -14,10 +14,11 @@ export function PlanSection({
   plan,
   ...entry
 }: Omit<TestEntryProps, 'plan'> & { plan: Pick<UseQueryResult<TestPlan>, 'data' | 'error' | 'refetch'> }) {
+  const t = useT(certificateCatalogs);
   if (plan.error)
     return (
       <LoadError
-        message={apiErrorMessage(plan.error) ?? certMessages.create.planMissing}
+        message={apiErrorMessage(plan.error) ?? t('create.planMissing')}
         onRetry={() => void plan.refetch()}
       />
     );

@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { queryKeys, type CertificateHistory, type Me, type PrintData, type Role } from 'contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { http, setConfig } from 'shared-ui';
+import { http, setConfig, setLanguage } from 'shared-ui';
 import { ISSUED_PRINT } from '../../../test-support/standing';
 import { attempt, DEFAULT_PASSING_VALUES, defaultRecord, unitOf } from '../../../test-support/test-record';
 import CertificateDetailPage from './certificate-detail-page';
@@ -112,5 +112,49 @@ describe('CertificateDetailPage: the test record', () => {
     expect(screen.getByRole('checkbox', { name: serials[1] })).not.toBeChecked();
     // A unit already released by deviation is not offered again.
     expect(screen.queryByRole('checkbox', { name: serials[2] })).toBeNull();
+  });
+});
+
+describe('CertificateDetailPage in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  it.each([
+    {
+      language: 'de' as const,
+      title: 'Prüfbericht Nr. 7 · MAB 825',
+      facts: ['Nicht bestanden: 1 von 3 Einheiten', '21.11.2026 09:00'],
+      deviation: ['Sonderfreigabe', 'von Frieda Freigabe, 21.11.2026 11:00', 'Begründung: Kunde akzeptiert'],
+      buttons: ['KORRIGIEREN', 'STORNIEREN', 'FREIGEBEN', 'SONDERFREIGABE'],
+      panel: 'Zur Freigabe: 4852406001',
+    },
+    {
+      language: 'en' as const,
+      title: 'Certificate No. 7 · MAB 825',
+      facts: ['Failed: 1 of 3 units', '21/11/2026 09:00'],
+      deviation: ['Concession', 'by Frieda Freigabe, 21/11/2026 11:00', 'Justification: Kunde akzeptiert'],
+      buttons: ['REVISE', 'VOID', 'RELEASE', 'CONCESSION'],
+      panel: 'Awaiting release: 4852406001',
+    },
+    {
+      language: 'pl' as const,
+      title: 'Protokół nr 7 · MAB 825',
+      facts: ['Negatywny: 1 z 3 egzemplarzy', '21.11.2026 09:00'],
+      deviation: [
+        'Zwolnienie warunkowe',
+        'zwolnił: Frieda Freigabe, 21.11.2026 11:00',
+        'Uzasadnienie: Kunde akzeptiert',
+      ],
+      buttons: ['KORYGUJ', 'UNIEWAŻNIJ', 'ZWOLNIJ', 'ZWOLNIENIE WARUNKOWE'],
+      panel: 'Do zwolnienia: 4852406001',
+    },
+  ])('shows the certificate and its release in $language', async ({ language, title, ...texts }) => {
+    await act(() => setLanguage(language));
+    renderPage(['pruefer', 'freigabe']);
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(title);
+    for (const fact of texts.facts) expect(screen.getAllByText(fact)[0]).toBeInTheDocument();
+    const deviation = await screen.findByRole('row', { name: new RegExp(serials[2]) });
+    for (const text of texts.deviation) expect(deviation).toHaveTextContent(text);
+    for (const name of texts.buttons) expect(await screen.findByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByText(texts.panel)).toBeInTheDocument();
   });
 });

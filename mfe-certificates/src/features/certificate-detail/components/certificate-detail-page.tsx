@@ -2,76 +2,88 @@ import { useQuery } from '@tanstack/react-query';
 import {
   allows,
   apiPaths,
-  CERTIFICATE_VERDICT_LABELS,
-  formatDateTime,
   rowTitle,
   staffUrls,
-  UNIT_RELEASE_LABELS,
   type Certificate,
   type CertificateHistory,
   type UnitTestRecord,
 } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, EventList, formatDate, LoadError, meQuery, Spinner } from 'shared-ui';
+import { apiErrorMessage, EventList, LoadError, meQuery, Spinner, useT } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
+import { certificateCatalogs } from '../../../catalogs';
 import { useCertificateHistory } from '../api/get-certificate-history';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
-import { lifecycleMessages } from '../../../lifecycle-messages';
+import { formatDay, formatDayTime } from '../../../format';
 import { ReviseForm } from './revise-form';
 import { VoidForm } from './void-form';
-import { releaseMessages } from '../release-messages';
 import '../../../styles/remote.css';
 import '../../../styles/lifecycle.css';
 import '../release.css';
-
-const t = lifecycleMessages.detail;
 
 // Only accounts with the release right see it, and only while something waits: loaded when shown.
 const ReleasePanel = lazy(() => import('./release-panel'));
 
 function Summary({ data, history }: { data: Certificate; history?: CertificateHistory }) {
+  const t = useT(certificateCatalogs);
   const first = history?.revisions[history.revisions.length - 1];
   const serials = data.quantity > 1 ? `${data.first_serial} – ${data.last_serial}` : data.first_serial;
   const rows: [string, string][] = [
-    [t.machine, data.machine_name],
-    [t.brand, data.brand_name],
-    [t.serials, serials],
-    [t.quantity, String(data.quantity)],
-    [t.issuedAt, formatDateTime(data.created_at)],
-    [t.issuedBy, first?.issued_by_email ?? '–'],
-    [t.checkedBy, data.checked_by],
-    [t.revision, String(data.revision)],
+    [t('detail.machine'), data.machine_name],
+    [t('detail.brand'), data.brand_name],
+    [t('detail.serials'), serials],
+    [t('detail.quantity'), String(data.quantity)],
+    [t('detail.issuedAt'), formatDayTime(data.created_at)],
+    [t('detail.issuedBy'), first?.issued_by_email ?? '–'],
+    [t('detail.checkedBy'), data.checked_by],
+    [t('detail.revision'), String(data.revision)],
     [
-      releaseMessages.verdict,
-      CERTIFICATE_VERDICT_LABELS[data.verdict] +
-        (data.failed_units > 0 ? `: ${releaseMessages.failedUnits(data.failed_units, data.quantity)}` : ''),
+      t('release.verdict'),
+      t(`verdict.${data.verdict}`) +
+        (data.failed_units > 0
+          ? `: ${t('release.failedUnits', { failed: data.failed_units, of: data.quantity })}`
+          : ''),
     ],
     ...(data.voided_units > 0
-      ? [[t.status, t.voidedUnits(data.voided_units, data.quantity)] as [string, string]]
+      ? [
+          [t('detail.status'), t('detail.voidedUnits', { voided: data.voided_units, of: data.quantity })] as [
+            string,
+            string,
+          ],
+        ]
       : []),
-    ...(data.void_reason ? [[t.voidReason, data.void_reason] as [string, string]] : []),
+    ...(data.void_reason ? [[t('detail.voidReason'), data.void_reason] as [string, string]] : []),
   ];
   return <Facts rows={rows} />;
 }
 
 function Revisions({ id, history }: { id: number; history: CertificateHistory }) {
+  const t = useT(certificateCatalogs);
   return (
     <section className="cert-section" aria-labelledby="cert-revisions">
       <h2 id="cert-revisions" className="cert-section__title">
-        {t.revisions}
+        {t('detail.revisions')}
       </h2>
       <ol className="cert-revisions">
         {history.revisions.map((revision) => (
           <li key={revision.revision}>
-            <b>{lifecycleMessages.revisionHeading(revision.revision)}</b>
-            <span>{formatDateTime(revision.issued_at)}</span>
-            <span>{t.by(revision.issued_by_email)}</span>
-            <span>{revision.replaced_at ? t.replacedAt(formatDate(revision.replaced_at)) : t.current}</span>
-            {revision.reason && <span className="cert-revisions__reason">{t.reasonOf(revision.reason)}</span>}
+            <b>{t('lifecycle.revision', { revision: revision.revision })}</b>
+            <span>{formatDayTime(revision.issued_at)}</span>
+            <span>{revision.issued_by_email ? t('detail.by', { email: revision.issued_by_email }) : ''}</span>
+            <span>
+              {revision.replaced_at
+                ? t('detail.replacedAt', { date: formatDay(revision.replaced_at) })
+                : t('detail.current')}
+            </span>
+            {revision.reason && (
+              <span className="cert-revisions__reason">
+                {t('detail.reasonOf', { reason: revision.reason })}
+              </span>
+            )}
             <Link to={staffUrls.certificatePrint(id, revision.replaced_at ? revision.revision : undefined)}>
-              {t.view}
+              {t('detail.view')}
             </Link>
           </li>
         ))}
@@ -82,17 +94,21 @@ function Revisions({ id, history }: { id: number; history: CertificateHistory })
 
 /** A unit's release in words (never colour alone), with who released it and why when by deviation. */
 function UnitRelease({ record, release }: { record?: UnitTestRecord; release: UnitTestRecord['release'] }) {
+  const t = useT(certificateCatalogs);
   return (
     <>
-      <span className={`cert-verdict cert-verdict--${release}`}>{UNIT_RELEASE_LABELS[release]}</span>
+      <span className={`cert-verdict cert-verdict--${release}`}>{t(`unitRelease.${release}`)}</span>
       {record?.released_by_name && record.released_at && (
         <span className="cert-units__release-detail">
-          {releaseMessages.releasedBy(record.released_by_name, formatDateTime(record.released_at))}
+          {t('release.releasedBy', {
+            name: record.released_by_name,
+            at: formatDayTime(record.released_at),
+          })}
         </span>
       )}
       {record?.deviation_reason && (
         <span className="cert-units__release-detail">
-          {releaseMessages.reasonOf(record.deviation_reason)}
+          {t('release.reasonOf', { reason: record.deviation_reason })}
         </span>
       )}
     </>
@@ -100,17 +116,18 @@ function UnitRelease({ record, release }: { record?: UnitTestRecord; release: Un
 }
 
 function Units({ history, data }: { history: CertificateHistory; data: Certificate }) {
+  const t = useT(certificateCatalogs);
   return (
     <section className="cert-section" aria-labelledby="cert-units">
       <h2 id="cert-units" className="cert-section__title">
-        {t.units}
+        {t('detail.units')}
       </h2>
       <table className="cert-units">
         <thead>
           <tr>
-            <th scope="col">{t.unit}</th>
-            <th scope="col">{t.unitStatus}</th>
-            <th scope="col">{releaseMessages.release}</th>
+            <th scope="col">{t('detail.unit')}</th>
+            <th scope="col">{t('detail.unitStatus')}</th>
+            <th scope="col">{t('release.column')}</th>
           </tr>
         </thead>
         <tbody>
@@ -119,7 +136,13 @@ function Units({ history, data }: { history: CertificateHistory; data: Certifica
               <td>
                 <Link to={staffUrls.unit(unit.serial)}>{unit.serial}</Link>
               </td>
-              <td>{unit.voided_at ? t.unitVoided(unit.void_reason) : t.unitOk}</td>
+              <td>
+                {unit.voided_at
+                  ? unit.void_reason
+                    ? t('detail.unitVoidedFor', { reason: unit.void_reason })
+                    : t('detail.unitVoided')
+                  : t('detail.unitOk')}
+              </td>
               <td>
                 <UnitRelease
                   release={unit.release}
@@ -139,6 +162,7 @@ function Units({ history, data }: { history: CertificateHistory; data: Certifica
  * with it: print, labels, KORRIGIEREN and STORNIEREN (docs/architecture.md#certificate-lifecycle).
  */
 export default function CertificateDetailPage() {
+  const t = useT(certificateCatalogs);
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
   const certificate = useCertificate(validId ? id : null);
@@ -160,15 +184,15 @@ export default function CertificateDetailPage() {
   return (
     <div className="cert-screen" data-testid="certificate-detail">
       <div className="cert-toolbar cert-toolbar--start">
-        <Link to={staffUrls.tab('certificate_list')}>← {t.back}</Link>
+        <Link to={staffUrls.tab('certificate_list')}>← {t('detail.back')}</Link>
       </div>
       {!validId ? (
         <p className="cert-error" role="alert">
-          {t.notFound}
+          {t('detail.notFound')}
         </p>
       ) : certificate.isError ? (
         <LoadError
-          message={apiErrorMessage(certificate.error) ?? t.failed}
+          message={apiErrorMessage(certificate.error) ?? t('detail.failed')}
           onRetry={() => void certificate.refetch()}
         />
       ) : !data ? (
@@ -177,7 +201,7 @@ export default function CertificateDetailPage() {
         <>
           <div className="cert-print-bar">
             <h1 className="cert-title">
-              {t.heading} {data.id} · {data.machine_name}
+              {t('detail.number', { number: data.id })} · {data.machine_name}
             </h1>
             <span className="cert-badges">
               <StatusBadge status={data.status} />
@@ -185,13 +209,13 @@ export default function CertificateDetailPage() {
                 className={`cert-verdict cert-verdict--${data.verdict}`}
                 data-testid="certificate-verdict"
               >
-                {CERTIFICATE_VERDICT_LABELS[data.verdict]}
+                {t(`verdict.${data.verdict}`)}
               </span>
             </span>
           </div>
           <Summary data={data} history={history.data} />
           <div className="cert-actions">
-            <PrintLinks id={data.id} print={t.print} labels={t.labels} />
+            <PrintLinks id={data.id} print={t('detail.print')} labels={t('detail.labels')} />
             {changeable && (
               <>
                 <button
@@ -200,7 +224,7 @@ export default function CertificateDetailPage() {
                   aria-expanded={panel === 'revise'}
                   onClick={() => setPanel(panel === 'revise' ? null : 'revise')}
                 >
-                  {t.revise}
+                  {t('detail.revise')}
                 </button>
                 <button
                   type="button"
@@ -208,7 +232,7 @@ export default function CertificateDetailPage() {
                   aria-expanded={panel === 'void'}
                   onClick={() => setPanel(panel === 'void' ? null : 'void')}
                 >
-                  {t.void}
+                  {t('detail.void')}
                 </button>
               </>
             )}
@@ -232,7 +256,7 @@ export default function CertificateDetailPage() {
           )}
           {history.isError ? (
             <LoadError
-              message={apiErrorMessage(history.error) ?? t.failed}
+              message={apiErrorMessage(history.error) ?? t('detail.failed')}
               onRetry={() => void history.refetch()}
             />
           ) : history.data ? (

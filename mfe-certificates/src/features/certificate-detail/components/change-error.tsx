@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ApiErrorCode } from 'contracts';
-import { apiErrorCode, apiErrorMessage } from 'shared-ui';
-import { lifecycleMessages } from '../../../lifecycle-messages';
+import { apiErrorCode, apiErrorMessage, useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 
 /** The refusals that mean this screen shows an older state than the one stored. */
 const OUTDATED: readonly ApiErrorCode[] = ['STALE_VERSION', 'CERTIFICATE_VOIDED'];
@@ -11,6 +11,7 @@ const OUTDATED: readonly ApiErrorCode[] = ['STALE_VERSION', 'CERTIFICATE_VOIDED'
  * loads everything again, and the forms start over from what is stored now.
  */
 export function ChangeError({ error, fallback }: { error: unknown; fallback: string }) {
+  const t = useT(certificateCatalogs);
   const queryClient = useQueryClient();
   const code = apiErrorCode(error);
   return (
@@ -22,7 +23,7 @@ export function ChangeError({ error, fallback }: { error: unknown; fallback: str
           className="sui-button sui-button--secondary"
           onClick={() => void queryClient.invalidateQueries()}
         >
-          {lifecycleMessages.stale}
+          {t('lifecycle.stale')}
         </button>
       )}
     </div>

@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Certificate, PrintData, ReleaseBody, Unit, UnitRelease } from 'contracts';
-import { http, setConfig, ToastHost } from 'shared-ui';
+import { http, setConfig, setLanguage, ToastHost } from 'shared-ui';
 import ReleasePanel from './release-panel';
 
 setConfig({
@@ -145,5 +145,44 @@ describe('ReleasePanel', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(post).not.toHaveBeenCalled();
+  });
+});
+
+describe('ReleasePanel in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  it.each([
+    {
+      language: 'de' as const,
+      button: 'FREIGEBEN',
+      question: 'Diese 2 Einheiten als bestanden freigeben: 4852406001, 4852406003?',
+      cancel: 'ABBRECHEN',
+      done: '2 Einheiten freigegeben.',
+    },
+    {
+      language: 'en' as const,
+      button: 'RELEASE',
+      question: 'Release these 2 units as passed: 4852406001, 4852406003?',
+      cancel: 'CANCEL',
+      done: '2 units released.',
+    },
+    {
+      language: 'pl' as const,
+      button: 'ZWOLNIJ',
+      question: 'Zwolnić te 2 egzemplarze z wynikiem pozytywnym: 4852406001, 4852406003?',
+      cancel: 'ANULUJ',
+      done: 'Zwolniono 2 egzemplarze.',
+    },
+  ])('asks and says it in $language', async ({ language, button, question, cancel, done }) => {
+    await act(() => setLanguage(language));
+    const user = userEvent.setup();
+    release.mockResolvedValue({ id: 7 } as PrintData);
+    renderPanel([unit('4852406001', 'awaiting_release'), unit('4852406003', 'awaiting_release')]);
+    await user.click(screen.getByRole('button', { name: button }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent(question);
+    expect(within(dialog).getByRole('button', { name: cancel })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: button }));
+    expect(await screen.findByText(done)).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { fieldMessages, type Certificate, type ReleaseBody, type Unit } from 'contracts';
+import type { Certificate, ReleaseBody, Unit } from 'contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { apiErrorMessage, ConfirmDialog, httpStatus, notify, useFieldErrors } from 'shared-ui';
+import { apiErrorMessage, ConfirmDialog, httpStatus, notify, useFieldErrors, useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import { useReleaseCertificate } from '../api/release-certificate';
-import { releaseMessages as t } from '../release-messages';
 import { ReasonField } from './reason-field';
 import '../release.css';
 
@@ -13,14 +13,15 @@ const errorCode = (error: unknown) =>
 
 /** Why a release was refused, in words that say what to do. */
 function ReleaseError({ error }: { error: unknown }) {
+  const t = useT(certificateCatalogs);
   const queryClient = useQueryClient();
   const status = httpStatus(error);
   const message =
     status === 403 && errorCode(error) === 'SAME_PERSON'
-      ? t.samePerson
+      ? t('release.samePerson')
       : status === 409
-        ? t.conflict
-        : (apiErrorMessage(error) ?? t.failed);
+        ? t('release.conflict')
+        : (apiErrorMessage(error) ?? t('release.failed'));
   return (
     <div className="cert-error" role="alert">
       <p>{message}</p>
@@ -30,7 +31,7 @@ function ReleaseError({ error }: { error: unknown }) {
           className="sui-button sui-button--secondary"
           onClick={() => void queryClient.invalidateQueries()}
         >
-          {t.reload}
+          {t('release.reload')}
         </button>
       )}
     </div>
@@ -42,6 +43,7 @@ function ReleaseError({ error }: { error: unknown }) {
  * release right (docs/decisions/0010-test-record.md). Each asks first, naming the serials it will release.
  */
 export default function ReleasePanel({ certificate, units }: { certificate: Certificate; units: Unit[] }) {
+  const t = useT(certificateCatalogs);
   const id = useId();
   const open = units.filter((unit) => !unit.voided_at);
   const awaiting = open.filter((unit) => unit.release === 'awaiting_release').map((unit) => unit.serial);
@@ -65,8 +67,8 @@ export default function ReleasePanel({ certificate, units }: { certificate: Cert
     const serials = failed.filter((serial) => chosen.includes(serial));
     if (
       show({
-        ...(serials.length === 0 && { serials: t.chooseUnit }),
-        ...(!reason.trim() && { deviation_reason: fieldMessages.required }),
+        ...(serials.length === 0 && { serials: t('release.chooseUnit') }),
+        ...(!reason.trim() && { deviation_reason: t('form.required') }),
       })
     )
       return;
@@ -78,7 +80,9 @@ export default function ReleasePanel({ certificate, units }: { certificate: Cert
     const count = asking.serials?.length ?? 0;
     release.mutate(asking, {
       onSuccess: () => {
-        notify.success(asking.deviation_reason ? t.deviationDone(count) : t.released(count));
+        notify.success(
+          asking.deviation_reason ? t('release.deviationDone', { count }) : t('release.released', { count }),
+        );
         setAsking(null);
         setChosen([]);
         setReason('');
@@ -93,12 +97,12 @@ export default function ReleasePanel({ certificate, units }: { certificate: Cert
   return (
     <section className="cert-panel cert-release" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="cert-panel__title">
-        {t.heading}
+        {t('release.heading')}
       </h2>
       {awaiting.length > 0 && (
         <div className="cert-release__part">
-          <p>{t.awaiting(awaiting)}</p>
-          <p className="cert-note">{t.secondPerson}</p>
+          <p>{t('release.awaiting', { serials: awaiting.join(', ') })}</p>
+          <p className="cert-note">{t('release.secondPerson')}</p>
           <div className="cert-panel__actions">
             <button
               type="button"
@@ -106,7 +110,7 @@ export default function ReleasePanel({ certificate, units }: { certificate: Cert
               disabled={release.isPending}
               onClick={() => ask({ serials: awaiting })}
             >
-              {t.releaseButton}
+              {t('release.releaseButton')}
             </button>
           </div>
         </div>
@@ -119,9 +123,9 @@ export default function ReleasePanel({ certificate, units }: { certificate: Cert
           aria-labelledby={`${id}-deviation`}
         >
           <h3 id={`${id}-deviation`} className="cert-release__subtitle">
-            {t.deviationHeading}
+            {t('release.deviationHeading')}
           </h3>
-          <p className="cert-note">{t.deviationHint}</p>
+          <p className="cert-note">{t('release.deviationHint')}</p>
           <fieldset
             id={`${id}-units`}
             className="cert-panel__units"
@@ -129,7 +133,7 @@ export default function ReleasePanel({ certificate, units }: { certificate: Cert
             aria-invalid={errors.serials ? true : undefined}
             aria-errormessage={errors.serials ? `${id}-units-error` : undefined}
           >
-            <legend>{t.deviationUnits}</legend>
+            <legend>{t('release.deviationUnits')}</legend>
             {failed.map((serial) => (
               <label key={serial}>
                 <input
@@ -148,14 +152,14 @@ export default function ReleasePanel({ certificate, units }: { certificate: Cert
           )}
           <ReasonField
             id={`${id}-reason`}
-            label={t.reason}
+            label={t('release.reason')}
             value={reason}
             error={errors.deviation_reason}
             onChange={setReason}
           />
           <div className="cert-panel__actions">
             <button type="submit" className="sui-button cert-button--danger" disabled={release.isPending}>
-              {t.deviationButton}
+              {t('release.deviationButton')}
             </button>
           </div>
         </form>
@@ -163,14 +167,20 @@ export default function ReleasePanel({ certificate, units }: { certificate: Cert
       {release.isError && <ReleaseError error={release.error} />}
       <ConfirmDialog
         open={asking !== null}
-        title={asking?.deviation_reason ? t.deviationTitle : t.releaseTitle}
+        title={asking?.deviation_reason ? t('release.deviationTitle') : t('release.releaseTitle')}
         message={
           asking?.deviation_reason
-            ? t.deviationQuestion(asking.serials ?? [], asking.deviation_reason)
-            : t.releaseQuestion(asking?.serials ?? [])
+            ? t('release.deviationQuestion', {
+                serials: (asking.serials ?? []).join(', '),
+                reason: asking.deviation_reason,
+              })
+            : t('release.releaseQuestion', {
+                count: asking?.serials?.length ?? 0,
+                serials: (asking?.serials ?? []).join(', '),
+              })
         }
-        confirmLabel={asking?.deviation_reason ? t.deviationButton : t.releaseButton}
-        cancelLabel={t.cancel}
+        confirmLabel={asking?.deviation_reason ? t('release.deviationButton') : t('release.releaseButton')}
+        cancelLabel={t('release.cancel')}
         busy={release.isPending}
         onConfirm={confirm}
         onCancel={() => setAsking(null)}

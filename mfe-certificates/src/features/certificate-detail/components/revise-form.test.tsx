@@ -49,6 +49,19 @@ describe('ReviseForm', () => {
       expect(body).not.toHaveProperty(check);
   });
 
+  it('a check the plan measures as a value is not offered, and sent as stored: a retest corrects it', async () => {
+    const steps = defaultRecord(serials).steps.map((step) =>
+      step.key === 'insulation_resistance' ? { ...INSULATION_STEP, key: step.key } : step,
+    );
+    const user = renderForm({ ...certificateWith(steps), insulation_resistance: 'NOT OK' });
+    expect(screen.getAllByRole('checkbox')).toHaveLength(CHECK_ITEMS.length - 1);
+    expect(screen.queryByRole('checkbox', { name: /ISOLATIONSWIDERSTAND/ })).toBeNull();
+    await user.type(screen.getByLabelText('GRUND DER KORREKTUR'), 'Prüfer falsch geschrieben');
+    await user.click(screen.getByRole('button', { name: 'KORREKTUR SPEICHERN' }));
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0][1]).not.toHaveProperty('insulation_resistance');
+  });
+
   it('the default plan offers every check, and sends each', async () => {
     const certificate = certificateWith(defaultRecord(serials).steps);
     const user = renderForm(certificate);

@@ -1,24 +1,13 @@
-import {
-  CHECKED_BY_MAX,
-  OBSERVATIONS,
-  ORIGINS,
-  REVISABLE_FIELDS,
-  fieldMessages,
-  type Certificate,
-} from 'contracts';
+import { CHECKED_BY_MAX, OBSERVATIONS, ORIGINS, REVISABLE_FIELDS, type Certificate } from 'contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { notify, useFieldErrors, type FieldErrors } from 'shared-ui';
+import { notify, useFieldErrors, useT, type FieldErrors } from 'shared-ui';
 import { fieldErrorsFromWire, type RevisionRequest } from '../../../api/wire';
 import { useReviseCertificate } from '../api/revise-certificate';
 import { Field } from '../../../components/field';
-import { lifecycleMessages } from '../../../lifecycle-messages';
-import { certMessages } from '../../../messages';
+import { certificateCatalogs } from '../../../catalogs';
 import { CheckItems, CHECK_ITEMS, checkItemsOf } from '../../../components/check-items';
 import { ChangeError } from './change-error';
 import { ReasonField } from './reason-field';
-
-const t = lifecycleMessages.revise;
-const c = certMessages.create;
 
 type Values = Omit<RevisionRequest, 'version' | 'machine_id' | 'brand_id' | 'serial_prefix'>;
 
@@ -35,6 +24,7 @@ const valuesOf = (certificate: Certificate): Values => ({
  * serials are not here: those are a void and a new certificate.
  */
 export function ReviseForm({ certificate, onDone }: { certificate: Certificate; onDone: () => void }) {
+  const t = useT(certificateCatalogs);
   const id = useId();
   const [values, setValues] = useState(() => valuesOf(certificate));
   // The fields that show a message, top to bottom: the keyboard goes to the first one with a message.
@@ -48,19 +38,19 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: FieldErrors<'checked_by' | 'reason'> = {};
-    if (!values.checked_by.trim()) found.checked_by = fieldMessages.enter;
-    if (!values.reason.trim()) found.reason = fieldMessages.required;
+    if (!values.checked_by.trim()) found.checked_by = t('form.enter');
+    if (!values.reason.trim()) found.reason = t('form.required');
     if (show(found)) return;
-    // The checks the plan does not have stay as stored: the API refuses their empty values.
-    const notInPlan = CHECK_ITEMS.filter((item) => !checks.includes(item)).map((item) => item.field);
+    // The checks not offered stay as stored: the API refuses their empty values, and a changed measured one.
+    const notOffered = CHECK_ITEMS.filter((item) => !checks.includes(item)).map((item) => item.field);
     const sent = Object.fromEntries(
-      Object.entries(values).filter(([field]) => !notInPlan.includes(field as never)),
+      Object.entries(values).filter(([field]) => !notOffered.includes(field as never)),
     );
     revise.mutate(
       { ...(sent as Values), version: certificate.version },
       {
         onSuccess: (revised) => {
-          notify.success(t.done(revised.revision));
+          notify.success(t('revise.done', { revision: revised.revision }));
           onDone();
         },
         onError: (error) => show(fieldErrorsFromWire(error)),
@@ -71,10 +61,10 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
   return (
     <form className="cert-panel" noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="cert-panel__title">
-        {t.heading}
+        {t('revise.heading')}
       </h2>
-      <p className="cert-note">{t.hint}</p>
-      <Field id={`${id}-checked_by`} label={c.checkedBy} error={errors.checked_by}>
+      <p className="cert-note">{t('revise.hint')}</p>
+      <Field id={`${id}-checked_by`} label={t('create.checkedBy')} error={errors.checked_by}>
         <input
           id={`${id}-checked_by`}
           className="sui-input"
@@ -86,7 +76,7 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
       </Field>
       <CheckItems items={checks} values={values} onChange={(field, value) => update({ [field]: value })} />
       <div className="cert-form">
-        <Field id={`${id}-observation`} label={c.observation}>
+        <Field id={`${id}-observation`} label={t('create.observation')}>
           <select
             id={`${id}-observation`}
             className="sui-input"
@@ -98,18 +88,18 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
             ))}
           </select>
         </Field>
-        <Field id={`${id}-board`} label={c.circuitBoard}>
+        <Field id={`${id}-board`} label={t('create.circuitBoard')}>
           <select
             id={`${id}-board`}
             className="sui-input"
             value={values.electronic_circuit_board}
             onChange={(event) => update({ electronic_circuit_board: Number(event.target.value) as 0 | 1 })}
           >
-            <option value={1}>{c.yes}</option>
-            <option value={0}>{c.no}</option>
+            <option value={1}>{t('create.yes')}</option>
+            <option value={0}>{t('create.no')}</option>
           </select>
         </Field>
-        <Field id={`${id}-origin`} label={c.origin}>
+        <Field id={`${id}-origin`} label={t('create.origin')}>
           <select
             id={`${id}-origin`}
             className="sui-input"
@@ -124,18 +114,18 @@ export function ReviseForm({ certificate, onDone }: { certificate: Certificate; 
       </div>
       <ReasonField
         id={`${id}-reason`}
-        label={t.reason}
+        label={t('revise.reason')}
         value={values.reason}
         error={errors.reason}
         onChange={(reason) => update({ reason })}
       />
-      {revise.isError && <ChangeError error={revise.error} fallback={t.failed} />}
+      {revise.isError && <ChangeError error={revise.error} fallback={t('revise.failed')} />}
       <div className="cert-panel__actions">
         <button type="button" className="sui-button sui-button--secondary" onClick={onDone}>
-          {t.cancel}
+          {t('revise.cancel')}
         </button>
         <button type="submit" className="sui-button" disabled={revise.isPending}>
-          {t.submit}
+          {t('revise.submit')}
         </button>
       </div>
     </form>

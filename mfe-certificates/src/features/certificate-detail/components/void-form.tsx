@@ -1,12 +1,10 @@
-import { fieldMessages, type Certificate, type Unit } from 'contracts';
+import type { Certificate, Unit } from 'contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { apiFieldErrors, ConfirmDialog, notify, useFieldErrors, type FieldErrors } from 'shared-ui';
+import { apiFieldErrors, ConfirmDialog, notify, useFieldErrors, useT, type FieldErrors } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import { useVoidCertificate } from '../api/void-certificate';
-import { lifecycleMessages } from '../../../lifecycle-messages';
 import { ChangeError } from './change-error';
 import { ReasonField } from './reason-field';
-
-const t = lifecycleMessages.void;
 
 /**
  * STORNIEREN: the units ticked (the default, `preselected` ticked already), or the whole certificate, with a
@@ -25,6 +23,7 @@ export function VoidForm({
   preselected?: readonly string[];
   onDone: () => void;
 }) {
+  const t = useT(certificateCatalogs);
   const id = useId();
   const open = units.filter((unit) => !unit.voided_at);
   const [whole, setWhole] = useState(open.length <= 1);
@@ -41,8 +40,8 @@ export function VoidForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: FieldErrors<'serials' | 'reason'> = {};
-    if (!whole && chosen.length === 0) found.serials = t.chooseUnit;
-    if (!reason.trim()) found.reason = fieldMessages.required;
+    if (!whole && chosen.length === 0) found.serials = t('void.chooseUnit');
+    if (!reason.trim()) found.reason = t('form.required');
     if (show(found)) return;
     setConfirming(true);
   };
@@ -56,7 +55,7 @@ export function VoidForm({
       { version: certificate.version, reason, ...(whole ? {} : { serials: chosen }) },
       {
         onSuccess: () => {
-          notify.success(t.done);
+          notify.success(t('void.done'));
           onDone();
         },
         onError: (error) => show(apiFieldErrors(error)),
@@ -75,26 +74,26 @@ export function VoidForm({
       aria-labelledby={`${id}-heading`}
     >
       <h2 id={`${id}-heading`} className="cert-panel__title">
-        {t.heading}
+        {t('void.heading')}
       </h2>
       {/* Only units still valid can be chosen; with one left, the whole certificate is what remains. */}
       {open.length > 1 && (
         <fieldset className="cert-panel__choice">
-          <legend className="sui-visually-hidden">{t.heading}</legend>
+          <legend className="sui-visually-hidden">{t('void.heading')}</legend>
           <label>
             <input type="radio" name={`${id}-scope`} checked={whole} onChange={() => setWhole(true)} />{' '}
-            {t.whole}
+            {t('void.whole')}
           </label>
           <label>
             <input type="radio" name={`${id}-scope`} checked={!whole} onChange={() => setWhole(false)} />{' '}
-            {t.units}
+            {t('void.units')}
           </label>
           {!whole && (
             <div
               id={`${id}-units`}
               className="cert-panel__units"
               role="group"
-              aria-label={t.units}
+              aria-label={t('void.units')}
               tabIndex={-1}
               aria-invalid={errors.serials ? true : undefined}
               aria-errormessage={errors.serials ? `${id}-units-error` : undefined}
@@ -120,27 +119,31 @@ export function VoidForm({
       )}
       <ReasonField
         id={`${id}-reason`}
-        label={t.reason}
+        label={t('void.reason')}
         value={reason}
         error={errors.reason}
         onChange={setReason}
       />
-      <p className="cert-note">{t.warning}</p>
-      {voiding.isError && <ChangeError error={voiding.error} fallback={t.failed} />}
+      <p className="cert-note">{t('void.warning')}</p>
+      {voiding.isError && <ChangeError error={voiding.error} fallback={t('void.failed')} />}
       <div className="cert-panel__actions">
         <button type="button" className="sui-button sui-button--secondary" onClick={onDone}>
-          {t.cancel}
+          {t('void.cancel')}
         </button>
         <button type="submit" className="sui-button cert-button--danger" disabled={voiding.isPending}>
-          {t.submit}
+          {t('void.submit')}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title={t.confirmTitle}
-        message={(whole ? t.confirmWhole : t.confirmUnits)(certificate.id, voided)}
-        confirmLabel={t.confirm}
-        cancelLabel={t.back}
+        title={t('void.confirmTitle')}
+        message={t(whole ? 'void.confirmWhole' : 'void.confirmUnits', {
+          number: certificate.id,
+          count: voided.length,
+          serials: voided.join(', '),
+        })}
+        confirmLabel={t('void.confirm')}
+        cancelLabel={t('void.back')}
         busy={voiding.isPending}
         onConfirm={confirmed}
         onCancel={() => setConfirming(false)}

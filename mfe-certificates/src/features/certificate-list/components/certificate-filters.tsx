@@ -1,21 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   CERTIFICATE_STATUSES,
-  CERTIFICATE_STATUS_LABELS,
   CERTIFICATE_VERDICTS,
-  CERTIFICATE_VERDICT_LABELS,
   type CertificateVerdict,
   CHECKED_BY_MAX,
   type CertificateStatus,
 } from 'contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { brandsQuery, machinesByBrandQuery } from 'shared-ui';
+import { brandsQuery, machinesByBrandQuery, useT } from 'shared-ui';
 import type { CertificateQuery } from '../../../api/wire';
+import { certificateCatalogs } from '../../../catalogs';
 import { useCheckers } from '../api/get-checkers';
-import { listMessages } from '../list-messages';
 import { dateProblems, PERIOD_PRESETS, presetRange } from '../list-query';
-
-const t = listMessages.filter;
 
 export type Filter = Pick<
   CertificateQuery,
@@ -33,6 +29,7 @@ interface CertificateFiltersProps {
  * impossible day or an end before the start is named at the field and not sent.
  */
 export function CertificateFilters({ filter, onChange }: CertificateFiltersProps) {
+  const t = useT(certificateCatalogs);
   const id = useId();
   const brands = useQuery(brandsQuery);
   const machines = useQuery({
@@ -70,9 +67,9 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
   const field = (name: string) => `${id}-${name}`;
 
   return (
-    <form className="cert-filters" aria-label={t.legend} onSubmit={applyChecker}>
+    <form className="cert-filters" aria-label={t('filter.legend')} onSubmit={applyChecker}>
       <fieldset className="cert-presets">
-        <legend>{t.presets}</legend>
+        <legend>{t('filter.presets')}</legend>
         {PERIOD_PRESETS.map((preset) => {
           const range = presetRange(preset);
           return (
@@ -83,14 +80,14 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
               aria-pressed={filter.from === range.from && filter.to === range.to}
               onClick={() => choosePreset(range)}
             >
-              {t[preset]}
+              {t(`filter.${preset}`)}
             </button>
           );
         })}
       </fieldset>
       {(['from', 'to'] as const).map((name) => (
         <div className="sui-field" key={name}>
-          <label htmlFor={field(name)}>{t[name]}</label>
+          <label htmlFor={field(name)}>{t(`filter.${name}`)}</label>
           <input
             id={field(name)}
             className="sui-input"
@@ -108,7 +105,7 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
         </div>
       ))}
       <div className="sui-field">
-        <label htmlFor={field('brand')}>{t.brand}</label>
+        <label htmlFor={field('brand')}>{t('filter.brand')}</label>
         <select
           id={field('brand')}
           className="sui-input"
@@ -121,17 +118,17 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
             })
           }
         >
-          <option value="">{t.all}</option>
+          <option value="">{t('filter.all')}</option>
           {brands.data?.map((brand) => (
             <option key={brand.id} value={brand.id}>
               {brand.name}
             </option>
           ))}
         </select>
-        {brands.isError && <p className="sui-field-error">{t.brandsFailed}</p>}
+        {brands.isError && <p className="sui-field-error">{t('filter.brandsFailed')}</p>}
       </div>
       <div className="sui-field">
-        <label htmlFor={field('machine')}>{t.machine}</label>
+        <label htmlFor={field('machine')}>{t('filter.machine')}</label>
         <select
           id={field('machine')}
           className="sui-input"
@@ -141,7 +138,9 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
             onChange({ ...filter, machine_id: event.target.value ? Number(event.target.value) : undefined })
           }
         >
-          <option value="">{filter.brand_id === undefined ? t.chooseBrandFirst : t.all}</option>
+          <option value="">
+            {filter.brand_id === undefined ? t('filter.chooseBrandFirst') : t('filter.all')}
+          </option>
           {machines.data?.map((machine) => (
             <option key={machine.id} value={machine.id}>
               {machine.name}
@@ -150,7 +149,7 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
         </select>
       </div>
       <div className="sui-field">
-        <label htmlFor={field('checker')}>{t.checkedBy}</label>
+        <label htmlFor={field('checker')}>{t('filter.checkedBy')}</label>
         <input
           id={field('checker')}
           className="sui-input"
@@ -175,7 +174,7 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
         </datalist>
       </div>
       <div className="sui-field">
-        <label htmlFor={field('status')}>{t.status}</label>
+        <label htmlFor={field('status')}>{t('filter.status')}</label>
         <select
           id={field('status')}
           className="sui-input"
@@ -187,16 +186,16 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
             })
           }
         >
-          <option value="">{t.all}</option>
+          <option value="">{t('filter.all')}</option>
           {CERTIFICATE_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {CERTIFICATE_STATUS_LABELS[status]}
+              {t(`status.${status}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="sui-field">
-        <label htmlFor={field('verdict')}>{t.verdict}</label>
+        <label htmlFor={field('verdict')}>{t('filter.verdict')}</label>
         <select
           id={field('verdict')}
           className="sui-input"
@@ -208,10 +207,10 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
             })
           }
         >
-          <option value="">{t.all}</option>
+          <option value="">{t('filter.all')}</option>
           {CERTIFICATE_VERDICTS.map((verdict) => (
             <option key={verdict} value={verdict}>
-              {CERTIFICATE_VERDICT_LABELS[verdict]}
+              {t(`verdict.${verdict}`)}
             </option>
           ))}
         </select>
@@ -226,7 +225,7 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
             onChange({});
           }}
         >
-          {t.reset}
+          {t('filter.reset')}
         </button>
       </div>
     </form>

@@ -12,6 +12,7 @@ import { presetRange } from '../list-query';
 // Issue 31, the quality manager's list: the certificate number, period presets, the units in a filter, a
 // filter that applies as it changes, voided rows, and an export whose outcome never hides the toolbar.
 const getMock = jest.spyOn(http, 'get');
+const postMock = jest.spyOn(http, 'post');
 
 const row = (id: number, fields: Partial<CertificateListItem> = {}): CertificateListItem => ({
   id,
@@ -33,7 +34,6 @@ beforeEach(() => {
   getMock.mockImplementation(async (url: string) => {
     if (url === '/certificates') return { data: { data: rows, total: rows.length } } as never;
     if (url === '/certificates/totals') return { data: { certificates: 2, units: 6 } } as never;
-    if (url === '/certificates/export') throw new Error('Network Error');
     if (url === '/brands') return { data: { data: [] } } as never;
     if (url === '/reports/checkers') return { data: { data: ['Erika', 'Jürgen'] } } as never;
     throw new Error(`unexpected ${url}`);
@@ -41,6 +41,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   getMock.mockReset();
+  postMock.mockReset();
 });
 
 async function renderList(url = '/') {
@@ -119,6 +120,7 @@ describe('the certificate list for daily use', () => {
   it('says how an export ended beside its button, not in a toast; the button stays where it was', async () => {
     const user = await renderList();
     const button = screen.getByRole('button', { name: 'EXPORTIEREN' });
+    postMock.mockRejectedValueOnce(new Error('Network Error'));
     await user.click(button);
     const status = await screen.findByText('Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.');
     expect(status).toHaveAttribute('role', 'status');

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateListItem } from 'contracts';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { http } from 'shared-ui';
+import { http, setLanguage } from 'shared-ui';
 import CertificateListPage from './certificate-list-page';
 import { ISSUED } from '../../../test-support/standing';
 
@@ -315,5 +315,52 @@ describe('CertificateListPage: the test verdict', () => {
     await renderList('/?tab=certificate_list&verdict=passed%3Cscript%3E');
     expect(lastQuery()).toEqual({ page: 1, per_page: 10 });
     expect(screen.getByLabelText('PRÜFERGEBNIS')).toHaveValue('');
+  });
+});
+
+describe('CertificateListPage in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  it.each([
+    {
+      language: 'de' as const,
+      headers: ['POS.', 'NR.', 'ARTIKELNUMMER', 'START SERIENNUMMER', 'END SERIENNUMMER', 'GEPRÜFT VON'],
+      day: '21.11.2026',
+      status: '◐ Teilweise storniert (1 von 3)',
+      details: 'Details: 4852611001',
+      count: '42 Prüfberichte im Filter',
+      filter: 'Diese Woche',
+    },
+    {
+      language: 'en' as const,
+      headers: ['POS.', 'NO.', 'ARTICLE NUMBER', 'FIRST SERIAL NUMBER', 'LAST SERIAL NUMBER', 'CHECKED BY'],
+      day: '21/11/2026',
+      status: '◐ Partly voided (1 of 3)',
+      details: 'Details: 4852611001',
+      count: '42 certificates in the filter',
+      filter: 'This week',
+    },
+    {
+      language: 'pl' as const,
+      headers: ['POZ.', 'NR', 'NUMER KATALOGOWY', 'NUMER SERYJNY OD', 'NUMER SERYJNY DO', 'SPRAWDZIŁ'],
+      day: '21.11.2026',
+      status: '◐ Częściowo unieważniony (1 z 3)',
+      details: 'Szczegóły: 4852611001',
+      // 42 takes the plural form "few" in Polish.
+      count: '42 protokoły w filtrze',
+      filter: 'Bieżący tydzień',
+    },
+  ])('shows the list in $language', async ({ language, headers, day, status, details, count, filter }) => {
+    await act(() => setLanguage(language));
+    list = answer([{ ...row(1), status: 'partly_voided', voided_units: 1 }], 42);
+    await renderList();
+    const shown = screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(shown.slice(0, headers.length)).toEqual(headers);
+    const first = screen.getAllByRole('row')[1];
+    expect(within(first).getByText(day)).toBeInTheDocument();
+    expect(within(first).getAllByRole('cell')[8]).toHaveTextContent(status);
+    expect(within(first).getByRole('link', { name: details })).toHaveAttribute('href', '/certificates/1');
+    expect(await screen.findByText(count)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: filter })).toBeInTheDocument();
   });
 });

@@ -11,48 +11,46 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   apiErrorMessage,
   DataTable,
-  formatDate,
   LoadError,
   meQuery,
-  messages,
   SearchBox,
   Spinner,
+  useT,
   type ColumnDef,
   type TableSort,
 } from 'shared-ui';
 import { useCertificates } from '../../../api/get-certificates';
 import type { CertificateQuery } from '../../../api/wire';
+import { certificateCatalogs, type Translate } from '../../../catalogs';
 import { StatusBadge } from '../../../components/status-badge';
 import { VerdictBadge } from '../../../components/verdict-badge';
+import { formatDay } from '../../../format';
 import { useCertificateTotals } from '../api/get-certificate-totals';
-import { listMessages } from '../list-messages';
 import { hasFilter, LIST_PARAMS, paramsWithQuery, queryFromParams } from '../list-query';
 import { CertificateFilters, type Filter } from './certificate-filters';
 import { ExportPanel } from './export-panel';
 import '../../../styles/remote.css';
 import './certificate-list.css';
 
-const t = listMessages.table;
-
 /** Column ids are the sort orders: the server sorts the whole data set, not just the page on screen. */
-const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown>[] => [
-  { id: 'pos', header: 'POS.', accessorKey: 'pos' },
+const columns = (t: Translate, canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown>[] => [
+  { id: 'pos', header: t('list.pos'), accessorKey: 'pos' },
   // The number printed on the certificate (Prüfbericht Nr.); the search finds it too.
-  { id: 'number', header: t.number, accessorKey: 'id', enableSorting: false },
-  { id: 'machine_name', header: 'ARTIKELNUMMER', accessorKey: 'machine_name' },
-  { id: 'first_serial', header: 'START SERIENNUMMER', accessorKey: 'first_serial' },
-  { id: 'last_serial', header: 'END SERIENNUMMER', accessorKey: 'last_serial' },
-  { id: 'checked_by', header: 'GEPRÜFT VON', accessorKey: 'checked_by' },
-  { id: 'quantity', header: 'MENGE', accessorKey: 'quantity' },
+  { id: 'number', header: t('list.number'), accessorKey: 'id', enableSorting: false },
+  { id: 'machine_name', header: t('list.article'), accessorKey: 'machine_name' },
+  { id: 'first_serial', header: t('list.firstSerial'), accessorKey: 'first_serial' },
+  { id: 'last_serial', header: t('list.lastSerial'), accessorKey: 'last_serial' },
+  { id: 'checked_by', header: t('list.checkedBy'), accessorKey: 'checked_by' },
+  { id: 'quantity', header: t('list.quantity'), accessorKey: 'quantity' },
   {
     id: 'created_at',
-    header: 'DATUM',
+    header: t('list.date'),
     accessorKey: 'created_at',
-    cell: ({ row }) => formatDate(row.original.created_at),
+    cell: ({ row }) => formatDay(row.original.created_at),
   },
   {
     id: 'status',
-    header: t.status,
+    header: t('list.status'),
     enableSorting: false,
     cell: ({ row }) => (
       <StatusBadge
@@ -64,7 +62,7 @@ const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown
   },
   {
     id: 'verdict',
-    header: t.verdict,
+    header: t('list.verdict'),
     enableSorting: false,
     cell: ({ row }) => (
       <VerdictBadge
@@ -76,25 +74,25 @@ const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown
   },
   {
     id: 'action',
-    header: t.action,
+    header: t('list.action'),
     enableSorting: false,
     cell: ({ row }) => (
       <>
         <Link
           to={staffUrls.certificateDetail(row.original.id)}
-          aria-label={`${t.details}: ${row.original.first_serial}`}
-          title={`${t.details}: ${row.original.first_serial}`}
+          aria-label={t('list.detailsOf', { serial: row.original.first_serial })}
+          title={t('list.detailsOf', { serial: row.original.first_serial })}
         >
-          {t.details}
+          {t('list.details')}
         </Link>{' '}
         {/* A wholly voided certificate is neither printed nor labelled again: its details say why. */}
         {row.original.status !== 'voided' && (
           <Link
             to={staffUrls.certificatePrint(row.original.id)}
-            aria-label={`${t.print}: ${row.original.first_serial}`}
-            title={`${t.print}: ${row.original.first_serial}`}
+            aria-label={t('list.printOf', { serial: row.original.first_serial })}
+            title={t('list.printOf', { serial: row.original.first_serial })}
           >
-            {t.print}
+            {t('list.print')}
           </Link>
         )}{' '}
         {/* In a new tab like the header's ETIKETTEN DRUCKEN: the list stays where it was. Inspectors only. */}
@@ -103,10 +101,10 @@ const columns = (canPrintLabels: boolean): ColumnDef<CertificateSummary, unknown
             to={staffUrls.labels(row.original.id)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${t.labels}: ${row.original.first_serial}`}
-            title={`${t.labels}: ${row.original.first_serial}`}
+            aria-label={t('list.labelsOf', { serial: row.original.first_serial })}
+            title={t('list.labelsOf', { serial: row.original.first_serial })}
           >
-            {t.labels}
+            {t('list.labels')}
           </Link>
         )}
       </>
@@ -123,6 +121,7 @@ const OWN_TAB = 'certificate_list';
  * its last state, and coming back puts it into the URL again.
  */
 export default function CertificateListPage() {
+  const t = useT(certificateCatalogs);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab');
   const owned = tab === null || tab === OWN_TAB;
@@ -179,8 +178,8 @@ export default function CertificateListPage() {
         {/* Follows the URL (a link, Back); typing changes only the box until the search is sent. */}
         <SearchBox
           className="cert-toolbar"
-          label={messages.search}
-          buttonLabel={t.searchButton}
+          label={t('list.search')}
+          buttonLabel={t('list.searchButton')}
           icon
           value={query.search ?? ''}
           onSearch={search}
@@ -208,7 +207,7 @@ export default function CertificateListPage() {
       />
       {certificates.isError && !certificates.isFetching ? (
         <LoadError
-          message={apiErrorMessage(certificates.error) ?? t.failed}
+          message={apiErrorMessage(certificates.error) ?? t('list.failed')}
           onRetry={() => void certificates.refetch()}
         />
       ) : certificates.isPending ? (
@@ -217,18 +216,18 @@ export default function CertificateListPage() {
         <>
           {certificates.data?.total === 0 && (hasFilter(query) || query.search) && (
             <p className="cert-no-match" role="status">
-              {listMessages.noMatch}
+              {t('list.noMatch')}
             </p>
           )}
           {unitSerial && (
             <p className="cert-unit-found">
-              {listMessages.unitFound}{' '}
-              <Link to={staffUrls.unit(unitSerial)}>{listMessages.openUnit(unitSerial)}</Link>
+              {t('list.unitFound')}{' '}
+              <Link to={staffUrls.unit(unitSerial)}>{t('list.openUnit', { serial: unitSerial })}</Link>
             </p>
           )}
           <DataTable<CertificateSummary>
-            label={t.label}
-            columns={columns(allows(me.data?.roles ?? [], 'certify'))}
+            label={t('list.label')}
+            columns={columns(t, allows(me.data?.roles ?? [], 'certify'))}
             data={certificates.data?.data ?? []}
             total={certificates.data?.total ?? 0}
             page={query.page ?? 1}

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CERTIFICATE_DEFAULTS, type PrintData } from 'contracts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { http, setConfig } from 'shared-ui';
+import { http, setConfig, setLanguage } from 'shared-ui';
 import CertificatePrintPage from './certificate-print-page';
 import { ISSUED_PRINT } from '../../../test-support/standing';
 import { loadPdfFrame, PDF_BYTES, stubObjectUrls } from '../../../test-support/pdf-frame';
@@ -165,15 +165,14 @@ describe('CertificatePrintPage', () => {
     expect(postMock).not.toHaveBeenCalled();
   });
 
-  it('while the PDF is still being sealed (503) it says so, and the retry shows and prints it', async () => {
+  it('while the PDF is still being sealed (503) it says it is being prepared, then shows and prints it by itself', async () => {
     answers({ pdf: refusal(503, 'Das PDF des Prüfberichts wird noch erstellt.') });
     renderAt('/pdf/7');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Der Prüfbericht wird noch erstellt … Bitte gleich noch einmal versuchen.',
-    );
-    expect(screen.queryByRole('button', { name: 'DRUCKEN' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Der Prüfbericht wird vorbereitet …', { selector: 'p' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     answers();
-    await userEvent.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    // Asked again after the Retry-After of 2 s (api/get-certificate-pdf.ts), without a click.
+    await screen.findByTitle(/^PDF des Prüfberichts/, undefined, { timeout: 5000 });
     const { print } = await loadPdfFrame();
     expect(print).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -220,5 +219,44 @@ describe('CertificatePrintPage', () => {
     renderAt('/pdf/abc');
     expect(screen.getByRole('alert')).toHaveTextContent('Prüfbericht nicht gefunden.');
     expect(getMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('CertificatePrintPage in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  it.each([
+    {
+      language: 'de' as const,
+      heading: 'Prüfbericht MAB 825 · 4852611001 – 4852611002',
+      texts: ['← Zurück', 'PDF HERUNTERLADEN', 'Zur Freigabe: 4852611001, 4852611002.'],
+      frame: 'PDF des Prüfberichts Nr. 7',
+    },
+    {
+      language: 'en' as const,
+      heading: 'Certificate MAB 825 · 4852611001 – 4852611002',
+      texts: ['← Back', 'DOWNLOAD PDF', 'Awaiting release: 4852611001, 4852611002.'],
+      frame: 'PDF of certificate No. 7',
+    },
+    {
+      language: 'pl' as const,
+      heading: 'Protokół badania MAB 825 · 4852611001 – 4852611002',
+      texts: ['← Powrót', 'POBIERZ PDF', 'Do zwolnienia: 4852611001, 4852611002.'],
+      frame: 'PDF protokołu nr 7',
+    },
+  ])('shows the reprint in $language', async ({ language, heading, texts, frame }) => {
+    await act(() => setLanguage(language));
+    const waiting = (units: PrintData['test_record']['units']) =>
+      units.map((unit) => ({ ...unit, release: 'awaiting_release' as const }));
+    answers({
+      data: { ...stored, test_record: { ...stored.test_record, units: waiting(stored.test_record.units) } },
+    });
+    renderAt('/pdf/7');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    const [back, download, note] = texts;
+    expect(await screen.findByTitle(frame)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: back })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: download })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(`^${note}`))).toBeInTheDocument();
   });
 });

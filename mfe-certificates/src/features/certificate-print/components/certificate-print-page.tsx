@@ -1,16 +1,16 @@
 import { staffUrls, type Certificate, type UnitRelease } from 'contracts';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
+import { apiErrorMessage, LoadError, Spinner, useT } from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
+import { certificateCatalogs } from '../../../catalogs';
 import { CertificatePdf } from '../../../components/certificate-pdf';
-import { printMessages } from '../../../components/print-messages';
-import { lifecycleMessages } from '../../../lifecycle-messages';
 import '../../../styles/remote.css';
 
 const LIST_URL = staffUrls.tab('certificate_list');
 
 /** Which units print NICHT BESTANDEN, and which print no customer's copy yet (docs/decisions/0010-test-record.md). */
 function ReleaseNotes({ data }: { data: Certificate }) {
+  const t = useT(certificateCatalogs);
   const serials = (release: UnitRelease) =>
     data.test_record.units.filter((unit) => unit.release === release).map((unit) => unit.serial);
   const failed = serials('failed');
@@ -19,12 +19,12 @@ function ReleaseNotes({ data }: { data: Certificate }) {
     <>
       {failed.length > 0 && (
         <p className="cert-note" role="note">
-          {printMessages.failedNote(failed)}
+          {t('print.failedNote', { serials: failed.join(', ') })}
         </p>
       )}
       {awaiting.length > 0 && (
         <p className="cert-note" role="note">
-          {printMessages.awaitingNote(awaiting)}
+          {t('print.awaitingNote', { serials: awaiting.join(', ') })}
         </p>
       )}
     </>
@@ -42,6 +42,7 @@ const positive = (text: string | null | undefined) => {
  * revision, so a reprint is the same bytes as the archive; the print dialog opens once the PDF is shown.
  */
 export default function CertificatePrintPage() {
+  const t = useT(certificateCatalogs);
   const id = positive(useParams().id);
   const revisionParam = useSearchParams()[0].get('revision');
   const revision = positive(revisionParam);
@@ -52,15 +53,15 @@ export default function CertificatePrintPage() {
   return (
     <div className="cert-screen" data-testid="certificate-print">
       <div className="cert-toolbar cert-toolbar--start">
-        <Link to={LIST_URL}>← {printMessages.back}</Link>
+        <Link to={LIST_URL}>← {t('print.back')}</Link>
       </div>
       {!validId ? (
         <p className="cert-error" role="alert">
-          {printMessages.notFound}
+          {t('print.notFound')}
         </p>
       ) : certificate.isError ? (
         <LoadError
-          message={apiErrorMessage(certificate.error) ?? printMessages.failed}
+          message={apiErrorMessage(certificate.error) ?? t('print.failed')}
           onRetry={() => void certificate.refetch()}
         />
       ) : !data ? (
@@ -70,7 +71,7 @@ export default function CertificatePrintPage() {
           <ReleaseNotes data={data} />
           {(data.replaced_at || data.voided_units > 0) && (
             <p className="cert-note" role="note">
-              {data.replaced_at ? printMessages.replacedNote : lifecycleMessages.voidedNote}
+              {data.replaced_at ? t('print.replacedNote') : t('lifecycle.voidedNote')}
             </p>
           )}
           <CertificatePdf
@@ -80,9 +81,9 @@ export default function CertificatePrintPage() {
             headingLevel={1}
             heading={
               <>
-                {printMessages.heading} {data.machine_name} · {data.first_serial}
+                {t('print.heading')} {data.machine_name} · {data.first_serial}
                 {data.quantity > 1 && ` – ${data.last_serial}`}
-                {data.revision > 1 && ` · ${lifecycleMessages.revisionHeading(data.revision)}`}
+                {data.revision > 1 && ` · ${t('lifecycle.revision', { revision: data.revision })}`}
               </>
             }
             printKind="reprint"

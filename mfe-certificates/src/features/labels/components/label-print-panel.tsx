@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import { LABEL_PRESETS, labelsPerPage, type LabelPreset } from '../label-presets';
-import { labelMessages } from '../label-messages';
 import { clampCount, eanState, type LabelContent } from '../labels';
 import { LabelPrintRoot } from './label-print-root';
 import { LabelSheet } from './label-sheet';
@@ -22,6 +23,7 @@ interface LabelPrintPanelProps {
 
 /** Stock and count, the EAN warning, the print button and the preview of exactly what prints. */
 export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: LabelPrintPanelProps) {
+  const t = useT(certificateCatalogs);
   const id = useId();
   const [countDraft, setCountDraft] = useState(String(count.range.default));
   const [startDraft, setStartDraft] = useState('1');
@@ -36,13 +38,13 @@ export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: Lab
     <>
       {state === 'invalid' && (
         <p className="cert-labels-warning" role="alert">
-          {labelMessages.eanInvalid(ean)}
+          {t('labels.eanInvalid', { ean })}
         </p>
       )}
-      {state === 'missing' && <p className="cert-labels-warning">{labelMessages.eanMissing}</p>}
+      {state === 'missing' && <p className="cert-labels-warning">{t('labels.eanMissing')}</p>}
       <div className="cert-labels-settings">
         <div className="sui-field">
-          <label htmlFor={`${id}-preset`}>{labelMessages.preset}</label>
+          <label htmlFor={`${id}-preset`}>{t('labels.preset')}</label>
           <select
             id={`${id}-preset`}
             className="sui-input"
@@ -51,7 +53,7 @@ export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: Lab
           >
             {LABEL_PRESETS.map((option) => (
               <option key={option.id} value={option.id}>
-                {option.name}
+                {t(`labels.presetName.${option.id}`)}
               </option>
             ))}
           </select>
@@ -73,7 +75,7 @@ export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: Lab
         </div>
         {perPage > 1 && (
           <div className="sui-field">
-            <label htmlFor={`${id}-start`}>{labelMessages.start(perPage)}</label>
+            <label htmlFor={`${id}-start`}>{t('labels.start', { max: perPage })}</label>
             <input
               id={`${id}-start`}
               className="sui-input"
@@ -89,15 +91,15 @@ export function LabelPrintPanel({ labelsFor, count, ean, preset, onPreset }: Lab
           </div>
         )}
         <button className="sui-button cert-labels-print-button" type="button" onClick={() => window.print()}>
-          {labelMessages.print}
+          {t('labels.print')}
         </button>
       </div>
       <section className="cert-labels-preview" aria-labelledby={`${id}-preview`}>
         <h2 id={`${id}-preview`} className="cert-labels-heading">
-          {labelMessages.preview}
+          {t('labels.preview')}
         </h2>
         <p className="cert-note" data-testid="labels-summary">
-          {labelMessages.summary(labels.length, pages)}
+          {t('labels.summary', { labels: labels.length, pages })}
         </p>
         <LabelSheet labels={labels} preset={preset} skip={skip} />
       </section>

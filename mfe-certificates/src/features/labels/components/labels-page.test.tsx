@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateList, Machine, PrintData } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
-import { http, setConfig } from 'shared-ui';
+import { http, setConfig, setLanguage } from 'shared-ui';
 import { PRESET_STORAGE_KEY } from '../hooks/use-label-preset';
 import LabelsPage from './labels-page';
 import { fixtureSerials } from '../../../test-support/serials';
@@ -452,5 +452,54 @@ describe('LabelsPage: product labels', () => {
     await user.type(screen.getByLabelText('MASCHINE SUCHEN'), 'XYZ{Enter}');
     expect(await screen.findByText('Keine Maschinen gefunden.')).toBeInTheDocument();
     expect(screen.queryByText('Es gibt noch keine Maschinen.')).not.toBeInTheDocument();
+  });
+});
+
+describe('LabelsPage in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  it.each([
+    {
+      language: 'de' as const,
+      title: 'ETIKETTEN DRUCKEN',
+      search: 'PRÜFBERICHT SUCHEN',
+      chosen: 'Ausgewählt: MAB 825 4852406001',
+      row: ['MAB 825', '4852406001 – 4852406003', '3', '21.11.2026'],
+      stock: ['ETIKETTENFORMAT', '62-mm-Endlosrolle (62 × 100 mm)'],
+      preview: 'Vorschau',
+      summary: '3 Etiketten auf 3 Seiten',
+    },
+    {
+      language: 'en' as const,
+      title: 'PRINT LABELS',
+      search: 'FIND CERTIFICATE',
+      chosen: 'Chosen: MAB 825 4852406001',
+      row: ['MAB 825', '4852406001 – 4852406003', '3', '21/11/2026'],
+      stock: ['LABEL STOCK', '62 mm continuous roll (62 × 100 mm)'],
+      preview: 'Preview',
+      summary: '3 labels on 3 pages',
+    },
+    {
+      language: 'pl' as const,
+      title: 'DRUKUJ ETYKIETY',
+      search: 'SZUKAJ PROTOKOŁU',
+      chosen: 'Wybrano: MAB 825 4852406001',
+      row: ['MAB 825', '4852406001 – 4852406003', '3', '21.11.2026'],
+      stock: ['FORMAT ETYKIET', 'Rolka ciągła 62 mm (62 × 100 mm)'],
+      preview: 'Podgląd',
+      summary: '3 etykiety na 3 stronach',
+    },
+  ])('offers serial labels in $language', async (texts) => {
+    await act(() => setLanguage(texts.language));
+    renderPage('/labels?certificate=7');
+    expect(screen.getByRole('heading', { level: 1, name: texts.title })).toBeInTheDocument();
+    expect(screen.getByLabelText(texts.search)).toBeInTheDocument();
+    const row = (await screen.findByRole('button', { name: texts.chosen })).closest('tr')!;
+    expect([...row.querySelectorAll('td')].slice(0, 4).map((td) => td.textContent)).toEqual(texts.row);
+    const [stock, roll] = texts.stock;
+    expect(await screen.findByLabelText(stock)).toHaveDisplayValue(roll);
+    const shown = await screen.findByRole('region', { name: texts.preview });
+    expect(await within(shown).findAllByRole('article')).toHaveLength(3);
+    expect(screen.getByTestId('labels-summary')).toHaveTextContent(texts.summary);
   });
 });

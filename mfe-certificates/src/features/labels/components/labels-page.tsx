@@ -2,9 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CertificateSummary, MachineListItem } from 'contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatDate, machinesQuery } from 'shared-ui';
+import { machinesQuery, useT } from 'shared-ui';
 import { useCertificates } from '../../../api/get-certificates';
-import { labelMessages } from '../label-messages';
+import { certificateCatalogs, type Translate } from '../../../catalogs';
+import { formatDay } from '../../../format';
 import { useLabelPreset } from '../hooks/use-label-preset';
 import { Picker, type PickerQuery } from './picker';
 import { ProductLabels } from './product-labels';
@@ -24,13 +25,13 @@ const useMachineSearch = (query: PickerQuery) =>
   useQuery({ ...machinesQuery(listQuery(query)), placeholderData: keepPreviousData });
 
 /** Certificates by article number or any unit serial; before a search the newest ones. */
-const certificatePicker = {
-  label: labelMessages.certificateSearch,
-  placeholder: labelMessages.certificatePlaceholder,
-  caption: labelMessages.certificates,
-  headers: [labelMessages.article, labelMessages.serials, labelMessages.quantity, labelMessages.date],
-  empty: labelMessages.noCertificates,
-  none: labelMessages.noCertificatesYet,
+const certificatePicker = (t: Translate) => ({
+  label: t('labels.certificateSearch'),
+  placeholder: t('labels.certificatePlaceholder'),
+  caption: t('labels.certificates'),
+  headers: [t('labels.article'), t('labels.serials'), t('labels.quantity'), t('labels.date')],
+  empty: t('labels.noCertificates'),
+  none: t('labels.noCertificatesYet'),
   useSearch: useCertificateSearch,
   toRow: (certificate: CertificateSummary) => ({
     id: certificate.id,
@@ -41,26 +42,26 @@ const certificatePicker = {
         ? `${certificate.first_serial} – ${certificate.last_serial}`
         : certificate.first_serial,
       String(certificate.quantity),
-      formatDate(certificate.created_at),
+      formatDay(certificate.created_at),
     ],
   }),
-};
+});
 
 /** Machines for product labels by article number or EAN. */
-const machinePicker = {
-  label: labelMessages.machineSearch,
-  placeholder: labelMessages.machinePlaceholder,
-  caption: labelMessages.machines,
-  headers: [labelMessages.article, labelMessages.brand, labelMessages.ean],
-  empty: labelMessages.noMachines,
-  none: labelMessages.noMachinesYet,
+const machinePicker = (t: Translate) => ({
+  label: t('labels.machineSearch'),
+  placeholder: t('labels.machinePlaceholder'),
+  caption: t('labels.machines'),
+  headers: [t('labels.article'), t('labels.brand'), t('labels.ean')],
+  empty: t('labels.noMachines'),
+  none: t('labels.noMachinesYet'),
   useSearch: useMachineSearch,
   toRow: (machine: MachineListItem) => ({
     id: machine.id,
     name: machine.name,
     cells: [machine.name, machine.brand_name, machine.ean_number],
   }),
-};
+});
 
 /** A database id from the address, or null for anything else. */
 function idParam(value: string | null): number | null {
@@ -75,6 +76,7 @@ function idParam(value: string | null): number | null {
  * The session comes from this origin's storage; the address carries only these ids.
  */
 export default function LabelsPage() {
+  const t = useT(certificateCatalogs);
   const [params, setParams] = useSearchParams();
   const certificateId = idParam(params.get('certificate'));
   const machineId = idParam(params.get('machine'));
@@ -91,12 +93,12 @@ export default function LabelsPage() {
 
   return (
     <div className="cert-screen cert-labels" data-testid="labels">
-      <h1 className="cert-title">{labelMessages.title}</h1>
-      <div className="cert-labels-kinds" role="group" aria-label={labelMessages.kind}>
+      <h1 className="cert-title">{t('labels.title')}</h1>
+      <div className="cert-labels-kinds" role="group" aria-label={t('labels.kind')}>
         {(
           [
-            ['serial', labelMessages.serialKind],
-            ['product', labelMessages.productKind],
+            ['serial', t('labels.serialKind')],
+            ['product', t('labels.productKind')],
           ] as const
         ).map(([value, text]) => (
           <button
@@ -114,12 +116,12 @@ export default function LabelsPage() {
         <>
           <Picker
             key="serial"
-            {...certificatePicker}
+            {...certificatePicker(t)}
             selectedId={certificateId}
             onPick={(id) => setParams({ certificate: String(id) })}
           />
           {certificateId === null ? (
-            <p className="cert-note">{labelMessages.nothingChosen}</p>
+            <p className="cert-note">{t('labels.nothingChosen')}</p>
           ) : (
             <SerialLabels id={certificateId} preset={preset} onPreset={choosePreset} />
           )}
@@ -128,12 +130,12 @@ export default function LabelsPage() {
         <>
           <Picker
             key="product"
-            {...machinePicker}
+            {...machinePicker(t)}
             selectedId={machineId}
             onPick={(id) => setParams({ machine: String(id) })}
           />
           {machineId === null ? (
-            <p className="cert-note">{labelMessages.nothingChosen}</p>
+            <p className="cert-note">{t('labels.nothingChosen')}</p>
           ) : (
             <ProductLabels id={machineId} preset={preset} onPreset={choosePreset} />
           )}

@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from 'contracts';
 import { useState } from 'react';
-import { DataTable, LoadError, SearchBox, Spinner, type ColumnDef } from 'shared-ui';
-import { labelMessages } from '../label-messages';
+import { DataTable, LoadError, SearchBox, Spinner, useT, type ColumnDef } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 
 /** One result row; `name` tells the rows' choose buttons apart for screen readers. */
 export interface PickerRow {
@@ -46,6 +46,7 @@ export function Picker<T>({
   selectedId,
   onPick,
 }: PickerProps<T>) {
+  const t = useT(certificateCatalogs);
   const [query, setQuery] = useState<PickerQuery>({ search: '', page: 1, per_page: DEFAULT_PAGE_SIZE });
   const result = useSearch(query);
   // The same words again ask the server again: after a failure, or for rows added meanwhile.
@@ -62,7 +63,7 @@ export function Picker<T>({
     })),
     {
       id: 'choose',
-      header: () => <span className="sui-visually-hidden">{labelMessages.choose}</span>,
+      header: () => <span className="sui-visually-hidden">{t('labels.choose')}</span>,
       cell: ({ row }) => {
         const selected = row.original.id === selectedId;
         return (
@@ -71,10 +72,10 @@ export function Picker<T>({
             className={selected ? 'sui-button' : 'sui-button sui-button--secondary'}
             aria-pressed={selected}
             // The name starts with the visible word, so a speech user can say what they see (WCAG 2.5.3).
-            aria-label={`${selected ? labelMessages.chosen : labelMessages.choose}: ${row.original.name}`}
+            aria-label={t(selected ? 'labels.chosenOf' : 'labels.chooseOf', { name: row.original.name })}
             onClick={() => onPick(row.original.id)}
           >
-            {selected ? labelMessages.chosen : labelMessages.choose}
+            {selected ? t('labels.chosen') : t('labels.choose')}
           </button>
         );
       },
@@ -84,7 +85,7 @@ export function Picker<T>({
   function results() {
     if (result.isPending) return <Spinner />;
     if (result.isError)
-      return <LoadError message={labelMessages.searchFailed} onRetry={() => void result.refetch()} />;
+      return <LoadError message={t('labels.searchFailed')} onRetry={() => void result.refetch()} />;
     const { data, total } = result.data;
     if (total === 0) return <p className="cert-note">{query.search ? empty : none}</p>;
     return (
@@ -112,7 +113,7 @@ export function Picker<T>({
         label={label}
         showLabel
         placeholder={placeholder}
-        buttonLabel={labelMessages.search}
+        buttonLabel={t('labels.search')}
         onSearch={runSearch}
       />
       {results()}

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiErrorMessage, brandsQuery, getConfig, LoadError, machineQuery, Spinner } from 'shared-ui';
+import { apiErrorMessage, brandsQuery, getConfig, LoadError, machineQuery, Spinner, useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import type { LabelPreset } from '../label-presets';
-import { labelMessages } from '../label-messages';
 import { PRODUCT_LABELS, productLabels } from '../labels';
 import { LabelPrintPanel } from './label-print-panel';
-
-const countSetting = { label: labelMessages.productCount, range: PRODUCT_LABELS };
 
 /** Labels for a machine that has no serial yet (shelf, box): article number, EAN and its product page. */
 export function ProductLabels({
@@ -17,13 +15,14 @@ export function ProductLabels({
   preset: LabelPreset;
   onPreset: (id: string) => void;
 }) {
+  const t = useT(certificateCatalogs);
   const machine = useQuery(machineQuery(id));
   // Only for the logo (a machine knows its brand's id only), so asked for once the machine is there.
   const brands = useQuery({ ...brandsQuery, enabled: machine.isSuccess });
   if (machine.isError) {
     return (
       <LoadError
-        message={apiErrorMessage(machine.error) ?? labelMessages.machineFailed}
+        message={apiErrorMessage(machine.error) ?? t('labels.machineFailed')}
         onRetry={() => void machine.refetch()}
       />
     );
@@ -36,7 +35,7 @@ export function ProductLabels({
     <LabelPrintPanel
       key={data.id}
       labelsFor={(count) => productLabels(data, logo, count, getConfig())}
-      count={countSetting}
+      count={{ label: t('labels.productCount'), range: PRODUCT_LABELS }}
       ean={data.ean_number}
       preset={preset}
       onPreset={onPreset}

@@ -1,7 +1,7 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
-import { LoadError, Spinner } from 'shared-ui';
-import { reportMessages } from '../report-messages';
+import { activeLocale, LoadError, Spinner, useLanguage, useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 
 interface ChartCanvasProps {
   config: ChartConfiguration;
@@ -11,6 +11,9 @@ interface ChartCanvasProps {
 
 /** A Chart.js chart; the library is fetched the first time one is drawn, never with the remote's entry. */
 export function ChartCanvas({ config, label }: ChartCanvasProps) {
+  const t = useT(certificateCatalogs);
+  // A switch of the language draws the chart again in its numbers.
+  const language = useLanguage();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [state, setState] = useState<'loading' | 'drawn' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -20,8 +23,11 @@ export function ChartCanvas({ config, label }: ChartCanvasProps) {
     import('./chart-library').then(
       ({ Chart }) => {
         if (!current || !canvas.current) return;
-        // German numbers on every axis and tooltip ("1.234", "0,25"), whatever the chart sets otherwise.
-        chart = new Chart(canvas.current, { ...config, options: { locale: 'de-DE', ...config.options } });
+        // The language's numbers on every axis and tooltip ("1.234", "0,25" in German), whatever the chart sets.
+        chart = new Chart(canvas.current, {
+          ...config,
+          options: { locale: activeLocale(), ...config.options },
+        });
         setState('drawn');
       },
       () => current && setState('failed'),
@@ -30,11 +36,11 @@ export function ChartCanvas({ config, label }: ChartCanvasProps) {
       current = false;
       chart?.destroy();
     };
-  }, [config, attempt]);
+  }, [config, attempt, language]);
   if (state === 'failed')
     return (
       <LoadError
-        message={reportMessages.chartFailed}
+        message={t('reports.chartFailed')}
         onRetry={() => {
           setState('loading');
           setAttempt((n) => n + 1);

@@ -1,6 +1,7 @@
 import type { ChartConfiguration } from 'chart.js';
 import { useId, type ReactNode } from 'react';
-import { reportMessages as t } from '../report-messages';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import { ChartCanvas } from './chart-canvas';
 
 export interface FigureTable {
@@ -24,6 +25,7 @@ interface ChartFigureProps {
  * numbers. A period without data says so instead of drawing empty axes.
  */
 export function ChartFigure({ title, config, table, controls, hint }: ChartFigureProps) {
+  const t = useT(certificateCatalogs);
   const id = useId();
   return (
     <figure className="cert-figure" aria-labelledby={id}>
@@ -32,15 +34,20 @@ export function ChartFigure({ title, config, table, controls, hint }: ChartFigur
       </figcaption>
       {controls}
       {table.rows.length === 0 ? (
-        <p className="cert-no-match">{t.empty}</p>
+        <p className="cert-no-match">{t('reports.empty')}</p>
       ) : (
         <>
-          <ChartCanvas config={config} label={t.chartLabel(title)} />
+          <ChartCanvas config={config} label={t('reports.chartLabel', { title })} />
           {hint && <p className="cert-note">{hint}</p>}
           <details className="cert-figure-table">
-            <summary>{t.table}</summary>
+            <summary>{t('reports.table')}</summary>
             {/* Focusable, so a keyboard can scroll a table wider or longer than its box. */}
-            <div className="cert-table-scroll" tabIndex={0} role="region" aria-label={`${t.table}: ${title}`}>
+            <div
+              className="cert-table-scroll"
+              tabIndex={0}
+              role="region"
+              aria-label={t('reports.tableOf', { title })}
+            >
               <table className="cert-report-table">
                 <caption className="sui-visually-hidden">{title}</caption>
                 <thead>

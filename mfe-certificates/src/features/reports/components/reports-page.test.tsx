@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { berlinMonth, type UnitsByBrandReport } from 'contracts';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { http } from 'shared-ui';
+import { http, setLanguage } from 'shared-ui';
 import { chartPeriod, monthDays, percentValue } from '../months';
 import ReportsPage from './reports-page';
 
@@ -55,8 +55,8 @@ const brandQueries = () =>
 
 describe('the charts (issue 31)', () => {
   it('write numbers the German way', () => {
-    expect(percentValue(0.25)).toBe('0,25 %');
-    expect(percentValue('12.5')).toBe('12,5 %');
+    expect(percentValue(0.25, 'de-DE')).toBe('0,25 %');
+    expect(percentValue('12.5', 'de-DE')).toBe('12,5 %');
     expect(monthDays('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
     expect(chartPeriod('last12', '2026-03')).toEqual({ from: '2025-04', to: '2026-03' });
     expect(chartPeriod('lastYear', '2026-03')).toEqual({ from: '2025-01', to: '2025-12' });
@@ -92,5 +92,56 @@ describe('the charts (issue 31)', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(
       `/?tab=certificate_list&from=${from}&to=${to}&brand_id=4`,
     );
+  });
+});
+
+describe('the reports in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  it.each([
+    {
+      language: 'de' as const,
+      figure: 'Einheiten je Monat nach Marke (letzte 12 Monate)',
+      period: 'ZEITRAUM DER MONATE',
+      voided: 'Anteil stornierter Einheiten je Monat (letzte 12 Monate)',
+      columns: ['Monat', 'Einheiten', 'Storniert', 'Anteil storniert'],
+      share: '33,3 %',
+    },
+    {
+      language: 'en' as const,
+      figure: 'Units per month by brand (last 12 months)',
+      period: 'MONTHS SHOWN',
+      voided: 'Share of voided units per month (last 12 months)',
+      columns: ['Month', 'Units', 'Voided', 'Share voided'],
+      share: '33.3%',
+    },
+    {
+      language: 'pl' as const,
+      figure: 'Egzemplarze w miesiącu według marki (ostatnie 12 miesięcy)',
+      period: 'OKRES WYKRESÓW',
+      voided: 'Udział unieważnionych egzemplarzy w miesiącu (ostatnie 12 miesięcy)',
+      columns: ['Miesiąc', 'Egzemplarze', 'Unieważnione', 'Udział unieważnionych'],
+      share: '33,3%',
+    },
+  ])('switch to $language at once, figures and tables too', async (texts) => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <ReportsPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('figure', { name: 'Einheiten je Monat nach Marke (letzte 12 Monate)' });
+    await act(() => setLanguage(texts.language));
+    expect(await screen.findByRole('figure', { name: texts.figure })).toBeInTheDocument();
+    expect(screen.getByLabelText(texts.period)).toBeInTheDocument();
+    const voided = screen.getByRole('figure', { name: texts.voided });
+    const table = within(voided).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(texts.columns);
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent(texts.share);
   });
 });

@@ -3,12 +3,14 @@ import {
   addMonths,
   berlinMonth,
   staffUrls,
+  STAFF_LOCALES,
   type TopMachinesReport,
   type UnitsByBrandReport,
 } from 'contracts';
 import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
+import { apiErrorMessage, LoadError, Spinner, useLanguage, useT } from 'shared-ui';
+import { certificateCatalogs, translate } from '../../../catalogs';
 import '../../../styles/remote.css';
 import './reports.css';
 import { useTopMachines } from '../api/get-top-machines';
@@ -25,17 +27,16 @@ import {
   percentValue,
   type ChartPeriod,
 } from '../months';
-import { reportMessages as t } from '../report-messages';
 import { ChartFigure, type FigureTable } from './chart-figure';
 
 // The test record's charts (first-pass yield, a step's trend) are a chunk of their own.
 const TestRecordCharts = lazy(() => import('./test-record-charts'));
 
-/** A report's series as a chart takes them: each named, by name (as German sorts), its units per month. */
-function seriesOf<R extends { units: number[] }>(rows: R[], nameOf: (row: R) => string) {
+/** A report's series as a chart takes them: each named, by name (as the language sorts), its units per month. */
+function seriesOf<R extends { units: number[] }>(rows: R[], nameOf: (row: R) => string, locale: string) {
   return rows
     .map((row) => ({ name: nameOf(row), values: row.units, row }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'de'));
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
 }
 
 /** The list of one brand's certificates in one month: where a bar of the brand chart leads. */
@@ -49,10 +50,11 @@ function monthlyFigure(
   kind: 'bar' | 'line',
   months: string[],
   series: { name: string; values: number[] }[],
+  locale: string,
   /** Where a click on a series' month leads (and its number in the table), when it leads anywhere. */
   open?: { url: (series: number, month: number) => string; go: (url: string) => void },
 ): { config: ChartConfiguration; table: FigureTable } {
-  const labels = months.map(monthLabel);
+  const labels = months.map((month) => monthLabel(month, locale));
   const config = {
     type: kind,
     data: {
@@ -82,23 +84,44 @@ function monthlyFigure(
     const values = series.map((s) => s.values[m]);
     const cells = values.map((value, i) =>
       open && value ? (
-        <Link key={i} to={open.url(i, m)} aria-label={t.openList(series[i].name, labels[m], number(value))}>
-          {number(value)}
+        <Link
+          key={i}
+          to={open.url(i, m)}
+          aria-label={translate('reports.openList', {
+            units: number(value, locale),
+            brand: series[i].name,
+            month: labels[m],
+          })}
+        >
+          {number(value, locale)}
         </Link>
       ) : (
-        number(value)
+        number(value, locale)
       ),
     );
-    return [labels[m], ...cells, number(values.reduce((a, b) => a + b, 0))];
+    return [
+      labels[m],
+      ...cells,
+      number(
+        values.reduce((a, b) => a + b, 0),
+        locale,
+      ),
+    ];
   });
   const anything = series.some((s) => s.values.some(Boolean));
   return {
     config,
-    table: { columns: [t.month, ...series.map((s) => s.name), t.total], rows: anything ? rows : [] },
+    table: {
+      columns: [translate('reports.month'), ...series.map((s) => s.name), translate('reports.total')],
+      rows: anything ? rows : [],
+    },
   };
 }
 
-function voidedFigure(report: UnitsByBrandReport): { config: ChartConfiguration; table: FigureTable } {
+function voidedFigure(
+  report: UnitsByBrandReport,
+  locale: string,
+): { config: ChartConfiguration; table: FigureTable } {
   const { months } = report;
   const sums = months.map((_, m) => ({
     units: report.data.reduce((total, row) => total + row.units[m], 0),
@@ -107,10 +130,10 @@ function voidedFigure(report: UnitsByBrandReport): { config: ChartConfiguration;
   const config = {
     type: 'line',
     data: {
-      labels: months.map(monthLabel),
+      labels: months.map((month) => monthLabel(month, locale)),
       datasets: [
         {
-          label: t.share,
+          label: translate('reports.share'),
           data: sums.map((s) => (s.units ? (100 * s.voided) / s.units : 0)),
           borderColor: colour(6),
           backgroundColor: colour(6),
@@ -118,33 +141,58 @@ function voidedFigure(report: UnitsByBrandReport): { config: ChartConfiguration;
       ],
     },
     options: {
-      scales: { y: { beginAtZero: true, ticks: { callback: percentValue } } },
+      scales: {
+        y: {
+          beginAtZero: true,
+          ticks: { callback: (value: number | string) => percentValue(value, locale) },
+        },
+      },
       plugins: {
         tooltip: {
           callbacks: {
             label: (item: { dataset: { label?: string }; raw: unknown }) =>
-              `${item.dataset.label}: ${percentValue(Number(item.raw))}`,
+              `${item.dataset.label}: ${percentValue(Number(item.raw), locale)}`,
           },
         },
       },
     },
   } as ChartConfiguration;
   const rows = months.map((month, m) => [
-    monthLabel(month),
-    number(sums[m].units),
-    number(sums[m].voided),
-    percent(sums[m].voided, sums[m].units),
+    monthLabel(month, locale),
+    number(sums[m].units, locale),
+    number(sums[m].voided, locale),
+    percent(sums[m].voided, sums[m].units, locale),
   ]);
   const anything = sums.some((s) => s.units);
-  return { config, table: { columns: [t.month, t.units, t.voided, t.share], rows: anything ? rows : [] } };
+  return {
+    config,
+    table: {
+      columns: [
+        translate('reports.month'),
+        translate('reports.units'),
+        translate('reports.voided'),
+        translate('reports.share'),
+      ],
+      rows: anything ? rows : [],
+    },
+  };
 }
 
-function topMachinesFigure(report: TopMachinesReport): { config: ChartConfiguration; table: FigureTable } {
+function topMachinesFigure(
+  report: TopMachinesReport,
+  locale: string,
+): { config: ChartConfiguration; table: FigureTable } {
   const config = {
     type: 'bar',
     data: {
       labels: report.data.map((row) => row.machine_name),
-      datasets: [{ label: t.units, data: report.data.map((row) => row.units), backgroundColor: colour(0) }],
+      datasets: [
+        {
+          label: translate('reports.units'),
+          data: report.data.map((row) => row.units),
+          backgroundColor: colour(0),
+        },
+      ],
     },
     options: {
       indexAxis: 'y',
@@ -155,23 +203,35 @@ function topMachinesFigure(report: TopMachinesReport): { config: ChartConfigurat
   const rows = report.data.map((row) => [
     row.machine_name,
     row.brand_name,
-    number(row.units),
-    number(row.certificates),
-    number(row.voided_units),
+    number(row.units, locale),
+    number(row.certificates, locale),
+    number(row.voided_units, locale),
   ]);
-  return { config, table: { columns: [t.machine, t.brand, t.units, t.certificates, t.voided], rows } };
+  return {
+    config,
+    table: {
+      columns: [
+        translate('reports.machine'),
+        translate('reports.brand'),
+        translate('reports.units'),
+        translate('reports.certificates'),
+        translate('reports.voided'),
+      ],
+      rows,
+    },
+  };
 }
 
 /** The periods offered for the top machines: this year and last year, then each of the last 24 months. */
-function periods(now: Date) {
+function periods(now: Date, locale: string) {
   const month = berlinMonth(now);
   const year = Number(month.slice(0, 4));
   return [
-    { value: String(year), label: t.year(String(year)) },
-    { value: String(year - 1), label: t.year(String(year - 1)) },
+    { value: String(year), label: translate('reports.year', { year }) },
+    { value: String(year - 1), label: translate('reports.year', { year: year - 1 }) },
     ...Array.from({ length: 24 }, (_, i) => {
       const m = addMonths(month, -i);
-      return { value: m, label: monthLabel(m) };
+      return { value: m, label: monthLabel(m, locale) };
     }),
   ];
 }
@@ -186,7 +246,10 @@ function Loaded<T>({
 }) {
   if (query.isError)
     return (
-      <LoadError message={apiErrorMessage(query.error) ?? t.failed} onRetry={() => void query.refetch()} />
+      <LoadError
+        message={apiErrorMessage(query.error) ?? translate('reports.failed')}
+        onRetry={() => void query.refetch()}
+      />
     );
   if (query.data === undefined) return <Spinner />;
   return <>{children(query.data)}</>;
@@ -194,14 +257,17 @@ function Loaded<T>({
 
 /** Tab "Auswertung": production at a glance, each chart with its numbers in a table. */
 export default function ReportsPage() {
+  const t = useT(certificateCatalogs);
+  // The figures hold the language's words and numbers (months.ts): made again when it changes.
+  const locale = STAFF_LOCALES[useLanguage()];
   const id = useId();
   const navigate = useNavigate();
-  const options = useMemo(() => periods(new Date()), []);
+  const options = useMemo(() => periods(new Date(), locale), [locale]);
   const [period, setPeriod] = useState(options[0].value);
   // The monthly charts show a chosen period, a year by default, not two mostly empty ones.
   const [months, setMonths] = useState<ChartPeriod>('last12');
   const range = useMemo(() => chartPeriod(months, berlinMonth(new Date())), [months]);
-  const periodName = t.periods[months];
+  const periodName = t(`reports.months.${months}`);
   const byBrand = useUnitsByBrand(range);
   const byChecker = useUnitsByChecker(range);
   const top = useTopMachines({ period });
@@ -210,31 +276,32 @@ export default function ReportsPage() {
       byBrand.data &&
       (() => {
         const { months: shown, data } = byBrand.data;
-        const series = seriesOf(data, (row) => row.brand_name);
-        return monthlyFigure('bar', shown, series, {
+        const series = seriesOf(data, (row) => row.brand_name, locale);
+        return monthlyFigure('bar', shown, series, locale, {
           url: (s, m) => brandMonthUrl(series[s].row.brand_id, shown[m]),
           go: (url) => void navigate(url),
         });
       })(),
-    [byBrand.data, navigate],
+    [byBrand.data, navigate, locale],
   );
-  const voided = useMemo(() => byBrand.data && voidedFigure(byBrand.data), [byBrand.data]);
-  const topFigure = useMemo(() => top.data && topMachinesFigure(top.data), [top.data]);
+  const voided = useMemo(() => byBrand.data && voidedFigure(byBrand.data, locale), [byBrand.data, locale]);
+  const topFigure = useMemo(() => top.data && topMachinesFigure(top.data, locale), [top.data, locale]);
   const checkerFigure = useMemo(
     () =>
       byChecker.data &&
       monthlyFigure(
         'line',
         byChecker.data.months,
-        seriesOf(byChecker.data.data, (row) => row.checker),
+        seriesOf(byChecker.data.data, (row) => row.checker, locale),
+        locale,
       ),
-    [byChecker.data],
+    [byChecker.data, locale],
   );
 
   return (
     <div className="cert-screen" data-testid="reports">
       <div className="sui-field cert-report-period">
-        <label htmlFor={`${id}-months`}>{t.chartPeriod}</label>
+        <label htmlFor={`${id}-months`}>{t('reports.chartPeriod')}</label>
         <select
           id={`${id}-months`}
           className="sui-input"
@@ -243,23 +310,29 @@ export default function ReportsPage() {
         >
           {CHART_PERIODS.map((value) => (
             <option key={value} value={value}>
-              {t.periods[value]}
+              {t(`reports.months.${value}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="cert-reports">
         <Loaded query={byBrand}>
-          {() => <ChartFigure title={t.byBrand(periodName)} hint={t.clickHint} {...brandFigure!} />}
+          {() => (
+            <ChartFigure
+              title={t('reports.byBrand', { period: periodName })}
+              hint={t('reports.clickHint')}
+              {...brandFigure!}
+            />
+          )}
         </Loaded>
         <Loaded query={top}>
           {() => (
             <ChartFigure
-              title={t.topMachines}
+              title={t('reports.topMachines')}
               {...topFigure!}
               controls={
                 <div className="sui-field">
-                  <label htmlFor={`${id}-period`}>{t.period}</label>
+                  <label htmlFor={`${id}-period`}>{t('reports.period')}</label>
                   <select
                     id={`${id}-period`}
                     className="sui-input"
@@ -278,10 +351,10 @@ export default function ReportsPage() {
           )}
         </Loaded>
         <Loaded query={byChecker}>
-          {() => <ChartFigure title={t.byChecker(periodName)} {...checkerFigure!} />}
+          {() => <ChartFigure title={t('reports.byChecker', { period: periodName })} {...checkerFigure!} />}
         </Loaded>
         <Loaded query={byBrand}>
-          {() => <ChartFigure title={t.voidedShare(periodName)} {...voided!} />}
+          {() => <ChartFigure title={t('reports.voidedShare', { period: periodName })} {...voided!} />}
         </Loaded>
         <Suspense fallback={<Spinner />}>
           <TestRecordCharts />

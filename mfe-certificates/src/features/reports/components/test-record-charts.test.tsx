@@ -8,7 +8,7 @@ import {
   type StepTrendReport,
   type TestPlan,
 } from 'contracts';
-import { http } from 'shared-ui';
+import { http, setLanguage } from 'shared-ui';
 import { INSULATION_STEP } from '../../../test-support/test-record';
 import TestRecordCharts, { firstPassYieldFigure, stepTrendFigure } from './test-record-charts';
 
@@ -81,7 +81,7 @@ function renderCharts() {
 
 describe('first-pass yield', () => {
   it('is the share passing at the first attempt, per machine and month; a month without tests draws no bar', () => {
-    const { config, table } = firstPassYieldFigure(yieldReport, ['2026-10', '2026-11']);
+    const { config, table } = firstPassYieldFigure(yieldReport, ['2026-10', '2026-11'], 'de-DE');
     expect(config.data.datasets.map((set) => [set.label, set.data])).toEqual([
       ['AirMAB 5000', [100, 100 / 3]],
       ['MAB 825', [null, 75]],
@@ -96,7 +96,7 @@ describe('first-pass yield', () => {
 
 describe('the trend of a step', () => {
   it('draws the values oldest first with the limit as a line, and says which values lie outside', () => {
-    const { config, table } = stepTrendFigure(trend);
+    const { config, table } = stepTrendFigure(trend, 'de-DE');
     expect(config.data.datasets.map((set) => [set.label, set.data])).toEqual([
       ['Isolationswiderstand MΩ', [12.5, 0.8]],
       ['Untere Grenze: 1 MΩ', [1, 1]],
@@ -106,6 +106,37 @@ describe('the trend of a step', () => {
       ['4852611001', '20.11.2026 10:00', '12,5 MΩ', 'innerhalb'],
       ['4852611002', '20.11.2026 10:05', '0,8 MΩ', 'außerhalb'],
     ]);
+  });
+});
+
+describe('the test record’s figures in English and Polish', () => {
+  afterEach(() => setLanguage('de'));
+
+  it('name their columns and write months, numbers and shares in the language', async () => {
+    await setLanguage('en');
+    const english = firstPassYieldFigure(yieldReport, ['2026-10', '2026-11'], 'en-GB');
+    expect(english.table.columns).toEqual([
+      'Month',
+      'Article number',
+      'Tested',
+      'Passed at the first attempt',
+      'First-pass yield',
+    ]);
+    expect(english.table.rows[1]).toEqual(['Nov 2026', 'AirMAB 5000', '3', '1', '33.3%']);
+    await setLanguage('pl');
+    const polish = stepTrendFigure(trend, 'pl-PL');
+    expect(polish.config.data.datasets.map((set) => set.label)).toEqual([
+      // A step of the plan's own has no Polish title: its English one.
+      'Insulation resistance MΩ',
+      'Dolna granica: 1 MΩ',
+    ]);
+    expect(polish.table.columns).toEqual([
+      'Numer seryjny',
+      'Data badania',
+      'Wartość zmierzona',
+      'Wartość graniczna ≥ 1 MΩ',
+    ]);
+    expect(polish.table.rows[0]).toEqual(['4852611001', '20.11.2026 10:00', '12,5 MΩ', 'w granicach']);
   });
 });
 

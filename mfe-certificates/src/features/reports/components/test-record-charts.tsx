@@ -3,20 +3,20 @@ import type { ChartConfiguration } from 'chart.js';
 import {
   addMonths,
   berlinMonth,
-  formatDateTime,
-  limitText,
+  STAFF_LOCALES,
   withinLimits,
   type FirstPassYieldReport,
   type StepTrendReport,
 } from 'contracts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { apiErrorMessage, formatDate, LoadError, Spinner } from 'shared-ui';
+import { apiErrorMessage, LoadError, Spinner, useLanguage, useT } from 'shared-ui';
 import { testPlanQuery } from '../../../api/get-test-plan';
+import { certificateCatalogs, translate } from '../../../catalogs';
+import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry';
+import { formatDay, formatDayTime } from '../../../format';
 import { useFirstPassYield } from '../api/get-first-pass-yield';
 import { useStepTrend } from '../api/get-step-trend';
 import { colour, monthLabel, number, percent } from '../months';
-import { reportMessages } from '../report-messages';
-import { testRecordMessages as t } from '../test-record-messages';
 import { ChartFigure, type FigureTable } from './chart-figure';
 import './test-record-charts.css';
 
@@ -28,15 +28,15 @@ import './test-record-charts.css';
 type Figure = { config: ChartConfiguration; table: FigureTable };
 
 /** Units passing at their first attempt / units tested, a bar per machine and month. */
-export function firstPassYieldFigure(report: FirstPassYieldReport, months: string[]): Figure {
+export function firstPassYieldFigure(report: FirstPassYieldReport, months: string[], locale: string): Figure {
   const machines = [...new Map(report.data.map((row) => [row.machine_id, row.machine_name]))].sort((a, b) =>
-    a[1].localeCompare(b[1], 'de'),
+    a[1].localeCompare(b[1], locale),
   );
   const cell = new Map(report.data.map((row) => [`${row.machine_id} ${row.month}`, row]));
   const config = {
     type: 'bar',
     data: {
-      labels: months.map(monthLabel),
+      labels: months.map((month) => monthLabel(month, locale)),
       datasets: machines.map(([id, name], i) => ({
         label: name,
         data: months.map((month) => {
@@ -48,38 +48,57 @@ export function firstPassYieldFigure(report: FirstPassYieldReport, months: strin
     },
     options: {
       scales: {
-        y: { min: 0, max: 100, ticks: { callback: (value: number | string) => `${value} %` } },
+        y: {
+          min: 0,
+          max: 100,
+          ticks: { callback: (value: number | string) => translate('reports.percent', { value }) },
+        },
       },
     },
   } as ChartConfiguration;
   const rows = [...report.data]
-    .sort((a, b) => a.month.localeCompare(b.month) || a.machine_name.localeCompare(b.machine_name, 'de'))
+    .sort((a, b) => a.month.localeCompare(b.month) || a.machine_name.localeCompare(b.machine_name, locale))
     .map((row) => [
-      monthLabel(row.month),
+      monthLabel(row.month, locale),
       row.machine_name,
-      number(row.tested),
-      number(row.first_pass),
-      percent(row.first_pass, row.tested),
+      number(row.tested, locale),
+      number(row.first_pass, locale),
+      percent(row.first_pass, row.tested, locale),
     ]);
-  return { config, table: { columns: [t.month, t.machineColumn, t.tested, t.firstPass, t.yield], rows } };
+  return {
+    config,
+    table: {
+      columns: [
+        translate('charts.month'),
+        translate('charts.machineColumn'),
+        translate('charts.tested'),
+        translate('charts.firstPass'),
+        translate('charts.yield'),
+      ],
+      rows,
+    },
+  };
 }
 
-const decimal = (value: number) => value.toLocaleString('de-DE', { maximumFractionDigits: 6 });
-
 /** Each value of the step in the order tested, its limits as dashed lines across. */
-export function stepTrendFigure(report: StepTrendReport): Figure {
+export function stepTrendFigure(report: StepTrendReport, locale: string): Figure {
+  const decimal = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: 6 });
   const step = report.step;
   // Oldest on the left, whatever order the API sends (it keeps the newest when it cuts).
   const points = [...report.data].sort(
     (a, b) => a.tested_at.localeCompare(b.tested_at) || a.serial.localeCompare(b.serial),
   );
   const unit = step?.unit ? ` ${step.unit}` : '';
-  const limit = (label: string, value: number | null | undefined, index: number) =>
+  const limit = (
+    label: 'charts.lowerAt' | 'charts.upperAt',
+    value: number | null | undefined,
+    index: number,
+  ) =>
     value === null || value === undefined
       ? []
       : [
           {
-            label: `${label}: ${decimal(value)}${unit}`,
+            label: translate(label, { value: `${decimal(value)}${unit}` }),
             data: points.map(() => value),
             borderColor: colour(index),
             backgroundColor: colour(index),
@@ -90,30 +109,35 @@ export function stepTrendFigure(report: StepTrendReport): Figure {
   const config = {
     type: 'line',
     data: {
-      labels: points.map((point) => `${formatDate(point.tested_at)} ${point.serial}`),
+      labels: points.map((point) => `${formatDay(point.tested_at)} ${point.serial}`),
       datasets: [
         {
-          label: `${step?.title.de ?? t.value}${unit}`,
+          label: `${step ? stepTitle(step) : translate('charts.value')}${unit}`,
           data: points.map((point) => point.value),
           borderColor: colour(0),
           backgroundColor: colour(0),
         },
-        ...limit(t.lower, step?.lower, 6),
-        ...limit(t.upper, step?.upper, 1),
+        ...limit('charts.lowerAt', step?.lower, 6),
+        ...limit('charts.upperAt', step?.upper, 1),
       ],
     },
     options: { scales: { x: { ticks: { maxRotation: 0, autoSkip: true } } } },
   } as ChartConfiguration;
   const rows = points.map((point) => [
     point.serial,
-    formatDateTime(point.tested_at),
+    formatDayTime(point.tested_at),
     `${decimal(point.value)}${unit}`,
-    step && withinLimits(step, point.value) ? t.within : t.outside,
+    step && withinLimits(step, point.value) ? translate('charts.within') : translate('charts.outside'),
   ]);
   return {
     config,
     table: {
-      columns: [t.serial, t.testedAt, t.value, step ? `${t.limit} ${limitText(step)}` : t.limit],
+      columns: [
+        translate('charts.serial'),
+        translate('charts.testedAt'),
+        translate('charts.value'),
+        step ? translate('entry.limit', { limit: stepLimit(step) }) : translate('charts.limit'),
+      ],
       rows,
     },
   };
@@ -135,10 +159,11 @@ function EmptyFigure({ title, controls, message }: { title: string; controls?: R
 
 /** A report that failed says so with a retry; one still loading spins. */
 function Waiting({ query }: { query: { error: unknown; isError: boolean; refetch: () => unknown } }) {
+  const t = useT(certificateCatalogs);
   if (query.isError)
     return (
       <LoadError
-        message={apiErrorMessage(query.error) ?? reportMessages.failed}
+        message={apiErrorMessage(query.error) ?? t('reports.failed')}
         onRetry={() => void query.refetch()}
       />
     );
@@ -185,6 +210,8 @@ function monthsOf({ from, to }: Period): string[] {
 
 /** The trend of a numeric step of one of the machines tested in the period, chosen from its current plan. */
 function StepTrend({ period, machines }: { period: Period; machines: [number, string][] }) {
+  const t = useT(certificateCatalogs);
+  const locale = STAFF_LOCALES[useLanguage()];
   const [chosenMachine, setMachine] = useState<number | null>(null);
   const [chosenStep, setStep] = useState<string | null>(null);
   const machineId = machines.some(([id]) => id === chosenMachine) ? chosenMachine! : (machines[0]?.[0] ?? 0);
@@ -192,37 +219,38 @@ function StepTrend({ period, machines }: { period: Period; machines: [number, st
   const steps = plan.data?.steps.filter((step) => step.kind === 'numeric') ?? [];
   const step = steps.find((candidate) => candidate.key === chosenStep) ?? steps[0];
   const trend = useStepTrend(step ? { machine_id: machineId, step: step.key, ...period } : null);
-  const figure = useMemo(() => trend.data && stepTrendFigure(trend.data), [trend.data]);
+  const figure = useMemo(() => trend.data && stepTrendFigure(trend.data, locale), [trend.data, locale]);
 
   const controls: ReactNode = (
     <div className="cert-report-controls">
       <Select
-        label={t.machine}
+        label={t('charts.machine')}
         value={String(machineId)}
         options={machines.map(([id, name]) => [String(id), name])}
         onChange={(value) => setMachine(Number(value))}
       />
       {steps.length > 0 && (
         <Select
-          label={t.step}
+          label={t('charts.step')}
           value={step!.key}
           options={steps.map((candidate) => [
             candidate.key,
-            `${candidate.title.de} (${limitText(candidate)})`,
+            `${stepTitle(candidate)} (${stepLimit(candidate)})`,
           ])}
           onChange={setStep}
         />
       )}
     </div>
   );
-  if (machines.length === 0) return <EmptyFigure title={t.stepTrend} message={t.noMachines} />;
-  if (plan.isError) return <LoadError message={t.planFailed} onRetry={() => void plan.refetch()} />;
+  const title = t('charts.stepTrend');
+  if (machines.length === 0) return <EmptyFigure title={title} message={t('charts.noMachines')} />;
+  if (plan.isError) return <LoadError message={t('charts.planFailed')} onRetry={() => void plan.refetch()} />;
   if (plan.data && steps.length === 0)
-    return <EmptyFigure title={t.stepTrend} controls={controls} message={t.noNumericStep} />;
+    return <EmptyFigure title={title} controls={controls} message={t('charts.noNumericStep')} />;
   if (figure && figure.table.rows.length === 0)
-    return <EmptyFigure title={t.stepTrend} controls={controls} message={t.empty} />;
+    return <EmptyFigure title={title} controls={controls} message={t('charts.empty')} />;
   if (!figure) return <Waiting query={plan.isError ? plan : trend} />;
-  return <ChartFigure title={t.stepTrend} {...figure} controls={controls} />;
+  return <ChartFigure title={title} {...figure} controls={controls} />;
 }
 
 /** The period of both charts: the last twelve months to begin with. */
@@ -232,6 +260,8 @@ function initialPeriod(): Period {
 }
 
 export default function TestRecordCharts() {
+  const t = useT(certificateCatalogs);
+  const locale = STAFF_LOCALES[useLanguage()];
   const id = useId();
   const [draft, setDraft] = useState(initialPeriod);
   const [period, setPeriod] = useState(draft);
@@ -245,22 +275,22 @@ export default function TestRecordCharts() {
   const yieldReport = useFirstPassYield(period);
   const months = useMemo(() => monthsOf(period), [period]);
   const yieldFigure = useMemo(
-    () => yieldReport.data && firstPassYieldFigure(yieldReport.data, months),
-    [yieldReport.data, months],
+    () => yieldReport.data && firstPassYieldFigure(yieldReport.data, months, locale),
+    [yieldReport.data, months, locale],
   );
   const machines = useMemo(
     () =>
       [...new Map(yieldReport.data?.data.map((row) => [row.machine_id, row.machine_name]))].sort((a, b) =>
-        a[1].localeCompare(b[1], 'de'),
+        a[1].localeCompare(b[1], locale),
       ),
-    [yieldReport.data],
+    [yieldReport.data, locale],
   );
 
   const periodFields = (
     <div className="cert-report-controls">
       {(['from', 'to'] as const).map((name) => (
         <div className="sui-field" key={name}>
-          <label htmlFor={`${id}-${name}`}>{t[name]}</label>
+          <label htmlFor={`${id}-${name}`}>{t(`charts.${name}`)}</label>
           <input
             id={`${id}-${name}`}
             className="sui-input"
@@ -274,7 +304,7 @@ export default function TestRecordCharts() {
       ))}
       {invalid && (
         <p id={`${id}-error`} className="sui-field-error" role="alert">
-          {t.badPeriod}
+          {t('charts.badPeriod')}
         </p>
       )}
     </div>
@@ -283,7 +313,7 @@ export default function TestRecordCharts() {
   return (
     <>
       {yieldFigure ? (
-        <ChartFigure title={t.firstPassYield} {...yieldFigure} controls={periodFields} />
+        <ChartFigure title={t('charts.firstPassYield')} {...yieldFigure} controls={periodFields} />
       ) : (
         <Waiting query={yieldReport} />
       )}

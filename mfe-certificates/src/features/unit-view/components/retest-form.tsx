@@ -1,6 +1,7 @@
-import type { Certificate, CertificateTestRecord } from 'contracts';
+import { ownValue, type Certificate, type CertificateTestRecord } from 'contracts';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, apiFieldErrors, isHttpError, notify, useSubmitGuard } from 'shared-ui';
+import { apiErrorMessage, apiFieldErrors, isHttpError, notify, useSubmitGuard, useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 import { submitOnlyByShortcut } from '../../../components/form-keys';
 import { InstrumentChoices } from '../../../components/test-entry/instrument-choices';
 import { StepValueField } from '../../../components/test-entry/step-value-field';
@@ -16,10 +17,7 @@ import {
   withInstrumentNames,
 } from '../../../components/test-entry/step-entry';
 import { useRecordAttempt } from '../api/record-attempt';
-import { unitTestMessages } from '../unit-view-messages';
 import '../../../components/test-entry/test-entry.css';
-
-const t = unitTestMessages;
 
 /**
  * "Nachprüfung erfassen" for a failed unit after repair (its own chunk, shown only for a failed unit): the
@@ -37,6 +35,7 @@ export default function RetestForm({
   /** The certificate as the API answered, with this unit's new attempt. */
   onRecorded: (certificate: Certificate) => void;
 }) {
+  const t = useT(certificateCatalogs);
   const [values, setValues] = useState<Record<string, string>>({});
   const [instruments, setInstruments] = useState<Record<string, number>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,7 +73,7 @@ export default function RetestForm({
       focusFirstError(fields);
       // No answer: said on the form, the values stay; an answer (409, 400) says why in a toast.
       if (!isHttpError(error)) setUnreachable(true);
-      else notify.error(`${t.retestRefused} ${apiErrorMessage(error) ?? ''}`.trim());
+      else notify.error(`${t('retest.refused')} ${apiErrorMessage(error) ?? ''}`.trim());
     }
   };
 
@@ -96,17 +95,24 @@ export default function RetestForm({
     >
       <div className="test-entry__head">
         <h2 id="retest-title" className="test-entry__heading">
-          {t.retest}
+          {t('retest.heading')}
         </h2>
         <button
           type="button"
           className="sui-button sui-button--secondary"
           onClick={() => setValues((current) => passOpenSteps(steps, current))}
         >
-          {t.allPassed}
+          {t('entry.allPassed')}
         </button>
       </div>
-      <p className="test-entry__hint">{t.retestIntro(record.plan_version)}</p>
+      <p className="test-entry__hint">
+        {t('retest.intro', {
+          plan:
+            record.plan_version === 0
+              ? t('entry.defaultPlan')
+              : t('retest.planVersion', { version: record.plan_version }),
+        })}
+      </p>
       <InstrumentChoices
         steps={steps}
         chosen={instruments}
@@ -125,7 +131,7 @@ export default function RetestForm({
             key={step.key}
             id={valueFieldId(retestValueKey(step.key))}
             step={step}
-            value={values[step.key] ?? ''}
+            value={ownValue(values, step.key) ?? ''}
             error={errors[retestValueKey(step.key)]}
             onChange={(value) => change(step.key, value)}
           />
@@ -133,12 +139,12 @@ export default function RetestForm({
       </div>
       {unreachable && (
         <p className="sui-field-error" role="alert">
-          {t.unreachable}
+          {t('retest.unreachable')}
         </p>
       )}
       <div className="test-entry__actions">
         <span id="retest-hint" className="test-entry__hint">
-          {t.saveHint}
+          {t('retest.saveHint')}
         </span>
         <button
           type="submit"
@@ -147,7 +153,7 @@ export default function RetestForm({
           aria-describedby="retest-hint"
           aria-keyshortcuts="Control+Enter"
         >
-          {t.save}
+          {t('retest.save')}
         </button>
       </div>
     </form>

@@ -1,30 +1,32 @@
-import { formatDateTime, PASS, FAIL, type PlanStep, type StepVerdict, type UnitTestRecord } from 'contracts';
+import { ownValue, PASS, FAIL, type PlanStep, type StepVerdict, type UnitTestRecord } from 'contracts';
+import { useT } from 'shared-ui';
+import { certificateCatalogs, type Translate } from '../../../catalogs';
 import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry';
-import { unitTestMessages } from '../unit-view-messages';
+import { formatDayTime } from '../../../format';
 import '../../../components/test-entry/test-entry.css';
 
-const t = unitTestMessages;
-
 /** A value as read: pass/fail in words, a number with its unit. */
-function valueText(step: PlanStep, value: string | undefined) {
+function valueText(t: Translate, step: PlanStep, value: string | undefined) {
   if (!value) return '–';
-  if (step.kind === 'pass_fail') return value === PASS ? t.passed : value === FAIL ? t.failed : value;
+  if (step.kind === 'pass_fail')
+    return value === PASS ? t('attempts.passed') : value === FAIL ? t('attempts.failed') : value;
   return step.kind === 'numeric' && step.unit ? `${value} ${step.unit}` : value;
 }
 
 /** A verdict as an icon and its word, so it never rests on colour alone. */
 function Verdict({ verdict }: { verdict: StepVerdict | undefined }) {
+  const t = useT(certificateCatalogs);
   if (verdict === 'pass')
     return (
       <span className="test-verdict test-verdict--pass">
         <span aria-hidden="true">✓</span>
-        <span className="sui-visually-hidden">{t.passed}</span>
+        <span className="sui-visually-hidden">{t('attempts.passed')}</span>
       </span>
     );
   if (verdict === 'fail')
     return (
       <span className="test-verdict test-verdict--fail">
-        <span aria-hidden="true">✕</span> {t.failed}
+        <span aria-hidden="true">✕</span> {t('attempts.failed')}
       </span>
     );
   return null;
@@ -35,21 +37,22 @@ function Verdict({ verdict }: { verdict: StepVerdict | undefined }) {
  * last counts, earlier ones stay readable), with the tester, time and outcome of each attempt.
  */
 export function TestAttempts({ steps, record }: { steps: readonly PlanStep[]; record: UnitTestRecord }) {
+  const t = useT(certificateCatalogs);
   const { attempts } = record;
-  if (!attempts.length) return <p className="cert-note">{t.noAttempts}</p>;
+  if (!attempts.length) return <p className="cert-note">{t('attempts.noAttempts')}</p>;
   const last = attempts.length - 1;
   return (
     <div className="test-grid__scroll">
       <table className="test-grid test-attempts">
-        <caption className="test-attempts__caption">{t.results}</caption>
+        <caption className="test-attempts__caption">{t('attempts.results')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t.step}</th>
-            <th scope="col">{t.limit}</th>
+            <th scope="col">{t('attempts.step')}</th>
+            <th scope="col">{t('attempts.limit')}</th>
             {attempts.map((attempt, index) => (
               <th key={attempt.attempt} scope="col">
-                {t.attempt(attempt.attempt)}
-                {index === last && attempts.length > 1 && <> ({t.counts})</>}
+                {t('attempts.attempt', { n: attempt.attempt })}
+                {index === last && attempts.length > 1 && <> ({t('attempts.counts')})</>}
               </th>
             ))}
           </tr>
@@ -61,7 +64,8 @@ export function TestAttempts({ steps, record }: { steps: readonly PlanStep[]; re
               <td>{stepLimit(step)}</td>
               {attempts.map((attempt) => (
                 <td key={attempt.attempt}>
-                  {valueText(step, attempt.values[step.key])} <Verdict verdict={attempt.verdicts[step.key]} />
+                  {valueText(t, step, ownValue(attempt.values, step.key))}{' '}
+                  <Verdict verdict={ownValue(attempt.verdicts, step.key)} />
                 </td>
               ))}
             </tr>
@@ -69,16 +73,19 @@ export function TestAttempts({ steps, record }: { steps: readonly PlanStep[]; re
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row">{t.outcome}</th>
+            <th scope="row">{t('attempts.outcome')}</th>
             <td />
             {attempts.map((attempt) => (
               <td key={attempt.attempt}>
                 <span className={`test-verdict test-verdict--${attempt.passed ? 'pass' : 'fail'}`}>
                   <span aria-hidden="true">{attempt.passed ? '✓' : '✕'}</span>{' '}
-                  {attempt.passed ? t.passed : t.failed}
+                  {attempt.passed ? t('attempts.passed') : t('attempts.failed')}
                 </span>
                 <span className="test-attempts__by">
-                  {t.testedBy} {attempt.tested_by_name}, {formatDateTime(attempt.tested_at)}
+                  {t('attempts.testedBy', {
+                    name: attempt.tested_by_name,
+                    at: formatDayTime(attempt.tested_at),
+                  })}
                 </span>
               </td>
             ))}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import {
@@ -11,7 +11,7 @@ import {
   type TestAttempt,
   type UnitRelease,
 } from 'contracts';
-import { http, notify, setConfig } from 'shared-ui';
+import { http, notify, setConfig, setLanguage } from 'shared-ui';
 import UnitPage from './unit-page';
 import { ISSUED_PRINT } from '../../../test-support/standing';
 
@@ -123,7 +123,7 @@ afterEach(() => {
   jest.clearAllMocks();
 });
 
-async function renderPage() {
+async function renderPage(heading = `Einheit ${SERIAL}`) {
   const user = userEvent.setup();
   render(
     <MemoryRouter initialEntries={[`/units/${SERIAL}`]}>
@@ -134,7 +134,7 @@ async function renderPage() {
       </QueryClientProvider>
     </MemoryRouter>,
   );
-  await screen.findByRole('heading', { name: `Einheit ${SERIAL}` });
+  await screen.findByRole('heading', { name: heading });
   return user;
 }
 
@@ -243,5 +243,56 @@ describe('UnitPage: the test record and the retest of a failed unit', () => {
     await renderPage();
     await waitFor(() => expect(getMock).toHaveBeenCalledWith('/me'));
     expect(screen.queryByRole('form', { name: 'Nachprüfung erfassen' })).not.toBeInTheDocument();
+  });
+});
+
+describe('UnitPage in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  it.each([
+    {
+      language: 'de' as const,
+      heading: `Einheit ${SERIAL}`,
+      release: 'Nicht bestanden',
+      table: 'Prüfergebnisse',
+      row: ['Isolationswiderstand', '0,8 MΩ ✕ Nicht bestanden'],
+      footer: 'Geprüft von Erika Mustermann, 21.11.2026 11:00',
+      retest: 'Nachprüfung erfassen',
+      version: /\(Version 2\)/,
+      save: 'NACHPRÜFUNG SPEICHERN',
+    },
+    {
+      language: 'en' as const,
+      heading: `Unit ${SERIAL}`,
+      release: 'Failed',
+      table: 'Test results',
+      row: ['Insulation resistance', '0,8 MΩ ✕ Failed'],
+      footer: 'Checked by Erika Mustermann, 21/11/2026 11:00',
+      retest: 'Record a retest',
+      version: /\(version 2\)/,
+      save: 'SAVE RETEST',
+    },
+    {
+      language: 'pl' as const,
+      heading: `Egzemplarz ${SERIAL}`,
+      release: 'Negatywny',
+      table: 'Wyniki badań',
+      row: ['Rezystancja izolacji', '0,8 MΩ ✕ Negatywny'],
+      footer: 'Sprawdził: Erika Mustermann, 21.11.2026 11:00',
+      retest: 'Badanie powtórne',
+      version: /\(wersja 2\)/,
+      save: 'ZAPISZ BADANIE POWTÓRNE',
+    },
+  ])('shows the unit, its test record and its retest in $language', async (texts) => {
+    await act(() => setLanguage(texts.language));
+    await renderPage(texts.heading);
+    expect(screen.getByText(texts.release, { selector: '.test-release' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: texts.table });
+    const [title, value] = texts.row;
+    expect(within(table).getByRole('row', { name: new RegExp(title) })).toHaveTextContent(value);
+    expect(table).toHaveTextContent(texts.footer);
+    const retest = await screen.findByRole('form', { name: texts.retest });
+    expect(within(retest).getByText(texts.version)).toBeInTheDocument();
+    expect(within(retest).getByRole('button', { name: texts.save })).toBeInTheDocument();
   });
 });

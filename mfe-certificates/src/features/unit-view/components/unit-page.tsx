@@ -1,39 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  allows,
-  apiPaths,
-  formatDateTime,
-  qrUrl,
-  rowTitle,
-  staffUrls,
-  UNIT_RELEASE_LABELS,
-  type Certificate,
-} from 'contracts';
+import { allows, apiPaths, qrUrl, rowTitle, staffUrls, type Certificate } from 'contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, EventList, formatDate, getConfig, LoadError, meQuery, Spinner } from 'shared-ui';
+import { apiErrorMessage, EventList, getConfig, LoadError, meQuery, Spinner, useT } from 'shared-ui';
 import { useUnit } from '../../../api/get-unit';
+import { certificateCatalogs } from '../../../catalogs';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
-import { lifecycleMessages } from '../../../lifecycle-messages';
-import { unitTestMessages } from '../unit-view-messages';
+import { formatDay, formatDayTime } from '../../../format';
 import { TestAttempts } from './test-attempts';
 import '../../../styles/remote.css';
 import '../../../styles/lifecycle.css';
 
-const t = lifecycleMessages.unitView;
-const d = lifecycleMessages.detail;
-const r = unitTestMessages;
-
 /** The retest form is only for a failed unit: its own chunk. */
 const RetestForm = lazy(() => import('./retest-form'));
 
+type RetestOutcome = 'passed' | 'awaiting' | 'failed';
+
 /** What a retest's answer says of this unit: released, waiting for release, or still failed. */
-function retestOutcome(certificate: Certificate, serial: string) {
+function retestOutcome(certificate: Certificate, serial: string): RetestOutcome {
   const release = certificate.test_record.units.find((unit) => unit.serial === serial)?.release;
-  if (release === 'failed') return { text: r.retestFailed, failed: true };
-  return { text: release === 'awaiting_release' ? r.retestAwaiting : r.retestPassed, failed: false };
+  return release === 'failed' ? 'failed' : release === 'awaiting_release' ? 'awaiting' : 'passed';
 }
 
 /**
@@ -42,16 +30,20 @@ function retestOutcome(certificate: Certificate, serial: string) {
  * and its reprint and label.
  */
 export default function UnitPage() {
+  const t = useT(certificateCatalogs);
   const serial = useParams().serial ?? '';
   const unit = useUnit(serial);
   const mayRetest = allows(useQuery(meQuery).data?.roles ?? [], 'certify');
   /** What the last retest on this page came to; stays when the page reloads the unit behind it. */
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<RetestOutcome | null>(null);
 
   if (unit.isError)
     return (
       <div className="cert-screen" data-testid="unit-view">
-        <LoadError message={apiErrorMessage(unit.error) ?? t.failed} onRetry={() => void unit.refetch()} />
+        <LoadError
+          message={apiErrorMessage(unit.error) ?? t('unit.failed')}
+          onRetry={() => void unit.refetch()}
+        />
       </div>
     );
   if (!unit.data) return <Spinner fullPage />;
@@ -70,43 +62,52 @@ export default function UnitPage() {
     <div className="cert-screen" data-testid="unit-view">
       <div className="cert-toolbar cert-toolbar--start">
         <Link to={staffUrls.certificateDetail(certificate.id)}>
-          ← {t.certificate} {certificate.id}
+          ← {t('unit.back', { number: certificate.id })}
         </Link>
       </div>
       <div className="cert-print-bar">
-        <h1 className="cert-title">
-          {t.heading} {serial}
-        </h1>
+        <h1 className="cert-title">{t('unit.title', { serial })}</h1>
         {voided_at ? <StatusBadge status="voided" /> : <StatusBadge status={certificate.status} />}
       </div>
       <Facts
         rows={[
           [
-            t.certificate,
+            t('unit.certificate'),
             <Link key="certificate" to={staffUrls.certificateDetail(certificate.id)}>
-              {d.heading} {certificate.id}
+              {t('detail.number', { number: certificate.id })}
             </Link>,
           ],
-          [d.machine, certificate.machine_name],
-          [d.issuedAt, formatDate(certificate.created_at)],
-          [d.revision, certificate.revision],
-          [d.unitStatus, voided_at ? d.unitVoided(void_reason) : d.unitOk],
+          [t('detail.machine'), certificate.machine_name],
+          [t('detail.issuedAt'), formatDay(certificate.created_at)],
+          [t('detail.revision'), certificate.revision],
           [
-            r.release,
+            t('detail.unitStatus'),
+            voided_at
+              ? void_reason
+                ? t('detail.unitVoidedFor', { reason: void_reason })
+                : t('detail.unitVoided')
+              : t('detail.unitOk'),
+          ],
+          [
+            t('release.column'),
             <span key="release" className={`test-release test-release--${release}`}>
-              {UNIT_RELEASE_LABELS[release]}
+              {t(`unitRelease.${release}`)}
               {unitRecord?.released_by_name &&
                 unitRecord.released_at &&
-                ` · ${r.releasedBy(unitRecord.released_by_name, formatDateTime(unitRecord.released_at))}`}
-              {unitRecord?.deviation_reason && ` · ${r.deviation(unitRecord.deviation_reason)}`}
+                ` · ${t('unit.releasedBy', {
+                  name: unitRecord.released_by_name,
+                  at: formatDayTime(unitRecord.released_at),
+                })}`}
+              {unitRecord?.deviation_reason &&
+                ` · ${t('unit.deviation', { reason: unitRecord.deviation_reason })}`}
             </span>,
           ],
         ]}
       />
       {outcome && (
-        <p className={`test-outcome test-outcome--${outcome.failed ? 'fail' : 'pass'}`} role="status">
-          <span aria-hidden="true">{outcome.failed ? '✕ ' : '✓ '}</span>
-          {outcome.text}
+        <p className={`test-outcome test-outcome--${outcome === 'failed' ? 'fail' : 'pass'}`} role="status">
+          <span aria-hidden="true">{outcome === 'failed' ? '✕ ' : '✓ '}</span>
+          {t(`retest.${outcome}`)}
         </p>
       )}
       {unitRecord && <TestAttempts steps={record.steps} record={unitRecord} />}
@@ -122,14 +123,14 @@ export default function UnitPage() {
       <div className="cert-unit-link">
         <QRCodeSVG value={customerPage} size={120} level="M" marginSize={2} title={customerPage} />
         <div>
-          <p className="cert-note">{t.customerPage}</p>
+          <p className="cert-note">{t('unit.customerPage')}</p>
           <a href={customerPage} target="_blank" rel="noopener noreferrer">
             {customerPage}
           </a>
         </div>
       </div>
       <div className="cert-actions">
-        <PrintLinks id={certificate.id} print={t.reprint} labels={t.labels} />
+        <PrintLinks id={certificate.id} print={t('unit.reprint')} labels={t('unit.labels')} />
       </div>
       <EventList path={apiPaths.unitEvents(serial)} fieldLabel={rowTitle} />
     </div>

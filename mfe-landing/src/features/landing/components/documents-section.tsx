@@ -5,6 +5,7 @@ import { documentTexts } from '../document-texts';
 import type { Language } from '../texts';
 
 import { PaperRequestForm } from './paper-request-form';
+import './documents-section.css';
 
 /** The documents in the customer's language, else English, else German, else any: one per kind. */
 function pick(documents: UnitDocument[], language: Language): UnitDocument[] {

@@ -1,6 +1,6 @@
 import { isHttpUrl, type Landing } from 'contracts';
 import type { LandingConfig } from '../config';
-import { texts, type Language } from '../texts';
+import { pageTexts, type Language } from '../texts';
 import { contactHref } from './contact';
 
 /** The letter to the customer in one language: thanks, whom to ask, and the product page. */
@@ -21,7 +21,7 @@ export function Greeting({
   /** Only for a genuine unit, or the model without a serial: not under a warning (withdrawn, failed, unknown). */
   congratulate: boolean;
 }) {
-  const t = texts.pages[lang];
+  const t = pageTexts(lang);
   const contact = contactHref(config, brand);
   const hasLink = isHttpUrl(link);
   return (

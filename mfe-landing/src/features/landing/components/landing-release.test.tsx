@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Landing } from 'contracts';
 import type { LandingConfig } from '../config';
 import { LandingScreen } from './landing-screen';
@@ -79,6 +80,29 @@ describe('the customer page by the unit’s state', () => {
     const link = screen.getByTestId('certificate-pdf');
     expect(link).toHaveAttribute('href', '/api/public/units/4852406001/certificate?download=1');
     expect(link).toHaveTextContent('Test certificate (PDF) / Prüfbericht (PDF)');
+  });
+
+  it('a certificate still being sealed: the link says so and asks again as the API’s Retry-After says', async () => {
+    await show({ ...machine, serial: serial({ certificate_pdf: '/public/units/4852406001/certificate' }) });
+    const pending = {
+      status: 503,
+      headers: { get: (name: string) => (name === 'Retry-After' ? '1' : null) },
+    };
+    fetchMock.mockResolvedValue(pending as unknown as Response);
+    await userEvent.click(screen.getByTestId('certificate-pdf'));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'The test certificate is being prepared … / Der Prüfbericht wird vorbereitet …',
+    );
+    expect(fetchMock).toHaveBeenLastCalledWith('/api/public/units/4852406001/certificate?download=1', {
+      method: 'HEAD',
+    });
+    // Asked again after the second the API named, not at once.
+    await waitFor(
+      () => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'HEAD')).toHaveLength(2),
+      {
+        timeout: 3000,
+      },
+    );
   });
 
   it('a deviation release: genuine, with the plain note in English and German', async () => {

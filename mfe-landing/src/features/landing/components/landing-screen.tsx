@@ -1,9 +1,9 @@
 import { isHttpUrl } from 'contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLanding, type MachineRef } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 import { useDocumentMeta } from '../hooks/use-document-meta';
-import { CHOICES, choiceFor, texts, type Choice } from '../texts';
+import { CHOICES, choiceFor, languagesLoaded, loadLanguages, texts, type Choice } from '../texts';
 import { Contact } from './contact';
 import { LanguageSwitch } from './language-switch';
 import { LoadError } from './load-error';
@@ -22,6 +22,8 @@ export interface LandingScreenProps {
 const browserLanguages = () =>
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
+const languagesOf = (choice: Choice) => CHOICES.find((option) => option.value === choice)!.languages;
+
 /**
  * The public customer page for a machine and, from the QR code, a serial number.
  * The same screen runs in the shell and as the standalone page customers open.
@@ -30,8 +32,26 @@ export function LandingScreen({ machine, serial, loadConfig }: LandingScreenProp
   const { state, retry } = useLanding(loadConfig, machine, serial);
   const config = state.status === 'loading' ? null : state.config;
   const ready = state.status === 'ready' ? state : null;
-  const [choice, setChoice] = useState<Choice>(() => choiceFor(browserLanguages()));
-  const languages = CHOICES.find((option) => option.value === choice)!.languages;
+  // The browser's choice; shown once its texts are there (English and German are, the others come as a chunk).
+  const [wanted, setWanted] = useState<Choice>(() => choiceFor(browserLanguages()));
+  const [choice, setChoice] = useState<Choice | null>(() =>
+    languagesLoaded(languagesOf(wanted)) ? wanted : null,
+  );
+  useEffect(() => {
+    let current = true;
+    loadLanguages(languagesOf(wanted)).then(
+      () => current && setChoice(wanted),
+      (error: unknown) => {
+        // A chunk that does not load leaves the page in (or takes it back to) English and German.
+        console.error(error);
+        if (current) setChoice((shown) => shown ?? 'en-de');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  const languages = choice && languagesOf(choice);
   useDocumentMeta(
     ready && `${ready.landing.name} – ${ready.config.companyName}`,
     ready && texts.description(ready.landing.name, ready.config.companyName),
@@ -52,16 +72,18 @@ export function LandingScreen({ machine, serial, loadConfig }: LandingScreenProp
         </header>
       )}
       <main className="land-main">
-        {state.status === 'loading' && (
+        {(state.status === 'loading' || !languages) && (
           // The loading text is the page's heading until the machine's name replaces it.
           <div role="status">
             <h1 className="land-loading">{texts.loading}</h1>
           </div>
         )}
         {/* In the page, not the header: the header keeps one height on every screen, so nothing jumps. */}
-        {state.status !== 'loading' && <LanguageSwitch choice={choice} onChoose={setChoice} />}
-        {ready && <MachineDetails landing={ready.landing} config={ready.config} languages={languages} />}
-        {state.status !== 'loading' && state.status !== 'ready' && (
+        {state.status !== 'loading' && languages && <LanguageSwitch choice={choice} onChoose={setWanted} />}
+        {ready && languages && (
+          <MachineDetails landing={ready.landing} config={ready.config} languages={languages} />
+        )}
+        {state.status !== 'loading' && state.status !== 'ready' && languages && (
           <LoadError
             kind={state.status}
             serial={serial}

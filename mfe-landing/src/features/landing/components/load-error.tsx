@@ -1,6 +1,6 @@
 import type { LandingFailure } from '../api/get-landing';
 import type { LandingConfig } from '../config';
-import { label, texts, type Language, type PageTexts } from '../texts';
+import { label, pageTexts, type Language, type PageTexts } from '../texts';
 import { Contact } from './contact';
 import { SerialBox } from './serial-box';
 
@@ -29,7 +29,7 @@ export function LoadError({
   languages: readonly Language[];
   onRetry: () => void;
 }) {
-  const pages = languages.map((language) => [language, texts.pages[language]] as const);
+  const pages = languages.map((language) => [language, pageTexts(language)] as const);
   const [title, text] = FAILURE_TEXTS[kind];
   return (
     <div className="land-error" role="alert">

@@ -1,6 +1,7 @@
 import { formatDate, type Landing } from 'contracts';
 import type { LandingConfig } from '../config';
-import { releaseText, texts, type Language } from '../texts';
+import { releaseText, pageTexts, type Language } from '../texts';
+import { CertificateLink } from './certificate-link';
 import { Contact } from './contact';
 
 /**
@@ -49,7 +50,7 @@ export function SerialCheck({
             ))
           : languages.map((language) => (
               <p key={language} lang={language}>
-                {texts.pages[language][serial.withdrawn ? 'withdrawnSerial' : 'unknownSerial']}
+                {pageTexts(language)[serial.withdrawn ? 'withdrawnSerial' : 'unknownSerial']}
               </p>
             ))}
         {release && <Contact config={config} brand={landing} />}
@@ -64,13 +65,13 @@ export function SerialCheck({
       </span>
       {languages.map((language) => (
         <p key={language} lang={language}>
-          {texts.pages[language].verified} <time dateTime={serial.tested_at ?? undefined}>{date}</time>
+          {pageTexts(language).verified} <time dateTime={serial.tested_at ?? undefined}>{date}</time>
         </p>
       ))}
       {serial.corrected_on &&
         languages.map((language) => (
           <p key={`corrected-${language}`} lang={language} data-testid="serial-corrected">
-            {texts.pages[language].corrected}{' '}
+            {pageTexts(language).corrected}{' '}
             <time dateTime={serial.corrected_on}>{formatDate(serial.corrected_on)}</time>
           </p>
         ))}
@@ -80,17 +81,12 @@ export function SerialCheck({
             {releaseText(language).deviation}
           </p>
         ))}
-      {/* Only when the API offers it: a confirmed unit's sealed certificate, the same bytes every time, saved
-          under its serial's file name (the API's Content-Disposition). */}
+      {/* Only when the API offers it: a confirmed unit's sealed certificate, the same bytes every time. */}
       {serial.certificate_pdf && (
-        <a
-          className="land-check__pdf"
+        <CertificateLink
           href={`${config.apiBase}${serial.certificate_pdf}?download=1`}
-          download
-          data-testid="certificate-pdf"
-        >
-          {languages.map((language) => texts.pages[language].certificatePdf).join(' / ')}
-        </a>
+          languages={languages}
+        />
       )}
     </div>
   );

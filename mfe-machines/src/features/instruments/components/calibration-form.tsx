@@ -11,19 +11,18 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   apiErrorMessage,
   apiFieldErrors,
-  formatDate,
   httpStatus,
   notify,
   SHORT_TOAST_MS,
   useFieldErrors,
   useSubmitGuard,
+  useT,
   type FieldErrors,
 } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
+import { formatDay } from '../../../format';
 import { TextField } from '../../../components/text-field';
 import { useRecordCalibration, useUploadCertificate } from '../api/instruments';
-import { instrumentMessages } from '../instrument-messages';
-
-const t = instrumentMessages.calibration;
 const FIELDS = ['calibrated_on', 'result', 'suspect_since', 'note', 'file'] as const;
 type Field = (typeof FIELDS)[number];
 
@@ -33,7 +32,11 @@ type Field = (typeof FIELDS)[number];
  * whose certificate is plainly the wrong file.
  */
 async function fileProblem(file: File): Promise<string | undefined> {
-  if (file.size > CALIBRATION_CERTIFICATE_MAX_BYTES) return t.tooLarge;
+  const t = machineCatalogs.t;
+  if (file.size > CALIBRATION_CERTIFICATE_MAX_BYTES)
+    return t('instruments.calibration.tooLarge', {
+      megabytes: CALIBRATION_CERTIFICATE_MAX_BYTES / 1024 / 1024,
+    });
   // FileReader rather than Blob.text(), which jsdom (the tests) lacks; Latin-1 keeps the ASCII header readable.
   const head = await new Promise<string>((resolve, reject) => {
     const reader = new FileReader();
@@ -41,10 +44,10 @@ async function fileProblem(file: File): Promise<string | undefined> {
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.readAsText(file.slice(0, 1024), 'latin1');
   });
-  return head.includes('%PDF-') ? undefined : t.notPdf;
+  return head.includes('%PDF-') ? undefined : t('instruments.calibration.notPdf');
 }
 
-/** A file input for one PDF, its German error tied to it. */
+/** A file input for one PDF, its error tied to it. */
 function PdfInput({
   id,
   label,
@@ -84,6 +87,7 @@ function PdfInput({
  * if the API refuses it, the calibration stands and the history offers the upload again.
  */
 export function CalibrationForm({ instrument }: { instrument: Instrument }) {
+  const t = useT(machineCatalogs);
   const [calibratedOn, setCalibratedOn] = useState(() => berlinIsoDate(new Date()));
   const [result, setResult] = useState<CalibrationResult>('in_tolerance');
   const [suspectSince, setSuspectSince] = useState('');
@@ -118,16 +122,21 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
     } catch (error) {
       if (httpStatus(error) === 401) return;
       if (!show(apiFieldErrors(error) as FieldErrors<Field>))
-        setFormError(apiErrorMessage(error) ?? instrumentMessages.unreachable);
+        setFormError(apiErrorMessage(error) ?? t('instruments.unreachable'));
       return;
     }
-    notify.success(t.recorded, { autoClose: SHORT_TOAST_MS });
-    if (recorded.affected_certificates.length) notify.info(t.affected(recorded.affected_certificates.length));
+    notify.success(t('instruments.calibration.recorded'), { autoClose: SHORT_TOAST_MS });
+    if (recorded.affected_certificates.length)
+      notify.info(t('instruments.calibration.affected', { count: recorded.affected_certificates.length }));
     if (file)
       try {
         await upload.mutateAsync({ calibrationId: recorded.calibration_id, file });
       } catch (error) {
-        setFormError(t.certificateRefused(apiErrorMessage(error) ?? instrumentMessages.unreachable));
+        setFormError(
+          t('instruments.calibration.certificateRefused', {
+            reason: apiErrorMessage(error) ?? t('instruments.unreachable'),
+          }),
+        );
       }
     // A fresh form for the next calibration (the file input cannot be emptied otherwise).
     setResult('in_tolerance');
@@ -146,12 +155,12 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
       data-testid="calibration-form"
     >
       <h3 id="calibration-form-title" className="mach-subtitle">
-        {t.recordTitle}
+        {t('instruments.calibration.recordTitle')}
       </h3>
       <div className="mach-grid">
         <TextField
           id="calibration-calibrated_on"
-          label={t.calibrated_on}
+          label={t('instruments.calibration.calibrated_on')}
           type="date"
           value={calibratedOn}
           onChange={(value) => {
@@ -161,7 +170,7 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
           error={errors.calibrated_on}
         />
         <fieldset className="sui-field mach-radios">
-          <legend>{t.result}</legend>
+          <legend>{t('instruments.calibration.result')}</legend>
           <div className="mach-radios__options">
             {CALIBRATION_RESULTS.map((option) => (
               <label key={option} className="mach-radio">
@@ -177,7 +186,7 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
                     clear('suspect_since');
                   }}
                 />
-                {t.results[option]}
+                {t(`instruments.calibration.results.${option}`)}
               </label>
             ))}
           </div>
@@ -186,7 +195,7 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
         {out && (
           <TextField
             id="calibration-suspect_since"
-            label={t.suspect_since}
+            label={t('instruments.calibration.suspect_since')}
             type="date"
             value={suspectSince}
             max={calibratedOn}
@@ -199,7 +208,7 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
         )}
         <TextField
           id="calibration-note"
-          label={t.note}
+          label={t('instruments.calibration.note')}
           value={note}
           maxLength={500}
           onChange={(value) => {
@@ -211,7 +220,7 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
         <PdfInput
           key={formKey}
           id="calibration-file"
-          label={t.file}
+          label={t('instruments.calibration.file')}
           error={errors.file}
           onChange={(chosen) => {
             setFile(chosen);
@@ -219,7 +228,7 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
           }}
         />
       </div>
-      {out && <p className="mach-inst__hint">{t.suspectHint}</p>}
+      {out && <p className="mach-inst__hint">{t('instruments.calibration.suspectHint')}</p>}
       {formError && (
         <p className="sui-field-error" role="alert">
           {formError}
@@ -227,7 +236,9 @@ export function CalibrationForm({ instrument }: { instrument: Instrument }) {
       )}
       <div className="mach-actions">
         <button type="submit" className="sui-button" disabled={record.isPending || upload.isPending}>
-          {record.isPending || upload.isPending ? t.saving : t.submit}
+          {record.isPending || upload.isPending
+            ? t('instruments.calibration.saving')
+            : t('instruments.calibration.submit')}
         </button>
       </div>
     </form>
@@ -242,6 +253,7 @@ export function CertificateUpload({
   instrument: Instrument;
   calibration: Calibration;
 }) {
+  const t = useT(machineCatalogs);
   const [opened, setOpened] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -250,16 +262,16 @@ export function CertificateUpload({
   const id = `certificate-file-${calibration.id}`;
 
   async function send() {
-    if (!file) return setError(t.notPdf);
+    if (!file) return setError(t('instruments.calibration.notPdf'));
     const problem = await fileProblem(file);
     if (problem) return setError(problem);
     try {
       await upload.mutateAsync({ calibrationId: calibration.id, file });
-      notify.success(t.uploaded, { autoClose: SHORT_TOAST_MS });
+      notify.success(t('instruments.calibration.uploaded'), { autoClose: SHORT_TOAST_MS });
       setFile(null);
       setOpened(false);
     } catch (failure) {
-      setError(apiFieldErrors(failure).file ?? apiErrorMessage(failure) ?? instrumentMessages.unreachable);
+      setError(apiFieldErrors(failure).file ?? apiErrorMessage(failure) ?? t('instruments.unreachable'));
     }
   }
 
@@ -271,10 +283,10 @@ export function CertificateUpload({
         className="sui-link-button mach-inst__upload-open"
         onClick={() => setOpened(true)}
       >
-        {replacing ? t.replace : t.upload}
+        {replacing ? t('instruments.calibration.replace') : t('instruments.calibration.upload')}
         <span className="sui-visually-hidden">
           {' '}
-          {t.certificateFile(formatDate(calibration.calibrated_on))}
+          {t('instruments.calibration.certificateFile', { day: formatDay(calibration.calibrated_on) })}
         </span>
       </button>
     );
@@ -289,7 +301,7 @@ export function CertificateUpload({
     >
       <PdfInput
         id={id}
-        label={t.certificateFile(formatDate(calibration.calibrated_on))}
+        label={t('instruments.calibration.certificateFile', { day: formatDay(calibration.calibrated_on) })}
         error={error}
         onChange={(chosen) => {
           setFile(chosen);
@@ -298,10 +310,10 @@ export function CertificateUpload({
       />
       <div className="mach-actions">
         <button type="submit" className="sui-button sui-button--secondary" disabled={upload.isPending}>
-          {t.upload}
+          {t('instruments.calibration.upload')}
         </button>
         <button type="button" className="sui-link-button" onClick={() => setOpened(false)}>
-          {t.cancel}
+          {t('instruments.calibration.cancel')}
         </button>
       </div>
     </form>

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime, type Calibration, type Instrument } from 'contracts';
+import type { Calibration, Instrument } from 'contracts';
 import { useState } from 'react';
-import { apiErrorMessage, formatDate, LoadError, notify, Spinner } from 'shared-ui';
+import { apiErrorMessage, LoadError, notify, Spinner, useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
+import { formatDay, formatDayTime } from '../../../format';
 import { calibrationsQuery, downloadCertificate } from '../api/instruments';
-import { instrumentMessages } from '../instrument-messages';
 import { CalibrationForm, CertificateUpload } from './calibration-form';
-
-const t = instrumentMessages.calibration;
 
 /** The calibration certificate of one calibration, fetched with the session and saved as a file. */
 function CertificateCell({
@@ -18,13 +17,14 @@ function CertificateCell({
   instrument: Instrument;
   mayEdit: boolean;
 }) {
+  const t = useT(machineCatalogs);
   const [busy, setBusy] = useState(false);
   async function open() {
     setBusy(true);
     try {
       await downloadCertificate(instrument.id, calibration.id);
     } catch (error) {
-      notify.error(apiErrorMessage(error) ?? t.openFailed);
+      notify.error(apiErrorMessage(error) ?? t('instruments.calibration.openFailed'));
     } finally {
       setBusy(false);
     }
@@ -32,13 +32,13 @@ function CertificateCell({
   return (
     <>
       {calibration.certificate_bytes === null ? (
-        <span>{t.noCertificate}</span>
+        <span>{t('instruments.calibration.noCertificate')}</span>
       ) : (
         <button type="button" className="sui-link-button" onClick={() => void open()} disabled={busy}>
-          {t.open}
+          {t('instruments.calibration.open')}
           <span className="sui-visually-hidden">
             {' '}
-            {t.certificateFile(formatDate(calibration.calibrated_on))}
+            {t('instruments.calibration.certificateFile', { day: formatDay(calibration.calibrated_on) })}
           </span>
         </button>
       )}
@@ -60,45 +60,55 @@ export default function CalibrationsPanel({
   mayEdit: boolean;
   onClose: () => void;
 }) {
+  const t = useT(machineCatalogs);
   const calibrations = useQuery(calibrationsQuery(instrument.id));
 
   function history() {
     if (calibrations.isPending) return <Spinner />;
     if (calibrations.isError)
-      return <LoadError message={t.loadFailed} onRetry={() => void calibrations.refetch()} />;
-    if (calibrations.data.length === 0) return <p>{t.empty}</p>;
+      return (
+        <LoadError
+          message={t('instruments.calibration.loadFailed')}
+          onRetry={() => void calibrations.refetch()}
+        />
+      );
+    if (calibrations.data.length === 0) return <p>{t('instruments.calibration.empty')}</p>;
     return (
       <div className="mach-inst__scroll">
-        <table className="mach-inst__table" aria-label={t.historyTable} data-testid="calibration-history">
+        <table
+          className="mach-inst__table"
+          aria-label={t('instruments.calibration.historyTable')}
+          data-testid="calibration-history"
+        >
           <thead>
             <tr>
-              <th scope="col">{t.columns.calibrated_on}</th>
-              <th scope="col">{t.columns.result}</th>
-              <th scope="col">{t.columns.suspect_since}</th>
-              <th scope="col">{t.columns.note}</th>
-              <th scope="col">{t.columns.recorded}</th>
-              <th scope="col">{t.columns.certificate}</th>
+              <th scope="col">{t('instruments.calibration.columns.calibrated_on')}</th>
+              <th scope="col">{t('instruments.calibration.columns.result')}</th>
+              <th scope="col">{t('instruments.calibration.columns.suspect_since')}</th>
+              <th scope="col">{t('instruments.calibration.columns.note')}</th>
+              <th scope="col">{t('instruments.calibration.columns.recorded')}</th>
+              <th scope="col">{t('instruments.calibration.columns.certificate')}</th>
             </tr>
           </thead>
           <tbody>
             {calibrations.data.map((calibration) => (
               <tr key={calibration.id}>
-                <td>{formatDate(calibration.calibrated_on)}</td>
+                <td>{formatDay(calibration.calibrated_on)}</td>
                 <td>
                   {calibration.result === 'out_of_tolerance' ? (
                     <strong className="mach-inst__due--overdue">
                       <span aria-hidden="true">⚠ </span>
-                      {t.results.out_of_tolerance}
+                      {t('instruments.calibration.results.out_of_tolerance')}
                     </strong>
                   ) : (
-                    t.results.in_tolerance
+                    t('instruments.calibration.results.in_tolerance')
                   )}
                 </td>
-                <td>{calibration.suspect_since ? formatDate(calibration.suspect_since) : '–'}</td>
+                <td>{calibration.suspect_since ? formatDay(calibration.suspect_since) : '–'}</td>
                 <td className="mach-inst__note">{calibration.note || '–'}</td>
                 <td>
                   {calibration.recorded_by_name}
-                  <div className="mach-inst__muted">{formatDateTime(calibration.recorded_at)}</div>
+                  <div className="mach-inst__muted">{formatDayTime(calibration.recorded_at)}</div>
                 </td>
                 <td>
                   <CertificateCell calibration={calibration} instrument={instrument} mayEdit={mayEdit} />
@@ -119,14 +129,14 @@ export default function CalibrationsPanel({
     >
       <div className="mach-toolbar">
         <h2 id="calibrations-title" className="mach-subtitle mach-inst__grow">
-          {t.title(instrument.inventory_number)}
+          {t('instruments.calibration.title', { inventory: instrument.inventory_number })}
         </h2>
         <button type="button" className="sui-button sui-button--secondary" onClick={onClose}>
-          {t.close}
+          {t('instruments.calibration.close')}
         </button>
       </div>
       {mayEdit && <CalibrationForm instrument={instrument} />}
-      <h3 className="mach-subtitle">{t.history}</h3>
+      <h3 className="mach-subtitle">{t('instruments.calibration.history')}</h3>
       {history()}
     </section>
   );

@@ -2,8 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import {
   allows,
   EXPORT_FORMATS,
-  formatDateTime,
-  IMPACT_CLOSING_LABELS,
   staffUrls,
   type ExportFormat,
   type ImpactClosing,
@@ -14,25 +12,24 @@ import { Link } from 'react-router-dom';
 import {
   apiErrorMessage,
   apiFieldErrors,
-  formatDate,
   LoadError,
   meQuery,
   notify,
   SHORT_TOAST_MS,
   Spinner,
   useSubmitGuard,
+  useT,
 } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
+import { formatDay, formatDayTime } from '../../../format';
 import { exportImpacts, impactsQuery, useCloseImpact } from '../api/instruments';
-import { instrumentMessages } from '../instrument-messages';
-
-const t = instrumentMessages.impacts;
-const EXPORT_LABELS: Record<ExportFormat, string> = { csv: t.exportCsv, xlsx: t.exportXlsx };
 
 /**
  * Closes one open entry: „ohne Auswirkung“ with a reason, or as revised or voided once the certificate was
- * (the API checks that it was, after the instrument was found out of tolerance, and says so in German).
+ * (the API checks that it was, after the instrument was found out of tolerance, and says so).
  */
 function CloseEntry({ entry }: { entry: ImpactEntry }) {
+  const t = useT(machineCatalogs);
   const [how, setHow] = useState<ImpactClosing | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -44,9 +41,9 @@ function CloseEntry({ entry }: { entry: ImpactEntry }) {
     setError(null);
     try {
       await close.mutateAsync({ id: entry.id, closed_as: how!, note });
-      notify.success(t.closedToast, { autoClose: SHORT_TOAST_MS });
+      notify.success(t('instruments.impacts.closedToast'), { autoClose: SHORT_TOAST_MS });
     } catch (failure) {
-      setError(apiFieldErrors(failure).note ?? apiErrorMessage(failure) ?? t.failed);
+      setError(apiFieldErrors(failure).note ?? apiErrorMessage(failure) ?? t('instruments.impacts.failed'));
     }
   }
 
@@ -60,7 +57,7 @@ function CloseEntry({ entry }: { entry: ImpactEntry }) {
             className="sui-button sui-button--secondary"
             onClick={() => setHow(option)}
           >
-            {t[option === 'no_effect' ? 'noEffect' : option]}
+            {t(`instruments.impacts.close.${option}`)}
           </button>
         ))}
       </div>
@@ -74,9 +71,11 @@ function CloseEntry({ entry }: { entry: ImpactEntry }) {
         void guard(send);
       }}
     >
-      <p className="mach-inst__close-how">{IMPACT_CLOSING_LABELS[how]}</p>
+      <p className="mach-inst__close-how">{t(`impactClosing.${how}`)}</p>
       <div className="sui-field">
-        <label htmlFor={noteId}>{how === 'no_effect' ? t.note : t.noteOptional}</label>
+        <label htmlFor={noteId}>
+          {how === 'no_effect' ? t('instruments.impacts.note') : t('instruments.impacts.noteOptional')}
+        </label>
         <textarea
           id={noteId}
           className="sui-input"
@@ -98,10 +97,10 @@ function CloseEntry({ entry }: { entry: ImpactEntry }) {
       </div>
       <div className="mach-actions">
         <button type="submit" className="sui-button" disabled={close.isPending}>
-          {t.confirm}
+          {t('instruments.impacts.confirm')}
         </button>
         <button type="button" className="sui-button sui-button--secondary" onClick={() => setHow(null)}>
-          {t.cancel}
+          {t('instruments.impacts.cancel')}
         </button>
       </div>
     </form>
@@ -113,6 +112,7 @@ function CloseEntry({ entry }: { entry: ImpactEntry }) {
  * measured while suspect, open entries first until a quality person closes each; exportable for the auditor.
  */
 export default function ImpactsPanel() {
+  const t = useT(machineCatalogs);
   const impacts = useQuery(impactsQuery);
   const mayClose = allows(useQuery(meQuery).data?.roles ?? [], 'release');
   const [exporting, setExporting] = useState(false);
@@ -122,7 +122,7 @@ export default function ImpactsPanel() {
     try {
       await exportImpacts(format);
     } catch (error) {
-      notify.error(apiErrorMessage(error) ?? t.exportFailed);
+      notify.error(apiErrorMessage(error) ?? t('instruments.impacts.exportFailed'));
     } finally {
       setExporting(false);
     }
@@ -130,17 +130,24 @@ export default function ImpactsPanel() {
 
   function list() {
     if (impacts.isPending) return <Spinner />;
-    if (impacts.isError) return <LoadError message={t.loadFailed} onRetry={() => void impacts.refetch()} />;
-    if (impacts.data.length === 0) return <p>{t.empty}</p>;
+    if (impacts.isError)
+      return (
+        <LoadError message={t('instruments.impacts.loadFailed')} onRetry={() => void impacts.refetch()} />
+      );
+    if (impacts.data.length === 0) return <p>{t('instruments.impacts.empty')}</p>;
     return (
       <div className="mach-inst__scroll">
-        <table className="mach-inst__table" aria-label={t.table} data-testid="impact-list">
+        <table
+          className="mach-inst__table"
+          aria-label={t('instruments.impacts.table')}
+          data-testid="impact-list"
+        >
           <thead>
             <tr>
-              <th scope="col">{t.columns.instrument}</th>
-              <th scope="col">{t.columns.certificate}</th>
-              <th scope="col">{t.columns.serials}</th>
-              <th scope="col">{t.columns.state}</th>
+              <th scope="col">{t('instruments.impacts.columns.instrument')}</th>
+              <th scope="col">{t('instruments.impacts.columns.certificate')}</th>
+              <th scope="col">{t('instruments.impacts.columns.serials')}</th>
+              <th scope="col">{t('instruments.impacts.columns.state')}</th>
             </tr>
           </thead>
           <tbody>
@@ -152,35 +159,39 @@ export default function ImpactsPanel() {
               >
                 <td>
                   <strong>{entry.inventory_number}</strong>
-                  <div className="mach-inst__muted">{t.suspectSince(formatDate(entry.suspect_since))}</div>
+                  <div className="mach-inst__muted">
+                    {t('instruments.impacts.suspectSince', { day: formatDay(entry.suspect_since) })}
+                  </div>
                 </td>
                 <td>
                   <Link to={staffUrls.certificateDetail(entry.certificate_id)}>
-                    {t.certificate(entry.certificate_id)}
+                    {t('instruments.impacts.certificate', { id: entry.certificate_id })}
                   </Link>
-                  <div className="mach-inst__muted">{t.testedAt(formatDateTime(entry.tested_at))}</div>
+                  <div className="mach-inst__muted">
+                    {t('instruments.impacts.testedAt', { day: formatDayTime(entry.tested_at) })}
+                  </div>
                 </td>
                 <td className="mach-inst__serials">{entry.serials.join(', ')}</td>
                 <td>
                   {entry.closed_as ? (
                     <>
                       <span aria-hidden="true">✓ </span>
-                      {t.closed(
-                        IMPACT_CLOSING_LABELS[entry.closed_as],
-                        entry.closed_by_name ?? '',
-                        formatDateTime(entry.closed_at),
-                      )}
+                      {t('instruments.impacts.closed', {
+                        how: t(`impactClosing.${entry.closed_as}`),
+                        by: entry.closed_by_name ?? '',
+                        day: formatDayTime(entry.closed_at),
+                      })}
                       {entry.note && <div className="mach-inst__note">{entry.note}</div>}
                     </>
                   ) : (
                     <>
                       <strong className="mach-inst__due--overdue">
                         <span aria-hidden="true">⚠ </span>
-                        {t.open}
+                        {t('instruments.impacts.open')}
                       </strong>
                       {mayClose && (
                         <>
-                          <div className="mach-inst__muted">{t.reviseHint}</div>
+                          <div className="mach-inst__muted">{t('instruments.impacts.reviseHint')}</div>
                           <CloseEntry entry={entry} />
                         </>
                       )}
@@ -198,12 +209,12 @@ export default function ImpactsPanel() {
   return (
     <section className="mach-inst__panel" aria-labelledby="impacts-title" data-testid="impacts">
       <h2 id="impacts-title" className="mach-subtitle">
-        {t.title}
+        {t('instruments.impacts.title')}
       </h2>
-      <p className="mach-inst__hint">{t.intro}</p>
+      <p className="mach-inst__hint">{t('instruments.impacts.intro')}</p>
       {impacts.data && impacts.data.length > 0 && (
-        <div className="mach-toolbar" role="group" aria-label={t.export}>
-          <span>{t.export}:</span>
+        <div className="mach-toolbar" role="group" aria-label={t('instruments.impacts.export')}>
+          <span>{t('instruments.impacts.export')}:</span>
           {EXPORT_FORMATS.map((format) => (
             <button
               key={format}
@@ -212,7 +223,7 @@ export default function ImpactsPanel() {
               disabled={exporting}
               onClick={() => void download(format)}
             >
-              {EXPORT_LABELS[format]}
+              {t(`instruments.impacts.formats.${format}`)}
             </button>
           ))}
         </div>

@@ -1,11 +1,4 @@
-import {
-  INSTRUMENT_KIND_LABELS,
-  INSTRUMENT_KINDS,
-  INSTRUMENT_STATUS_LABELS,
-  INSTRUMENT_STATUSES,
-  type Instrument,
-  type InstrumentBody,
-} from 'contracts';
+import { INSTRUMENT_KINDS, INSTRUMENT_STATUSES, type Instrument, type InstrumentBody } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import {
   apiErrorMessage,
@@ -15,13 +8,12 @@ import {
   SHORT_TOAST_MS,
   useFieldErrors,
   useSubmitGuard,
+  useT,
   type FieldErrors,
 } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 import { TextField } from '../../../components/text-field';
 import { useSaveInstrument } from '../api/instruments';
-import { instrumentMessages } from '../instrument-messages';
-
-const t = instrumentMessages.form;
 /** In the order of the form: the first field the API refuses gets the keyboard. */
 const FIELDS = [
   'inventory_number',
@@ -47,7 +39,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 /**
- * Adds an instrument (`instrument` null) or edits one. The API judges every field and answers in German by field
+ * Adds an instrument (`instrument` null) or edits one. The API judges every field and answers by field
  * (api/src/modules/instruments/instruments.service.ts); its messages are shown at the fields.
  */
 export default function InstrumentForm({
@@ -57,6 +49,7 @@ export default function InstrumentForm({
   instrument: Instrument | null;
   onClose: () => void;
 }) {
+  const t = useT(machineCatalogs);
   const [values, setValues] = useState<Values>({
     inventory_number: instrument?.inventory_number ?? '',
     name: instrument?.name ?? '',
@@ -88,22 +81,28 @@ export default function InstrumentForm({
     setFormError(null);
     // A number the API can read; whether it is a sensible interval is the API's to say.
     const interval = /^-?\d{1,4}$/.test(values.interval_months.trim()) ? Number(values.interval_months) : NaN;
-    if (Number.isNaN(interval)) return void show({ interval_months: t.intervalNumber });
+    if (Number.isNaN(interval)) return void show({ interval_months: t('instruments.form.intervalNumber') });
     try {
       await save.mutateAsync({ ...values, interval_months: interval } as InstrumentBody);
-      notify.success(instrument ? t.updated : t.created, { autoClose: SHORT_TOAST_MS });
+      notify.success(instrument ? t('instruments.form.updated') : t('instruments.form.created'), {
+        autoClose: SHORT_TOAST_MS,
+      });
       onClose();
     } catch (error) {
       if (httpStatus(error) === 401) return;
       if (!show(apiFieldErrors(error) as FieldErrors<Field>))
-        setFormError(apiErrorMessage(error) ?? instrumentMessages.unreachable);
-      notify.error(t.failed, { autoClose: SHORT_TOAST_MS });
+        setFormError(apiErrorMessage(error) ?? t('instruments.unreachable'));
+      notify.error(t('instruments.form.failed'), { autoClose: SHORT_TOAST_MS });
     }
   }
 
-  const select = (field: 'kind' | 'status', options: readonly string[], labels: Record<string, string>) => (
+  const select = <Option extends string>(
+    field: 'kind' | 'status',
+    options: readonly Option[],
+    label: (option: Option) => string,
+  ) => (
     <div className="sui-field">
-      <label htmlFor={`instrument-${field}`}>{t[field]}</label>
+      <label htmlFor={`instrument-${field}`}>{t(`instruments.form.${field}`)}</label>
       <select
         id={`instrument-${field}`}
         className="sui-input"
@@ -114,7 +113,7 @@ export default function InstrumentForm({
       >
         {options.map((option) => (
           <option key={option} value={option}>
-            {labels[option]}
+            {label(option)}
           </option>
         ))}
       </select>
@@ -135,24 +134,26 @@ export default function InstrumentForm({
       data-testid="instrument-form"
     >
       <h2 id="instrument-form-title" className="mach-subtitle">
-        {instrument ? t.editTitle(instrument.inventory_number) : t.addTitle}
+        {instrument
+          ? t('instruments.form.editTitle', { inventory: instrument.inventory_number })
+          : t('instruments.form.addTitle')}
       </h2>
       <div className="mach-grid">
         {TEXT_FIELDS.map(([field, maxLength]) => (
           <TextField
             key={field}
             id={`instrument-${field}`}
-            label={t[field]}
+            label={t(`instruments.form.${field}`)}
             value={values[field]}
             maxLength={maxLength}
             onChange={(value) => change(field, value)}
             error={errors[field]}
           />
         ))}
-        {select('kind', INSTRUMENT_KINDS, INSTRUMENT_KIND_LABELS)}
+        {select('kind', INSTRUMENT_KINDS, (kind) => t(`instrumentKind.${kind}`))}
         <TextField
           id="instrument-interval_months"
-          label={t.interval_months}
+          label={t('instruments.form.interval_months')}
           inputMode="numeric"
           value={values.interval_months}
           maxLength={5}
@@ -161,7 +162,7 @@ export default function InstrumentForm({
         />
         <TextField
           id="instrument-last_calibrated"
-          label={t.last_calibrated}
+          label={t('instruments.form.last_calibrated')}
           type="date"
           value={values.last_calibrated}
           onChange={(value) => change('last_calibrated', value)}
@@ -169,13 +170,13 @@ export default function InstrumentForm({
         />
         <TextField
           id="instrument-due"
-          label={t.due}
+          label={t('instruments.form.due')}
           type="date"
           value={values.due}
           onChange={(value) => change('due', value)}
           error={errors.due}
         />
-        {select('status', INSTRUMENT_STATUSES, INSTRUMENT_STATUS_LABELS)}
+        {select('status', INSTRUMENT_STATUSES, (status) => t(`instrumentStatus.${status}`))}
       </div>
       {formError && (
         <p className="sui-field-error" role="alert">
@@ -184,10 +185,10 @@ export default function InstrumentForm({
       )}
       <div className="mach-actions">
         <button type="submit" className="sui-button" disabled={save.isPending}>
-          {t.save}
+          {t('instruments.form.save')}
         </button>
         <button type="button" className="sui-button sui-button--secondary" onClick={onClose}>
-          {t.cancel}
+          {t('instruments.form.cancel')}
         </button>
       </div>
     </form>

@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  allows,
-  berlinIsoDate,
-  INSTRUMENT_KIND_LABELS,
-  INSTRUMENT_STATUS_LABELS,
-  instrumentStanding,
-  type Instrument,
-} from 'contracts';
+import { allows, berlinIsoDate, instrumentStanding, type Instrument } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
-import { formatDate, LoadError, meQuery, Spinner } from 'shared-ui';
+import { LoadError, meQuery, Spinner, useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
+import { formatDay } from '../../../format';
 import { instrumentsQuery } from '../api/instruments';
-import { instrumentMessages } from '../instrument-messages';
-
-const t = instrumentMessages.register;
 // Forms and the history open on a click: out of the tab's first load (docs/architecture.md#budgets).
 const InstrumentForm = lazy(() => import('./instrument-form'));
 const CalibrationsPanel = lazy(() => import('./calibrations-panel'));
@@ -22,21 +14,22 @@ const daysUntil = (due: string, today: string) => Math.round((Date.parse(due) - 
 
 /** The due date, and in words (with a sign, never by colour alone) when it is overdue or due soon. */
 function Due({ instrument, today }: { instrument: Instrument; today: string }) {
+  const t = useT(machineCatalogs);
   // The due date's own standing, whatever the status: the status column says blocked or retired.
   const standing = instrumentStanding({ status: 'in_use', due: instrument.due }, today);
   return (
     <>
-      {formatDate(instrument.due)}
+      {formatDay(instrument.due)}
       {standing === 'overdue' && (
         <strong className="mach-inst__due mach-inst__due--overdue">
           <span aria-hidden="true">⚠ </span>
-          {t.overdue}
+          {t('instruments.register.overdue')}
         </strong>
       )}
       {standing === 'due_soon' && (
         <strong className="mach-inst__due mach-inst__due--soon">
           <span aria-hidden="true">◷ </span>
-          {t.dueSoon(daysUntil(instrument.due, today))}
+          {t('instruments.register.dueSoon', { days: daysUntil(instrument.due, today) })}
         </strong>
       )}
     </>
@@ -45,6 +38,7 @@ function Due({ instrument, today }: { instrument: Instrument; today: string }) {
 
 /** The register: every instrument, soonest due first (the API's order), with its forms for Freigabe. */
 export function InstrumentRegister() {
+  const t = useT(machineCatalogs);
   const instruments = useQuery(instrumentsQuery);
   const mayEdit = allows(useQuery(meQuery).data?.roles ?? [], 'release');
   // null: no form; 'new': adding; an instrument: editing it.
@@ -53,21 +47,23 @@ export function InstrumentRegister() {
   const today = berlinIsoDate(new Date());
 
   if (instruments.isError)
-    return <LoadError message={t.loadFailed} onRetry={() => void instruments.refetch()} />;
+    return (
+      <LoadError message={t('instruments.register.loadFailed')} onRetry={() => void instruments.refetch()} />
+    );
   if (instruments.isPending) return <Spinner />;
   const all = instruments.data;
   const history = all.find((instrument) => instrument.id === shown);
 
   return (
     <>
-      <p className="mach-inst__hint">{t.intro}</p>
+      <p className="mach-inst__hint">{t('instruments.register.intro')}</p>
       <div className="mach-toolbar">
         {mayEdit ? (
           <button type="button" className="sui-button" onClick={() => setEditing('new')}>
-            {t.add}
+            {t('instruments.register.add')}
           </button>
         ) : (
-          <p className="mach-inst__hint">{t.readOnly}</p>
+          <p className="mach-inst__hint">{t('instruments.register.readOnly')}</p>
         )}
       </div>
       {editing && (
@@ -80,18 +76,22 @@ export function InstrumentRegister() {
         </Suspense>
       )}
       {all.length === 0 ? (
-        <p>{t.empty}</p>
+        <p>{t('instruments.register.empty')}</p>
       ) : (
         <div className="mach-inst__scroll">
-          <table className="mach-inst__table" aria-label={t.table} data-testid="instrument-register">
+          <table
+            className="mach-inst__table"
+            aria-label={t('instruments.register.table')}
+            data-testid="instrument-register"
+          >
             <thead>
               <tr>
-                <th scope="col">{t.columns.inventory_number}</th>
-                <th scope="col">{t.columns.name}</th>
-                <th scope="col">{t.columns.kind}</th>
-                <th scope="col">{t.columns.due}</th>
-                <th scope="col">{t.columns.status}</th>
-                <th scope="col">{t.columns.action}</th>
+                <th scope="col">{t('instruments.register.columns.inventory_number')}</th>
+                <th scope="col">{t('instruments.register.columns.name')}</th>
+                <th scope="col">{t('instruments.register.columns.kind')}</th>
+                <th scope="col">{t('instruments.register.columns.due')}</th>
+                <th scope="col">{t('instruments.register.columns.status')}</th>
+                <th scope="col">{t('instruments.register.columns.action')}</th>
               </tr>
             </thead>
             <tbody>
@@ -102,11 +102,11 @@ export function InstrumentRegister() {
                 >
                   <th scope="row">{instrument.inventory_number}</th>
                   <td>{instrument.name}</td>
-                  <td>{INSTRUMENT_KIND_LABELS[instrument.kind]}</td>
+                  <td>{t(`instrumentKind.${instrument.kind}`)}</td>
                   <td>
                     <Due instrument={instrument} today={today} />
                   </td>
-                  <td>{INSTRUMENT_STATUS_LABELS[instrument.status]}</td>
+                  <td>{t(`instrumentStatus.${instrument.status}`)}</td>
                   <td>
                     <div className="mach-inst__actions">
                       <button
@@ -115,7 +115,7 @@ export function InstrumentRegister() {
                         aria-expanded={shown === instrument.id}
                         onClick={() => setShown(shown === instrument.id ? null : instrument.id)}
                       >
-                        {t.calibrations}
+                        {t('instruments.register.calibrations')}
                         <span className="sui-visually-hidden"> {instrument.inventory_number}</span>
                       </button>
                       {mayEdit && (
@@ -124,7 +124,7 @@ export function InstrumentRegister() {
                           className="sui-link-button"
                           onClick={() => setEditing(instrument)}
                         >
-                          {t.edit}
+                          {t('instruments.register.edit')}
                           <span className="sui-visually-hidden"> {instrument.inventory_number}</span>
                         </button>
                       )}

@@ -1,8 +1,15 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { berlinIsoDate, type Calibration, type ImpactEntry, type Instrument, type Role } from 'contracts';
-import { http } from 'shared-ui';
+import {
+  berlinIsoDate,
+  type Calibration,
+  type ImpactEntry,
+  type Instrument,
+  type Role,
+  type StaffLanguage,
+} from 'contracts';
+import { http, setLanguage } from 'shared-ui';
 import { apiError, renderScreen } from '../../../test/render';
 import InstrumentsPage from './instruments-page';
 
@@ -176,4 +183,64 @@ describe('InstrumentsPage', () => {
       }),
     );
   });
+});
+
+describe('InstrumentsPage in each staff language', () => {
+  afterEach(() => act(() => setLanguage('de')));
+
+  const texts = {
+    de: {
+      table: 'Prüfmittel',
+      overdue: ['Isolationsmessgerät', 'Überfällig', 'In Gebrauch'],
+      dueSoon: 'Fällig in 10 Tagen',
+      impacts: 'Auswirkungen (1 offen)',
+      certificate: 'Prüfbericht Nr. 42',
+      close: 'Ohne Auswirkung abschließen',
+      register: 'Register',
+      calibrations: 'Kalibrierungen PM-01',
+      history: 'Kalibrierungen von PM-01',
+    },
+    en: {
+      table: 'Test instruments',
+      overdue: ['Insulation resistance tester', 'Overdue', 'In use'],
+      dueSoon: 'Due in 10 days',
+      impacts: 'Impacts (1 open)',
+      certificate: 'Certificate No. 42',
+      close: 'Close with no effect',
+      register: 'Register',
+      calibrations: 'Calibrations PM-01',
+      history: 'Calibrations of PM-01',
+    },
+    pl: {
+      table: 'Przyrządy pomiarowe',
+      overdue: ['Miernik rezystancji izolacji', 'Po terminie', 'W użyciu'],
+      dueSoon: 'Termin za 10 dni',
+      impacts: 'Ocena wpływu (1 otwarta)',
+      certificate: 'Protokół nr 42',
+      close: 'Zamknij: bez wpływu',
+      register: 'Rejestr',
+      calibrations: 'Wzorcowania PM-01',
+      history: 'Wzorcowania przyrządu PM-01',
+    },
+  } satisfies Record<StaffLanguage, unknown>;
+
+  it.each(Object.keys(texts) as StaffLanguage[])(
+    'in %s: the register, the impacts and an instrument’s calibrations',
+    async (language) => {
+      const text = texts[language];
+      const user = userEvent.setup();
+      await act(() => setLanguage(language));
+      renderPage();
+      await screen.findByRole('table', { name: text.table });
+      for (const said of text.overdue) expect(row('PM-01')).toHaveTextContent(said);
+      expect(row('PM-02')).toHaveTextContent(text.dueSoon);
+      await user.click(screen.getByRole('button', { name: text.impacts }));
+      const entry = await screen.findByTestId('impact-entry');
+      expect(within(entry).getByRole('link', { name: text.certificate })).toBeInTheDocument();
+      expect(within(entry).getByRole('button', { name: text.close })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: text.register }));
+      await user.click(screen.getByRole('button', { name: text.calibrations }));
+      expect(await screen.findByRole('heading', { name: text.history })).toBeInTheDocument();
+    },
+  );
 });

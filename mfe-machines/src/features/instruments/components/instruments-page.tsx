@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Spinner } from 'shared-ui';
+import { Spinner, useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 import { impactsQuery } from '../api/instruments';
-import { instrumentMessages as t } from '../instrument-messages';
 import { InstrumentRegister } from './instrument-register';
 import '../../../styles/remote.css';
 import '../instruments.css';
@@ -18,6 +18,7 @@ type View = 'register' | 'impacts';
  * keep them, as the API allows. A view stays mounted once opened, so a half-filled form survives switching.
  */
 export default function InstrumentsPage() {
+  const t = useT(machineCatalogs);
   const [view, setView] = useState<View>('register');
   const [opened, setOpened] = useState<View[]>(['register']);
   if (!opened.includes(view)) setOpened([...opened, view]);
@@ -26,7 +27,7 @@ export default function InstrumentsPage() {
   return (
     <div className="mach-screen" data-testid="instruments">
       {/* No h1: the shell's dashboard names the tab „Prüfmittel“ in its own (shell/src/features/dashboard). */}
-      <div className="mach-switch" role="group" aria-label={t.views.label}>
+      <div className="mach-switch" role="group" aria-label={t('instruments.views.label')}>
         {(['register', 'impacts'] as const).map((option) => (
           <button
             key={option}
@@ -35,18 +36,26 @@ export default function InstrumentsPage() {
             aria-pressed={view === option}
             onClick={() => setView(option)}
           >
-            {t.views[option]}
+            {t(`instruments.views.${option}`)}
             {option === 'impacts' && open > 0 && (
-              <span className="mach-inst__count"> ({t.openImpacts(open)})</span>
+              <span className="mach-inst__count"> ({t('instruments.openImpacts', { count: open })})</span>
             )}
           </button>
         ))}
       </div>
-      <section className="mach-screen" hidden={view !== 'register'} aria-label={t.views.register}>
+      <section
+        className="mach-screen"
+        hidden={view !== 'register'}
+        aria-label={t('instruments.views.register')}
+      >
         <InstrumentRegister />
       </section>
       {opened.includes('impacts') && (
-        <section className="mach-screen" hidden={view !== 'impacts'} aria-label={t.views.impacts}>
+        <section
+          className="mach-screen"
+          hidden={view !== 'impacts'}
+          aria-label={t('instruments.views.impacts')}
+        >
           <Suspense fallback={<Spinner />}>
             <ImpactsPanel />
           </Suspense>

@@ -1,9 +1,8 @@
 import type { Brand } from 'contracts';
 import { useId } from 'react';
 import Select from 'react-select';
-import { machineMessages } from '../../../messages';
-
-const text = machineMessages.form;
+import { useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 
 interface BrandSelectProps {
   id: string;
@@ -16,10 +15,11 @@ interface BrandSelectProps {
 
 /** MARKE: a searchable select of the brands, clearable. */
 export function BrandSelect({ id, brands, value, onChange, error }: BrandSelectProps) {
+  const t = useT(machineCatalogs);
   const errorId = useId();
   return (
     <div className="sui-field">
-      <label htmlFor={id}>{text.brand}</label>
+      <label htmlFor={id}>{t('form.brand')}</label>
       <Select<Brand>
         inputId={id}
         unstyled
@@ -32,8 +32,8 @@ export function BrandSelect({ id, brands, value, onChange, error }: BrandSelectP
         // Clearing (✕) passes null; the earlier app crashed there (docs/earlier-app.md).
         onChange={(brand) => onChange(brand?.id ?? null)}
         isClearable
-        placeholder={text.choose}
-        noOptionsMessage={() => text.noBrands}
+        placeholder={t('form.choose')}
+        noOptionsMessage={() => t('form.noBrands')}
         aria-invalid={error ? true : undefined}
         aria-errormessage={error ? errorId : undefined}
       />

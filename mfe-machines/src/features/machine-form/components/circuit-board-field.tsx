@@ -1,6 +1,5 @@
-import { machineMessages } from '../../../messages';
-
-const text = machineMessages.form;
+import { useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 
 /** ELEKTRONISCHE PLATINE: JA or NEIN; `id` goes on JA, the first option. */
 export function CircuitBoardField({
@@ -12,14 +11,15 @@ export function CircuitBoardField({
   value: 0 | 1;
   onChange: (value: 0 | 1) => void;
 }) {
+  const t = useT(machineCatalogs);
   return (
     <fieldset className="sui-field mach-radios">
-      <legend>{text.circuitBoard}</legend>
+      <legend>{t('form.circuitBoard')}</legend>
       <div className="mach-radios__options">
         {(
           [
-            [1, text.yes],
-            [0, text.no],
+            [1, t('form.yes')],
+            [0, t('form.no')],
           ] as const
         ).map(([value, label]) => (
           <label key={value} className="mach-radio">

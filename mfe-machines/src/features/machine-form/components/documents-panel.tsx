@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { allows, apiPaths } from 'contracts';
-import { formatDate, getConfig, LoadError, meQuery, Spinner } from 'shared-ui';
+import { activeLocale, getConfig, LoadError, meQuery, Spinner, useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
+import { formatDay } from '../../../format';
 import { useDocuments } from '../api/get-documents';
-import { documentMessages } from '../../../document-messages';
 import { UploadDocumentForm } from './upload-document-form';
 import '../../../styles/documents.css';
 
-const text = documentMessages.panel;
-
 const size = (bytes: number) =>
   bytes < 1_000_000
-    ? `${Math.ceil(bytes / 1000).toLocaleString('de-DE')} KB`
-    : `${(bytes / 1_000_000).toLocaleString('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+    ? `${Math.ceil(bytes / 1000).toLocaleString(activeLocale())} KB`
+    : `${(bytes / 1_000_000).toLocaleString(activeLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
 /**
  * A machine's documents (docs/decisions/0012-documents.md): every version ever uploaded, the superseded ones
@@ -19,6 +18,7 @@ const size = (bytes: number) =>
  * it is shown (machine-form-page.tsx).
  */
 export default function DocumentsPanel({ machineId }: { machineId: number }) {
+  const t = useT(machineCatalogs);
   const documents = useDocuments(machineId);
   const canUpload = allows(useQuery(meQuery).data?.roles ?? [], 'catalogue');
   const apiBase = getConfig().apiBase;
@@ -26,36 +26,38 @@ export default function DocumentsPanel({ machineId }: { machineId: number }) {
   function list() {
     if (documents.isPending) return <Spinner />;
     if (documents.isError)
-      return <LoadError message={text.loadFailed} onRetry={() => void documents.refetch()} />;
-    if (documents.data.data.length === 0) return <p>{text.empty}</p>;
+      return <LoadError message={t('documents.panel.loadFailed')} onRetry={() => void documents.refetch()} />;
+    if (documents.data.data.length === 0) return <p>{t('documents.panel.empty')}</p>;
     return (
       <div className="mach-docs__scroll">
-        <table className="mach-docs__table" aria-label={text.table}>
+        <table className="mach-docs__table" aria-label={t('documents.panel.table')}>
           <thead>
             <tr>
-              <th scope="col">{text.columns.kind}</th>
-              <th scope="col">{text.columns.language}</th>
-              <th scope="col">{text.columns.validFrom}</th>
-              <th scope="col">{text.columns.size}</th>
-              <th scope="col">{text.columns.status}</th>
-              <th scope="col">{text.columns.file}</th>
+              <th scope="col">{t('documents.panel.columns.kind')}</th>
+              <th scope="col">{t('documents.panel.columns.language')}</th>
+              <th scope="col">{t('documents.panel.columns.validFrom')}</th>
+              <th scope="col">{t('documents.panel.columns.size')}</th>
+              <th scope="col">{t('documents.panel.columns.status')}</th>
+              <th scope="col">{t('documents.panel.columns.file')}</th>
             </tr>
           </thead>
           <tbody>
             {documents.data.data.map((version) => (
               <tr key={version.id} className={version.superseded_by ? 'mach-docs__superseded' : undefined}>
-                <td>{documentMessages.kinds[version.kind]}</td>
+                <td>{t(`documents.kinds.${version.kind}`)}</td>
                 <td>{version.language.toUpperCase()}</td>
-                <td>{formatDate(version.valid_from)}</td>
+                <td>{formatDay(version.valid_from)}</td>
                 <td>{size(version.size)}</td>
-                <td>{version.superseded_by ? text.superseded : text.current}</td>
+                <td>
+                  {version.superseded_by ? t('documents.panel.superseded') : t('documents.panel.current')}
+                </td>
                 <td>
                   <a
                     href={`${apiBase}${apiPaths.documentFile(version.id, version.file_name)}`}
                     target="_blank"
                     rel="noopener"
                   >
-                    {text.open}
+                    {t('documents.panel.open')}
                     <span className="sui-visually-hidden"> {version.file_name}</span>
                   </a>
                 </td>
@@ -70,11 +72,11 @@ export default function DocumentsPanel({ machineId }: { machineId: number }) {
   return (
     <section className="mach-docs" aria-labelledby="documents-title" data-testid="machine-documents">
       <h2 id="documents-title" className="mach-subtitle">
-        {text.title}
+        {t('documents.panel.title')}
       </h2>
-      <p>{text.intro}</p>
+      <p>{t('documents.panel.intro')}</p>
       {list()}
-      {canUpload ? <UploadDocumentForm machineId={machineId} /> : <p>{text.readOnly}</p>}
+      {canUpload ? <UploadDocumentForm machineId={machineId} /> : <p>{t('documents.panel.readOnly')}</p>}
     </section>
   );
 }

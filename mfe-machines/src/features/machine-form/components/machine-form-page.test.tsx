@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Brand, Machine, MachineBody } from 'contracts';
+import type { Brand, Machine, MachineBody, StaffLanguage } from 'contracts';
+import { setLanguage } from 'shared-ui';
 import { uploadImage } from '../../../api/upload-image';
 import { apiError, renderScreen, sharedFetchers, writeFetchers } from '../../../test/render';
 import MachineFormPage from './machine-form-page';
@@ -382,4 +383,101 @@ describe('MachineFormPage', () => {
       expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
   });
+});
+
+describe('MachineFormPage in each staff language', () => {
+  beforeEach(() => {
+    for (const mock of Object.values(mocks)) mock.mockReset();
+    mocks.getBrands.mockResolvedValue(brands);
+  });
+  afterEach(() => act(() => setLanguage('de')));
+
+  const texts = {
+    de: {
+      title: 'MASCHINE HINZUFÜGEN',
+      labels: [
+        'MARKE',
+        'ARTIKELNUMMER',
+        'SERIENNUMMER PRÄFIX',
+        'ENGLISCHE PRODUKTSEITE',
+        'GEBEN SIE DIE EAN-NUMMER EIN',
+      ],
+      choose: 'wählen...',
+      no: 'NEIN',
+      save: 'SPEICHERN',
+      messages: [
+        'Bitte wählen',
+        'Pflichtfeld',
+        'Nur Buchstaben, Ziffern und „-“ erlaubt',
+        'Bitte eine gültige Adresse mit http:// oder https:// eingeben',
+        'Ungültige EAN: 8 oder 13 Ziffern mit gültiger Prüfziffer',
+      ],
+    },
+    en: {
+      title: 'ADD MACHINE',
+      labels: [
+        'BRAND',
+        'ARTICLE NUMBER',
+        'SERIAL NUMBER PREFIX',
+        'ENGLISH PRODUCT PAGE',
+        'ENTER THE EAN NUMBER',
+      ],
+      choose: 'choose...',
+      no: 'NO',
+      save: 'SAVE',
+      messages: [
+        'Please choose',
+        'Required field',
+        'Only letters, digits and “-” are allowed',
+        'Please enter a valid address starting with http:// or https://',
+        'Invalid EAN: 8 or 13 digits with a valid check digit',
+      ],
+    },
+    pl: {
+      title: 'DODAJ MASZYNĘ',
+      labels: [
+        'MARKA',
+        'NUMER KATALOGOWY',
+        'PREFIKS NUMERU SERYJNEGO',
+        'ANGIELSKA STRONA PRODUKTU',
+        'WPISZ NUMER EAN',
+      ],
+      choose: 'wybierz...',
+      no: 'NIE',
+      save: 'ZAPISZ',
+      messages: [
+        'Wybierz',
+        'Pole obowiązkowe',
+        'Dozwolone są tylko litery, cyfry i „-”',
+        'Wpisz prawidłowy adres zaczynający się od http:// lub https://',
+        'Nieprawidłowy EAN: 8 lub 13 cyfr z prawidłową cyfrą kontrolną',
+      ],
+    },
+  } satisfies Record<StaffLanguage, unknown>;
+
+  it.each(Object.keys(texts) as StaffLanguage[])(
+    'in %s: the form and the messages of its checks before sending',
+    async (language) => {
+      const text = texts[language];
+      const [brand, name, prefix, linkEn, ean] = text.labels;
+      const user = userEvent.setup();
+      await act(() => setLanguage(language));
+      renderAdd();
+      expect(screen.getByRole('heading', { name: text.title })).toBeInTheDocument();
+      expect(await screen.findByText(text.choose)).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: text.no })).toBeChecked();
+      await user.type(screen.getByLabelText(prefix), '48 5');
+      await user.type(screen.getByLabelText(linkEn), 'javascript:alert(1)');
+      await user.type(screen.getByLabelText(ean), '4006381333932');
+      await user.click(screen.getByRole('button', { name: text.save }));
+      const [chooseOne, required, serialPrefix, url, invalidEan] = text.messages;
+      expect(screen.getByLabelText(brand)).toHaveFocus();
+      expect(screen.getByText(chooseOne)).toBeInTheDocument();
+      expect(screen.getByLabelText(name)).toHaveAccessibleDescription(required);
+      expect(screen.getByLabelText(prefix)).toHaveAccessibleDescription(serialPrefix);
+      expect(screen.getByLabelText(linkEn)).toHaveAccessibleDescription(url);
+      expect(screen.getByLabelText(ean)).toHaveAccessibleDescription(invalidEan);
+      expect(mocks.createMachine).not.toHaveBeenCalled();
+    },
+  );
 });

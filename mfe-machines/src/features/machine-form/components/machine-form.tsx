@@ -10,12 +10,14 @@ import {
   SHORT_TOAST_MS,
   useFieldErrors,
   useSubmitGuard,
+  useT,
   type FieldErrors,
 } from 'shared-ui';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
+import { machineCatalogs } from '../../../catalogs';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
-import { machineMessages } from '../../../messages';
+import { inActiveLanguage } from '../../../field-messages';
 import { useImageUpload } from '../../../hooks/use-image-upload';
 import { useCreateMachine } from '../api/create-machine';
 import { useUpdateMachine } from '../api/update-machine';
@@ -32,8 +34,6 @@ import {
 import { BrandSelect } from './brand-select';
 import { CircuitBoardField } from './circuit-board-field';
 
-const text = machineMessages.form;
-
 interface Props {
   /** null adds a machine. */
   id: number | null;
@@ -46,6 +46,7 @@ interface Props {
  * under their fields; after a failure everything typed stays and SPEICHERN is enabled again.
  */
 export function MachineForm({ id, brands, machine }: Props) {
+  const t = useT(machineCatalogs);
   const navigate = useNavigate();
   const initial = useMemo(() => initialValues(machine), [machine]);
   const [values, setValues] = useState(initial);
@@ -81,7 +82,7 @@ export function MachineForm({ id, brands, machine }: Props) {
 
   async function send() {
     setFormError(null);
-    if (show(validateMachineFields(values))) return;
+    if (show(inActiveLanguage(validateMachineFields(values)))) return;
 
     const body: MachineBody = {
       ...values,
@@ -95,17 +96,17 @@ export function MachineForm({ id, brands, machine }: Props) {
     try {
       await save.mutateAsync(body);
       setSaved(true);
-      notify.success(id === null ? text.created : text.updated, { autoClose: SHORT_TOAST_MS });
+      notify.success(id === null ? t('form.created') : t('form.updated'), { autoClose: SHORT_TOAST_MS });
     } catch (error) {
       // shared-ui's HTTP client already showed 'Token abgelaufen…' and went to /login.
       if (httpStatus(error) === 401) return;
       const refused = show(apiFieldErrors(error) as FieldErrors<Field>);
       // A reason that belongs to no field (database down, machine deleted meanwhile) shows above SPEICHERN.
-      if (!refused) setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
+      if (!refused) setFormError(apiErrorMessage(error) ?? t('unreachable'));
       const failed = refused
-        ? [text.createRefused, text.updateRefused]
-        : [text.createFailed, text.updateFailed];
-      notify.error(id === null ? failed[0] : failed[1], { autoClose: SHORT_TOAST_MS });
+        ? t(id === null ? 'form.createRefused' : 'form.updateRefused')
+        : t(id === null ? 'form.createFailed' : 'form.updateFailed');
+      notify.error(failed, { autoClose: SHORT_TOAST_MS });
     }
   }
 
@@ -125,7 +126,7 @@ export function MachineForm({ id, brands, machine }: Props) {
 
   return (
     <>
-      {/* noValidate: the German messages below replace the browser's own bubbles for url inputs. */}
+      {/* noValidate: the messages below replace the browser's own bubbles for url inputs. */}
       <form className="mach-card" onSubmit={submit} noValidate>
         <div className="mach-grid">
           <BrandSelect
@@ -140,18 +141,18 @@ export function MachineForm({ id, brands, machine }: Props) {
             value={values.electronic_circuit_board}
             onChange={(value) => change('electronic_circuit_board', value)}
           />
-          {textField('name', text.name)}
-          {textField('serial_prefix', text.serialPrefix)}
-          {textField('link_ger', text.linkGer)}
-          {textField('link_en', text.linkEn)}
+          {textField('name', t('form.name'))}
+          {textField('serial_prefix', t('form.serialPrefix'))}
+          {textField('link_ger', t('form.linkGer'))}
+          {textField('link_en', t('form.linkEn'))}
           <ImageUploadField
             id={FIELD_IDS.image}
-            label={text.image}
+            label={t('form.image')}
             value={values.image}
             upload={upload}
             error={errors.image}
           />
-          {textField('ean_number', text.ean)}
+          {textField('ean_number', t('form.ean'))}
         </div>
         {formError && (
           <p className="sui-field-error" role="alert">
@@ -160,16 +161,16 @@ export function MachineForm({ id, brands, machine }: Props) {
         )}
         <div className="mach-actions">
           <button type="submit" className="sui-button" disabled={save.isPending || upload.uploading || saved}>
-            {text.save}
+            {t('form.save')}
           </button>
         </div>
       </form>
       <ConfirmDialog
         open={leaving.state === 'blocked'}
-        title={text.leaveTitle}
-        message={text.leaveMessage}
-        confirmLabel={text.leaveConfirm}
-        cancelLabel={text.leaveCancel}
+        title={t('form.leaveTitle')}
+        message={t('form.leaveMessage')}
+        confirmLabel={t('form.leaveConfirm')}
+        cancelLabel={t('form.leaveCancel')}
         onConfirm={() => leaving.proceed?.()}
         onCancel={() => leaving.reset?.()}
       />

@@ -7,17 +7,19 @@ import {
   SHORT_TOAST_MS,
   useFieldErrors,
   useSubmitGuard,
+  useT,
 } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 import { TextField } from '../../../components/text-field';
 import { useUploadDocument } from '../api/upload-document';
-import { documentMessages } from '../../../document-messages';
 
-const text = documentMessages.upload;
+const MEGABYTES = DOCUMENT_MAX_BYTES / 1024 / 1024;
 const FIELDS = ['kind', 'language', 'valid_from', 'file'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** A new version of one of the machine's documents; the API judges the PDF by its content. */
 export function UploadDocumentForm({ machineId }: { machineId: number }) {
+  const t = useT(machineCatalogs);
   const [kind, setKind] = useState<string>('instructions');
   const [language, setLanguage] = useState('de');
   const [validFrom, setValidFrom] = useState('');
@@ -37,18 +39,19 @@ export function UploadDocumentForm({ machineId }: { machineId: number }) {
   async function send() {
     setFormError(null);
     // The size and that there is a file, before sending megabytes; the content is the API's to judge.
-    if (!file) return void show({ file: text.chooseFile });
-    if (file.size > DOCUMENT_MAX_BYTES) return void show({ file: text.tooLarge });
+    if (!file) return void show({ file: t('documents.upload.chooseFile') });
+    if (file.size > DOCUMENT_MAX_BYTES)
+      return void show({ file: t('documents.upload.tooLarge', { megabytes: MEGABYTES }) });
     setProgress(0);
     try {
       await upload.mutateAsync({ kind, language: language.trim(), validFrom, earlier, file });
-      notify.success(text.done, { autoClose: SHORT_TOAST_MS });
+      notify.success(t('documents.upload.done'), { autoClose: SHORT_TOAST_MS });
       setFile(null);
       setEarlier(false);
       (document.getElementById('document-file') as HTMLInputElement | null)?.form?.reset();
     } catch (failure) {
       if (!show(apiFieldErrors(failure) as Partial<Record<Field, string>>))
-        setFormError(apiErrorMessage(failure) ?? text.failed);
+        setFormError(apiErrorMessage(failure) ?? t('documents.upload.failed'));
     }
   }
 
@@ -60,11 +63,11 @@ export function UploadDocumentForm({ machineId }: { machineId: number }) {
       aria-labelledby="document-upload-title"
     >
       <h3 id="document-upload-title" className="mach-subtitle">
-        {text.title}
+        {t('documents.upload.title')}
       </h3>
       <div className="mach-grid">
         <div className="sui-field">
-          <label htmlFor="document-kind">{text.kind}</label>
+          <label htmlFor="document-kind">{t('documents.upload.kind')}</label>
           <select
             id="document-kind"
             className="sui-input"
@@ -77,7 +80,7 @@ export function UploadDocumentForm({ machineId }: { machineId: number }) {
           >
             {DOCUMENT_KINDS.map((option) => (
               <option key={option} value={option}>
-                {documentMessages.kinds[option]}
+                {t(`documents.kinds.${option}`)}
               </option>
             ))}
           </select>
@@ -85,7 +88,7 @@ export function UploadDocumentForm({ machineId }: { machineId: number }) {
         </div>
         <TextField
           id="document-language"
-          label={text.language}
+          label={t('documents.upload.language')}
           value={language}
           maxLength={2}
           onChange={(value) => {
@@ -93,11 +96,11 @@ export function UploadDocumentForm({ machineId }: { machineId: number }) {
             clear('language');
           }}
           error={errors.language}
-          aria-description={text.languageHint}
+          aria-description={t('documents.upload.languageHint')}
         />
         <TextField
           id="document-valid_from"
-          label={text.validFrom}
+          label={t('documents.upload.validFrom')}
           type="date"
           value={validFrom}
           onChange={(value) => {
@@ -107,7 +110,7 @@ export function UploadDocumentForm({ machineId }: { machineId: number }) {
           error={errors.valid_from}
         />
         <div className="sui-field">
-          <label htmlFor="document-file">{text.file}</label>
+          <label htmlFor="document-file">{t('documents.upload.file', { megabytes: MEGABYTES })}</label>
           <input
             id="document-file"
             className="sui-input"
@@ -129,7 +132,7 @@ export function UploadDocumentForm({ machineId }: { machineId: number }) {
       </div>
       <label className="mach-docs__check">
         <input type="checkbox" checked={earlier} onChange={(event) => setEarlier(event.target.checked)} />{' '}
-        {text.earlier}
+        {t('documents.upload.earlier')}
       </label>
       {formError && (
         <p className="sui-field-error" role="alert">
@@ -138,7 +141,9 @@ export function UploadDocumentForm({ machineId }: { machineId: number }) {
       )}
       <div className="mach-actions">
         <button type="submit" className="sui-button" disabled={upload.isPending}>
-          {upload.isPending ? `${text.uploading} ${progress} %` : text.submit}
+          {upload.isPending
+            ? `${t('documents.upload.uploading')} ${progress} %`
+            : t('documents.upload.submit')}
         </button>
       </div>
     </form>

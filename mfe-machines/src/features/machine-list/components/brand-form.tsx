@@ -9,16 +9,16 @@ import {
   SHORT_TOAST_MS,
   useFieldErrors,
   useSubmitGuard,
+  useT,
   type FieldErrors,
 } from 'shared-ui';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { TextField } from '../../../components/text-field';
+import { machineCatalogs } from '../../../catalogs';
+import { inActiveLanguage } from '../../../field-messages';
 import { useImageUpload } from '../../../hooks/use-image-upload';
-import { machineMessages } from '../../../messages';
 import { useCreateBrand } from '../api/create-brand';
 import { useUpdateBrand } from '../api/update-brand';
-
-const text = machineMessages.brands;
 
 type Values = BrandFields & { logo: string };
 /** In the order of the form: the first invalid one gets the keyboard. */
@@ -27,6 +27,7 @@ const FIELDS = ['name', 'email', 'website_link', 'logo'] as const satisfies read
 /** Adds a brand (`brand` null) or edits one, with the API's rules checked first in the browser. */
 /** `onClose` gets the saved brand after a save, nothing after a cancel. */
 export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (saved?: Brand) => void }) {
+  const t = useT(machineCatalogs);
   const [values, setValues] = useState<Values>({
     name: brand?.name ?? '',
     logo: brand?.logo ?? '',
@@ -53,33 +54,33 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
 
   async function send() {
     setFormError(null);
-    if (show(validateBrandFields(values))) return;
+    if (show(inActiveLanguage(validateBrandFields(values)))) return;
     try {
       const saved = await save.mutateAsync(values);
-      notify.success(brand ? text.updated : text.created, { autoClose: SHORT_TOAST_MS });
+      notify.success(brand ? t('brands.updated') : t('brands.created'), { autoClose: SHORT_TOAST_MS });
       onClose(saved);
     } catch (error) {
       // shared-ui's HTTP client already showed 'Token abgelaufen…' and went to /login.
       if (httpStatus(error) === 401) return;
       const refused = show(apiFieldErrors(error) as FieldErrors<keyof Values>);
-      if (!refused) setFormError(apiErrorMessage(error) ?? machineMessages.unreachable);
+      if (!refused) setFormError(apiErrorMessage(error) ?? t('unreachable'));
       // A refused field (a taken name) fails again on retry: the toast points at the field instead.
       const failed = refused
-        ? [text.createRefused, text.updateRefused]
-        : [text.createFailed, text.updateFailed];
-      notify.error(brand ? failed[1] : failed[0], { autoClose: SHORT_TOAST_MS });
+        ? t(brand ? 'brands.updateRefused' : 'brands.createRefused')
+        : t(brand ? 'brands.updateFailed' : 'brands.createFailed');
+      notify.error(failed, { autoClose: SHORT_TOAST_MS });
     }
   }
 
   return (
     <form className="mach-card" onSubmit={submit} noValidate aria-labelledby="brand-form-title">
       <h2 id="brand-form-title" className="mach-subtitle">
-        {brand ? text.editTitle : text.addTitle}
+        {brand ? t('brands.editTitle') : t('brands.addTitle')}
       </h2>
       <div className="mach-grid">
         <TextField
           id="brand-name"
-          label={text.name}
+          label={t('brands.name')}
           value={values.name}
           onChange={(value) => change('name', value)}
           error={errors.name}
@@ -89,7 +90,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
         <TextField
           id="brand-email"
           type="email"
-          label={text.email}
+          label={t('brands.email')}
           value={values.email}
           onChange={(value) => change('email', value)}
           error={errors.email}
@@ -98,7 +99,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
         <TextField
           id="brand-website_link"
           type="url"
-          label={text.website}
+          label={t('brands.website')}
           placeholder="https://"
           value={values.website_link}
           onChange={(value) => change('website_link', value)}
@@ -107,7 +108,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
         />
         <ImageUploadField
           id="brand-logo"
-          label={text.logo}
+          label={t('brands.logo')}
           value={values.logo}
           upload={upload}
           error={errors.logo}
@@ -120,10 +121,10 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
       )}
       <div className="mach-actions">
         <button type="submit" className="sui-button" disabled={save.isPending || upload.uploading}>
-          {text.save}
+          {t('brands.save')}
         </button>
         <button type="button" className="sui-button sui-button--secondary" onClick={() => onClose()}>
-          {text.cancel}
+          {t('brands.cancel')}
         </button>
       </div>
     </form>

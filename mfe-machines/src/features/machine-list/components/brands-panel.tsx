@@ -10,18 +10,18 @@ import {
   LoadError,
   meQuery,
   Spinner,
+  useT,
   type ColumnDef,
 } from 'shared-ui';
-import { machineMessages } from '../../../messages';
+import { machineCatalogs } from '../../../catalogs';
 import { BrandForm } from './brand-form';
-
-const text = machineMessages.brands;
 
 /**
  * Brand management (not in the earlier app, where brands lived only on the server: docs/earlier-app.md): list,
  * add, edit.
  */
 export default function BrandsPanel() {
+  const t = useT(machineCatalogs);
   const brands = useQuery(brandsQuery);
   const canEdit = allows(useQuery(meQuery).data?.roles ?? [], 'catalogue');
   // null: no form; 'new': adding; a brand: editing it.
@@ -40,17 +40,21 @@ export default function BrandsPanel() {
   const columns: ColumnDef<Brand, unknown>[] = [
     {
       id: 'logo',
-      header: text.logo,
+      header: t('brands.logo'),
       cell: ({ row }) =>
         row.original.logo ? (
           <img className="mach-brand-logo" src={imageUrl(row.original.logo)} alt="" width={40} height={40} />
         ) : null,
     },
-    { id: 'name', header: text.name, accessorKey: 'name' },
-    { id: 'email', header: text.email, accessorKey: 'email' },
+    { id: 'name', header: t('brands.name'), accessorKey: 'name' },
+    {
+      id: 'email',
+      header: t('brands.email'),
+      cell: ({ row }) => <span className="mach-brand-email">{row.original.email}</span>,
+    },
     {
       id: 'website_link',
-      header: text.website,
+      header: t('brands.website'),
       // Only http(s) becomes a link: a stored `javascript:` address must never be clickable.
       cell: ({ row }) => {
         const link = row.original.website_link;
@@ -65,16 +69,17 @@ export default function BrandsPanel() {
     },
     {
       id: 'action',
-      header: text.action,
+      header: t('brands.action'),
       cell: ({ row }) => (
         <button type="button" className="sui-link-button" onClick={() => setEditing(row.original)}>
-          {text.edit}
+          {t('brands.edit')}
         </button>
       ),
     },
   ];
 
-  if (brands.isError) return <LoadError message={text.loadFailed} onRetry={() => void brands.refetch()} />;
+  if (brands.isError)
+    return <LoadError message={t('brands.loadFailed')} onRetry={() => void brands.refetch()} />;
   if (brands.isPending) return <Spinner />;
   const all = brands.data;
 
@@ -83,7 +88,7 @@ export default function BrandsPanel() {
       <div className="mach-toolbar">
         {canEdit && (
           <button type="button" className="sui-button" onClick={() => setEditing('new')}>
-            {text.add}
+            {t('brands.add')}
           </button>
         )}
       </div>
@@ -98,7 +103,7 @@ export default function BrandsPanel() {
         />
       )}
       <DataTable<Brand>
-        label={text.table}
+        label={t('brands.table')}
         columns={canEdit ? columns : columns.filter((column) => column.id !== 'action')}
         // GET /brands returns every brand, so this table pages in the browser.
         data={all.slice((page - 1) * pageSize, page * pageSize)}

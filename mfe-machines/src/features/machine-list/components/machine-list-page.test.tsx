@@ -1,8 +1,9 @@
-import { beforeEach, describe, expect, it } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MachineList, MachineListQuery } from 'contracts';
-import { apiError, renderScreen, sharedFetchers } from '../../../test/render';
+import type { MachineList, MachineListQuery, StaffLanguage } from 'contracts';
+import { setLanguage } from 'shared-ui';
+import { apiError, renderScreen, sharedFetchers, writeFetchers } from '../../../test/render';
 import MachineListPage from './machine-list-page';
 
 const listMachines = sharedFetchers.getMachines;
@@ -131,5 +132,67 @@ describe('MachineListPage', () => {
     expect(screen.getByPlaceholderText('SUCHEN...')).toBeVisible();
     expect(screen.getByPlaceholderText('SUCHEN...')).toHaveValue('MAB');
     expect(screen.getByText('Kernbohr Pro')).not.toBeVisible();
+  });
+});
+
+describe('MachineListPage in each staff language', () => {
+  beforeEach(() => {
+    listMachines.mockReset();
+    listMachines.mockResolvedValue(page(1));
+    sharedFetchers.getBrands.mockResolvedValue([]);
+  });
+  afterEach(() => act(() => setLanguage('de')));
+
+  const columns = () =>
+    screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
+
+  it.each<[StaffLanguage, string[], string, string, string]>([
+    [
+      'de',
+      ['POS.', 'ARTIKELNUMMER', 'MARKE', 'EAN-NUMMER', 'ERSTELLUNGSDATUM', 'AKTION', 'PRÜFPLAN'],
+      '01.04.2026',
+      'SUCHEN...',
+      'Papierexemplare',
+    ],
+    [
+      'en',
+      ['POS.', 'ARTICLE NUMBER', 'BRAND', 'EAN NUMBER', 'CREATED ON', 'ACTION', 'TEST PLAN'],
+      '01/04/2026',
+      'SEARCH...',
+      'Paper copies',
+    ],
+    [
+      'pl',
+      ['POZ.', 'NUMER KATALOGOWY', 'MARKA', 'NUMER EAN', 'DATA UTWORZENIA', 'AKCJA', 'PLAN BADAŃ'],
+      '01.04.2026',
+      'SZUKAJ...',
+      'Kopie papierowe',
+    ],
+  ])(
+    'in %s: the columns, the day as the language writes it, the search and the views',
+    async (language, names, day, search, paper) => {
+      await act(() => setLanguage(language));
+      renderScreen(<MachineListPage />);
+      await screen.findByText('Maschine 1');
+      expect(columns()).toEqual(names);
+      expect(screen.getByText(day)).toBeInTheDocument();
+      expect(screen.getByPlaceholderText(search)).toHaveFocus();
+      expect(screen.getByRole('button', { name: paper })).toHaveAttribute('aria-pressed', 'false');
+    },
+  );
+
+  it('changes language at once while shown, and checks a brand in Polish before sending', async () => {
+    const user = userEvent.setup();
+    renderScreen(<MachineListPage />);
+    await screen.findByText('Maschine 1');
+    await act(() => setLanguage('pl'));
+    expect(columns()).toContain('NUMER KATALOGOWY');
+    await user.click(screen.getByRole('button', { name: 'Marki' }));
+    await user.click(await screen.findByRole('button', { name: '+ DODAJ' }));
+    await user.type(screen.getByLabelText('E-MAIL'), 'kein-email');
+    await user.click(screen.getByRole('button', { name: 'ZAPISZ' }));
+    expect(screen.getByLabelText('NAZWA')).toHaveAccessibleDescription('Pole obowiązkowe');
+    expect(screen.getByLabelText('E-MAIL')).toHaveAccessibleDescription('Wpisz prawidłowy adres e-mail');
+    expect(writeFetchers.createBrand).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Spinner } from 'shared-ui';
-import { machineMessages } from '../../../messages';
+import { Spinner, useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 import { MachinesPanel } from './machines-panel';
 import '../../../styles/remote.css';
 
@@ -17,13 +17,14 @@ const VIEWS: View[] = ['machines', 'brands', 'paperRequests'];
  * once opened, so a search or a half-filled brand survives switching back and forth.
  */
 export default function MachineListPage() {
+  const t = useT(machineCatalogs);
   const [view, setView] = useState<View>('machines');
   const [opened, setOpened] = useState<View[]>(['machines']);
   if (!opened.includes(view)) setOpened([...opened, view]);
 
   return (
     <div className="mach-screen" data-testid="machine-list">
-      <div className="mach-switch" role="group" aria-label={machineMessages.views.label}>
+      <div className="mach-switch" role="group" aria-label={t('views.label')}>
         {VIEWS.map((option) => (
           <button
             key={option}
@@ -32,19 +33,15 @@ export default function MachineListPage() {
             aria-pressed={view === option}
             onClick={() => setView(option)}
           >
-            {machineMessages.views[option]}
+            {t(`views.${option}`)}
           </button>
         ))}
       </div>
-      <section
-        className="mach-screen"
-        hidden={view !== 'machines'}
-        aria-label={machineMessages.views.machines}
-      >
+      <section className="mach-screen" hidden={view !== 'machines'} aria-label={t('views.machines')}>
         <MachinesPanel />
       </section>
       {opened.includes('brands') && (
-        <section className="mach-screen" hidden={view !== 'brands'} aria-label={machineMessages.views.brands}>
+        <section className="mach-screen" hidden={view !== 'brands'} aria-label={t('views.brands')}>
           <Suspense fallback={<Spinner />}>
             <BrandsPanel />
           </Suspense>
@@ -54,7 +51,7 @@ export default function MachineListPage() {
         <section
           className="mach-screen"
           hidden={view !== 'paperRequests'}
-          aria-label={machineMessages.views.paperRequests}
+          aria-label={t('views.paperRequests')}
         >
           <Suspense fallback={<Spinner />}>
             <PaperRequestsPanel />

@@ -3,51 +3,49 @@ import { allows, DEFAULT_PAGE_SIZE, staffUrls } from 'contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  DataTable,
-  formatDate,
-  LoadError,
-  meQuery,
-  messages,
-  SearchBox,
-  Spinner,
-  type ColumnDef,
-} from 'shared-ui';
-import { machineMessages } from '../../../messages';
+import { DataTable, LoadError, meQuery, SearchBox, Spinner, useT, type ColumnDef } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
+import { formatDay } from '../../../format';
 import { useMachines, type MachineSearch } from '../api/get-machines';
 
-const text = machineMessages.list;
-
-const columns: ColumnDef<MachineListItem, unknown>[] = [
-  { id: 'pos', header: text.columns.pos, accessorKey: 'pos' },
-  { id: 'name', header: text.columns.name, accessorKey: 'name' },
-  { id: 'brand_name', header: text.columns.brand_name, accessorKey: 'brand_name' },
-  { id: 'ean_number', header: text.columns.ean_number, accessorKey: 'ean_number', enableSorting: false },
-  {
-    id: 'created_at',
-    header: text.columns.created_at,
-    accessorKey: 'created_at',
-    cell: ({ row }) => formatDate(row.original.created_at),
-  },
-  {
-    id: 'action',
-    header: text.columns.action,
-    enableSorting: false,
-    cell: ({ row }) => <Link to={staffUrls.machineEdit(row.original.id)}>{text.edit}</Link>,
-  },
-  // Every role reads a machine's test plan; Freigabe (quality) edits it there.
-  {
-    id: 'test_plan',
-    header: machineMessages.testPlan.column,
-    enableSorting: false,
-    cell: ({ row }) => (
-      <Link to={staffUrls.machineTestPlan(row.original.id)}>{machineMessages.testPlan.link}</Link>
-    ),
-  },
-];
+/** The catalogue's columns in the active language. */
+function columnsOf(t: typeof machineCatalogs.t): ColumnDef<MachineListItem, unknown>[] {
+  return [
+    { id: 'pos', header: t('list.columns.pos'), accessorKey: 'pos' },
+    { id: 'name', header: t('list.columns.name'), accessorKey: 'name' },
+    { id: 'brand_name', header: t('list.columns.brand_name'), accessorKey: 'brand_name' },
+    {
+      id: 'ean_number',
+      header: t('list.columns.ean_number'),
+      accessorKey: 'ean_number',
+      enableSorting: false,
+    },
+    {
+      id: 'created_at',
+      header: t('list.columns.created_at'),
+      accessorKey: 'created_at',
+      cell: ({ row }) => formatDay(row.original.created_at),
+    },
+    {
+      id: 'action',
+      header: t('list.columns.action'),
+      enableSorting: false,
+      cell: ({ row }) => <Link to={staffUrls.machineEdit(row.original.id)}>{t('list.edit')}</Link>,
+    },
+    // Every role reads a machine's test plan; Freigabe (quality) edits it there.
+    {
+      id: 'test_plan',
+      header: t('testPlan.column'),
+      enableSorting: false,
+      cell: ({ row }) => <Link to={staffUrls.machineTestPlan(row.original.id)}>{t('testPlan.link')}</Link>,
+    },
+  ];
+}
 
 /** The machine catalogue: search on demand, server-side paging and sorting over all machines. */
 export function MachinesPanel() {
+  const t = useT(machineCatalogs);
+  const columns = columnsOf(t);
   const [query, setQuery] = useState<MachineSearch>({
     search: '',
     page: 1,
@@ -63,14 +61,14 @@ export function MachinesPanel() {
       <div className="mach-toolbar">
         {canEdit && (
           <Link to={staffUrls.machineNew()} className="sui-button">
-            {text.add}
+            {t('list.add')}
           </Link>
         )}
         <span className="mach-toolbar__spacer" />
         <SearchBox
           className="mach-search"
-          label={messages.search}
-          buttonLabel={text.search}
+          label={t('list.searchLabel')}
+          buttonLabel={t('list.search')}
           icon
           onSearch={(search) => setQuery({ ...query, search, page: 1 })}
           // The search box has the focus when the tab opens, as in the earlier app (docs/earlier-app.md).
@@ -78,12 +76,12 @@ export function MachinesPanel() {
         />
       </div>
       {machines.isError ? (
-        <LoadError message={text.loadFailed} onRetry={() => void machines.refetch()} />
+        <LoadError message={t('list.loadFailed')} onRetry={() => void machines.refetch()} />
       ) : machines.isPending ? (
         <Spinner />
       ) : (
         <DataTable<MachineListItem>
-          label={text.table}
+          label={t('list.table')}
           columns={canEdit ? columns : columns.filter((column) => column.id !== 'action')}
           data={machines.data.data}
           total={machines.data.total}

@@ -1,15 +1,20 @@
-import { berlinIsoDate, type PaperRequest } from 'contracts';
+import {
+  berlinIsoDate,
+  PAPER_REQUEST_DEADLINE_DAYS,
+  PAPER_REQUEST_ERASE_AFTER_DAYS,
+  type PaperRequest,
+} from 'contracts';
 import { useState } from 'react';
-import { apiErrorMessage, formatDate, httpStatus, LoadError, Spinner } from 'shared-ui';
+import { apiErrorMessage, httpStatus, LoadError, Spinner, useT } from 'shared-ui';
 import { usePaperRequests } from '../api/get-paper-requests';
 import { useMarkPaperRequestSent } from '../api/mark-paper-request-sent';
-import { documentMessages } from '../../../document-messages';
+import { machineCatalogs } from '../../../catalogs';
+import { formatDay } from '../../../format';
 import '../../../styles/documents.css';
-
-const text = documentMessages.requests;
 
 /** Marks one request sent on a day (today unless changed). */
 function SentForm({ request }: { request: PaperRequest }) {
+  const t = useT(machineCatalogs);
   const [day, setDay] = useState(() => berlinIsoDate(new Date()));
   const [error, setError] = useState<string | null>(null);
   const mark = useMarkPaperRequestSent();
@@ -22,11 +27,11 @@ function SentForm({ request }: { request: PaperRequest }) {
         setError(null);
         mark.mutate(
           { id: request.id, sentOn: day },
-          { onError: (failure) => setError(apiErrorMessage(failure) ?? text.failed) },
+          { onError: (failure) => setError(apiErrorMessage(failure) ?? t('documents.requests.failed')) },
         );
       }}
     >
-      <label htmlFor={id}>{text.sentDay}</label>
+      <label htmlFor={id}>{t('documents.requests.sentDay')}</label>
       <input
         id={id}
         className="sui-input"
@@ -35,7 +40,7 @@ function SentForm({ request }: { request: PaperRequest }) {
         onChange={(event) => setDay(event.target.value)}
       />
       <button type="submit" className="sui-button" disabled={mark.isPending}>
-        {text.markSent}
+        {t('documents.requests.markSent')}
       </button>
       {error && (
         <p className="sui-field-error" role="alert">
@@ -51,32 +56,38 @@ function SentForm({ request }: { request: PaperRequest }) {
  * overdue ones marked in words and colour; each done with the day it was sent.
  */
 export default function PaperRequestsPanel() {
+  const t = useT(machineCatalogs);
   const requests = usePaperRequests();
   const today = berlinIsoDate(new Date());
   if (requests.isPending) return <Spinner />;
   // Personal data: only the need `catalogue` reads it (docs/decisions/0012-documents.md); others are told so.
-  if (httpStatus(requests.error) === 403) return <p role="status">{text.forbidden}</p>;
+  if (httpStatus(requests.error) === 403) return <p role="status">{t('documents.requests.forbidden')}</p>;
   if (requests.isError)
-    return <LoadError message={text.loadFailed} onRetry={() => void requests.refetch()} />;
+    return <LoadError message={t('documents.requests.loadFailed')} onRetry={() => void requests.refetch()} />;
   return (
     <section className="mach-docs" aria-labelledby="paper-requests-title" data-testid="paper-requests">
       <h2 id="paper-requests-title" className="mach-subtitle">
-        {text.title}
+        {t('documents.requests.title')}
       </h2>
-      <p>{text.intro}</p>
+      <p>
+        {t('documents.requests.intro', {
+          deadline: PAPER_REQUEST_DEADLINE_DAYS,
+          erase: PAPER_REQUEST_ERASE_AFTER_DAYS,
+        })}
+      </p>
       {requests.data.data.length === 0 ? (
-        <p>{text.empty}</p>
+        <p>{t('documents.requests.empty')}</p>
       ) : (
         <div className="mach-docs__scroll">
-          <table className="mach-docs__table" aria-label={text.table}>
+          <table className="mach-docs__table" aria-label={t('documents.requests.table')}>
             <thead>
               <tr>
-                <th scope="col">{text.columns.created}</th>
-                <th scope="col">{text.columns.due}</th>
-                <th scope="col">{text.columns.machine}</th>
-                <th scope="col">{text.columns.document}</th>
-                <th scope="col">{text.columns.recipient}</th>
-                <th scope="col">{text.columns.status}</th>
+                <th scope="col">{t('documents.requests.columns.created')}</th>
+                <th scope="col">{t('documents.requests.columns.due')}</th>
+                <th scope="col">{t('documents.requests.columns.machine')}</th>
+                <th scope="col">{t('documents.requests.columns.document')}</th>
+                <th scope="col">{t('documents.requests.columns.recipient')}</th>
+                <th scope="col">{t('documents.requests.columns.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -84,21 +95,23 @@ export default function PaperRequestsPanel() {
                 const overdue = !request.sent_on && request.due < today;
                 return (
                   <tr key={request.id} data-testid="paper-request-row">
-                    <td>{formatDate(request.created_at)}</td>
+                    <td>{formatDay(request.created_at)}</td>
                     <td>
-                      {formatDate(request.due)}
-                      {overdue && <strong className="mach-docs__overdue"> {text.overdue}</strong>}
+                      {formatDay(request.due)}
+                      {overdue && (
+                        <strong className="mach-docs__overdue"> {t('documents.requests.overdue')}</strong>
+                      )}
                     </td>
                     <td>
                       {request.machine_name}
                       {request.serial && <div>{request.serial}</div>}
                     </td>
                     <td>
-                      {documentMessages.kinds[request.kind]} ({request.language.toUpperCase()})
+                      {t(`documents.kinds.${request.kind}`)} ({request.language.toUpperCase()})
                     </td>
                     <td className="mach-docs__recipient">
                       {request.erased ? (
-                        <em>{text.erased}</em>
+                        <em>{t('documents.requests.erased')}</em>
                       ) : (
                         <>
                           {request.name}
@@ -109,10 +122,10 @@ export default function PaperRequestsPanel() {
                     </td>
                     <td>
                       {request.sent_on ? (
-                        text.sentOn(formatDate(request.sent_on))
+                        t('documents.requests.sentOn', { day: formatDay(request.sent_on) })
                       ) : (
                         <>
-                          {text.open}
+                          {t('documents.requests.open')}
                           <SentForm request={request} />
                         </>
                       )}

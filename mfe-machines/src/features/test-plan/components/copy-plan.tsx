@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiErrorMessage, ConfirmDialog, machinesQuery, notify, SearchBox } from 'shared-ui';
+import { apiErrorMessage, ConfirmDialog, machinesQuery, notify, SearchBox, useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 import { useCopyTestPlan } from '../api/copy-test-plan';
-import { planMessages as t } from '../plan-messages';
 
 /** The machines one search shows to choose from; a longer list is narrowed by searching. */
 const CHOICES = 50;
 
 /** "Von anderer Maschine kopieren": another machine's current plan becomes this machine's next version. */
 export function CopyPlan({ machineId }: { machineId: number }) {
+  const t = useT(machineCatalogs);
   const id = useId();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState('');
@@ -26,30 +27,35 @@ export function CopyPlan({ machineId }: { machineId: number }) {
       onSuccess: (plan) => {
         setConfirming(false);
         setChosen('');
-        notify.success(t.copied(label, plan.version));
+        notify.success(t('plan.copied', { name: label, version: plan.version }));
       },
       onError: (error) => {
         setConfirming(false);
-        notify.error(apiErrorMessage(error) ?? t.copyFailed);
+        notify.error(apiErrorMessage(error) ?? t('plan.copyFailed'));
       },
     });
 
   return (
     <section className="mach-card mach-plan__copy" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="mach-subtitle">
-        {t.copyHeading}
+        {t('plan.copyHeading')}
       </h2>
       <div className="mach-plan__copy-row">
-        <SearchBox label={t.copySearch} buttonLabel={t.copySearchButton} icon onSearch={setSearch} />
+        <SearchBox
+          label={t('plan.copySearch')}
+          buttonLabel={t('plan.copySearchButton')}
+          icon
+          onSearch={setSearch}
+        />
         <div className="sui-field">
-          <label htmlFor={`${id}-machine`}>{t.copyMachine}</label>
+          <label htmlFor={`${id}-machine`}>{t('plan.copyMachine')}</label>
           <select
             id={`${id}-machine`}
             className="sui-input"
             value={chosen}
             onChange={(event) => setChosen(event.target.value)}
           >
-            <option value="">{others.length > 0 ? t.copyChoose : t.copyNone}</option>
+            <option value="">{others.length > 0 ? t('plan.copyChoose') : t('plan.copyNone')}</option>
             {others.map((machine) => (
               <option key={machine.id} value={machine.id}>
                 {machine.name} ({machine.brand_name})
@@ -63,15 +69,15 @@ export function CopyPlan({ machineId }: { machineId: number }) {
           disabled={!source || copy.isPending}
           onClick={() => setConfirming(true)}
         >
-          {t.copy}
+          {t('plan.copy')}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title={t.copyHeading}
-        message={t.copyQuestion(label)}
-        confirmLabel={t.copy}
-        cancelLabel={t.copyCancel}
+        title={t('plan.copyHeading')}
+        message={t('plan.copyQuestion', { name: label })}
+        confirmLabel={t('plan.copy')}
+        cancelLabel={t('plan.copyCancel')}
         busy={copy.isPending}
         onConfirm={confirm}
         onCancel={() => setConfirming(false)}

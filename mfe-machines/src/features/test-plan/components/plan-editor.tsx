@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TestPlan } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { apiErrorMessage, apiFieldErrors, ConfirmDialog, httpStatus, notify } from 'shared-ui';
+import { apiErrorMessage, apiFieldErrors, ConfirmDialog, httpStatus, notify, useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 import { useLeaveGuard } from '../../../hooks/use-leave-guard';
 import { testPlanQueryKey } from '../api/get-test-plan';
 import { useSaveTestPlan } from '../api/save-test-plan';
@@ -16,8 +17,7 @@ import {
   validatePlan,
   type DraftStep,
 } from '../plan-draft';
-import { planMessages as t } from '../plan-messages';
-import { inputId, StepFields } from './step-fields';
+import { inputId, stepName, StepFields } from './step-fields';
 
 const STEP_FIELD = /^steps\.(\d+)\.(.+)$/;
 
@@ -36,6 +36,7 @@ function stepErrors(errors: Record<string, string>, index: number): Record<strin
  * starts over from what is stored.
  */
 export function PlanEditor({ plan }: { plan: TestPlan }) {
+  const t = useT(machineCatalogs);
   const queryClient = useQueryClient();
   const [steps, setSteps] = useState<DraftStep[]>(() => plan.steps.map(draftOf));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -103,20 +104,20 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
     const to = index + by;
     const step = steps[index];
     const focus = inputId(step, to === 0 ? 'down' : to === steps.length - 1 ? 'up' : by < 0 ? 'up' : 'down');
-    restructure(moveStep(steps, index, to), focus, t.step(to + 1, step.title.de));
+    restructure(moveStep(steps, index, to), focus, stepName(t, to + 1, step.title.de));
   };
 
   const remove = (index: number) =>
     restructure(
       steps.filter((_, at) => at !== index),
       'plan-steps-heading',
-      `${t.remove}: ${t.step(index + 1, steps[index].title.de)}`,
+      `${t('plan.remove')}: ${stepName(t, index + 1, steps[index].title.de)}`,
     );
 
   const add = () => {
     const step = newStep();
     setExpanded((current) => new Set([...current, step.uid]));
-    restructure([...steps, step], inputId(step, 'title.de'), t.step(steps.length + 1, ''));
+    restructure([...steps, step], inputId(step, 'title.de'), stepName(t, steps.length + 1, ''));
   };
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: testPlanQueryKey(plan.machine_id) });
@@ -135,14 +136,14 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
     save.mutate(
       { steps: steps.map(stepOf), based_on: plan.version },
       {
-        onSuccess: (saved) => notify.success(t.saved(saved.version)),
+        onSuccess: (saved) => notify.success(t('plan.saved', { version: saved.version })),
         onError: (error) => {
           if (httpStatus(error) === 409) return setChangedMeanwhile(true);
           const fields = apiFieldErrors(error);
           if (Object.keys(fields).length > 0) {
             show(fields);
-            notify.error(t.refused);
-          } else notify.error(apiErrorMessage(error) ?? t.saveFailed);
+            notify.error(t('plan.refused'));
+          } else notify.error(apiErrorMessage(error) ?? t('plan.saveFailed'));
         },
       },
     );
@@ -151,7 +152,7 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
   return (
     <form className="mach-plan" noValidate onSubmit={submit} aria-labelledby="plan-steps-heading">
       <h2 id="plan-steps-heading" className="mach-subtitle" tabIndex={-1}>
-        {t.steps} ({steps.length})
+        {t('plan.steps')} ({steps.length})
       </h2>
       {errors.steps && (
         <p className="sui-field-error" role="alert">
@@ -186,32 +187,32 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
       </p>
       {changedMeanwhile && (
         <div className="mach-plan__conflict" role="alert">
-          <p>{t.changed}</p>
+          <p>{t('plan.changed')}</p>
           <button type="button" className="sui-button sui-button--secondary" onClick={reload}>
-            {t.reload}
+            {t('plan.reload')}
           </button>
         </div>
       )}
       <div className="mach-actions mach-plan__actions">
         <button type="button" className="sui-button sui-button--secondary" onClick={add}>
-          {t.add}
+          {t('plan.add')}
         </button>
         <span className="mach-toolbar__spacer" />
         {dirty && (
           <button type="button" className="sui-link-button" onClick={discard}>
-            {t.discard}
+            {t('plan.discard')}
           </button>
         )}
         <button type="submit" className="sui-button" disabled={save.isPending}>
-          {t.save}
+          {t('plan.save')}
         </button>
       </div>
       <ConfirmDialog
         open={leaving.state === 'blocked'}
-        title={t.leaveTitle}
-        message={t.leaveMessage}
-        confirmLabel={t.leaveConfirm}
-        cancelLabel={t.leaveCancel}
+        title={t('plan.leaveTitle')}
+        message={t('plan.leaveMessage')}
+        confirmLabel={t('plan.leaveConfirm')}
+        cancelLabel={t('plan.leaveCancel')}
         onConfirm={() => leaving.proceed?.()}
         onCancel={() => leaving.reset?.()}
       />

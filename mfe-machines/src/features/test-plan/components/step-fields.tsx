@@ -1,9 +1,7 @@
 import {
-  INSTRUMENT_KIND_LABELS,
   INSTRUMENT_KINDS,
   PLAN_LANGUAGES,
   STEP_DECIMALS_MAX,
-  STEP_KIND_LABELS,
   STEP_KINDS,
   STEP_TEXT_MAX,
   STEP_TITLE_MAX,
@@ -11,11 +9,16 @@ import {
   type StepKind,
 } from 'contracts';
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 import { OPTION_MAX, optionsOf, type DraftStep } from '../plan-draft';
-import { planMessages as t } from '../plan-messages';
 
 /** The id of a step's input for `field` (an API field name after `steps.N.`), so an error can focus it. */
 export const inputId = (step: Pick<DraftStep, 'uid'>, field: string) => `plan-${step.uid}-${field}`;
+
+/** "Schritt 3: Isolationswiderstand", or "Schritt 3" while the step has no title. */
+export const stepName = (t: typeof machineCatalogs.t, position: number, title: string) =>
+  title ? t('plan.stepTitled', { position, title }) : t('plan.step', { position });
 
 interface Props {
   step: DraftStep;
@@ -32,20 +35,20 @@ interface Props {
 }
 
 /** What a closed step shows of itself: kind, limits or passing options, where it is measured, the standard. */
-function summary(step: DraftStep) {
+function summary(step: DraftStep, t: typeof machineCatalogs.t) {
   const limits =
     step.kind === 'numeric'
       ? [step.lower && `≥ ${step.lower}`, step.upper && `≤ ${step.upper}`, step.unit]
           .filter(Boolean)
           .join(' ')
       : step.kind === 'choice'
-        ? `${t.passing}: ${step.passing.join(', ')}`
+        ? `${t('plan.passing')}: ${step.passing.join(', ')}`
         : '';
   return [
-    STEP_KIND_LABELS[step.kind],
+    t(`stepKind.${step.kind}`),
     limits,
-    step.per_unit ? t.perUnitYes : t.perUnitNo,
-    step.required ? t.requiredShort : t.optionalShort,
+    step.per_unit ? t('plan.perUnitYes') : t('plan.perUnitNo'),
+    step.required ? t('plan.requiredShort') : t('plan.optionalShort'),
     step.parameters,
     step.standard,
   ]
@@ -107,6 +110,7 @@ export function StepFields({
   expanded,
   onToggle,
 }: Props) {
+  const t = useT(machineCatalogs);
   const text = (
     field: 'unit' | 'lower' | 'upper' | 'parameters' | 'standard',
     max: number,
@@ -127,59 +131,59 @@ export function StepFields({
     <section className="mach-step" aria-labelledby={headingId}>
       <div className="mach-step__head">
         <h3 id={headingId} className="mach-step__title" tabIndex={-1}>
-          {t.step(position, step.title.de)}
+          {stepName(t, position, step.title.de)}
         </h3>
         <div className="mach-step__tools">
           <button
             id={inputId(step, 'toggle')}
             type="button"
             className="sui-button sui-button--secondary mach-step__tool"
-            aria-label={(expanded ? t.collapse : t.expand)(position)}
+            aria-label={t(expanded ? 'plan.collapse' : 'plan.expand', { position })}
             aria-expanded={expanded}
             aria-controls={inputId(step, 'fields')}
             onClick={onToggle}
           >
-            {expanded ? t.collapseText : t.expandText}
+            {expanded ? t('plan.collapseText') : t('plan.expandText')}
           </button>
           <button
             id={inputId(step, 'up')}
             type="button"
             className="sui-button sui-button--secondary mach-step__tool mach-step__tool--up"
-            aria-label={t.moveUp(position)}
+            aria-label={t('plan.moveUp', { position })}
             disabled={position === 1}
             onClick={() => onMove(-1)}
           >
-            {t.up}
+            {t('plan.up')}
           </button>
           <button
             id={inputId(step, 'down')}
             type="button"
             className="sui-button sui-button--secondary mach-step__tool mach-step__tool--down"
-            aria-label={t.moveDown(position)}
+            aria-label={t('plan.moveDown', { position })}
             disabled={position === count}
             onClick={() => onMove(1)}
           >
-            {t.down}
+            {t('plan.down')}
           </button>
           <button
             type="button"
             className="sui-button sui-button--secondary mach-step__tool"
-            aria-label={t.removeStep(position)}
+            aria-label={t('plan.removeStep', { position })}
             disabled={count === 1}
             onClick={onRemove}
           >
-            {t.remove}
+            {t('plan.remove')}
           </button>
         </div>
       </div>
 
-      {!expanded && <p className="mach-step__summary">{summary(step)}</p>}
+      {!expanded && <p className="mach-step__summary">{summary(step, t)}</p>}
       {expanded && (
         <div id={inputId(step, 'fields')}>
           <fieldset className="mach-step__group">
-            <legend>{t.titles}</legend>
+            <legend>{t('plan.titles')}</legend>
             <p id={inputId(step, 'titles-hint')} className="mach-hint mach-step__titles-hint">
-              {t.translationHint}
+              {t('plan.translationHint')}
             </p>
             <div className="mach-step__titles">
               {PLAN_LANGUAGES.map((language) => (
@@ -187,7 +191,7 @@ export function StepFields({
                   key={language}
                   step={step}
                   field={`title.${language}`}
-                  label={language === 'de' ? `${t.languages.de} *` : t.languages[language]}
+                  label={language === 'de' ? `${t('plan.languages.de')} *` : t(`plan.languages.${language}`)}
                   groupHint={language === 'de' ? undefined : inputId(step, 'titles-hint')}
                   error={errors[`title.${language}`]}
                 >
@@ -216,8 +220,8 @@ export function StepFields({
             <Field
               step={step}
               field="key"
-              label={t.key}
-              hint={step.isNew ? t.keyHint : undefined}
+              label={t('plan.key')}
+              hint={step.isNew ? t('plan.keyHint') : undefined}
               error={errors.key}
             >
               {(props) => (
@@ -231,7 +235,7 @@ export function StepFields({
                 />
               )}
             </Field>
-            <Field step={step} field="kind" label={t.kind} error={errors.kind}>
+            <Field step={step} field="kind" label={t('plan.kind')} error={errors.kind}>
               {(props) => (
                 <select
                   {...props}
@@ -241,13 +245,13 @@ export function StepFields({
                 >
                   {STEP_KINDS.map((kind) => (
                     <option key={kind} value={kind}>
-                      {STEP_KIND_LABELS[kind]}
+                      {t(`stepKind.${kind}`)}
                     </option>
                   ))}
                 </select>
               )}
             </Field>
-            <Field step={step} field="per_unit" label={t.perUnit} error={errors.per_unit}>
+            <Field step={step} field="per_unit" label={t('plan.perUnit')} error={errors.per_unit}>
               {(props) => (
                 <select
                   {...props}
@@ -255,8 +259,8 @@ export function StepFields({
                   value={step.per_unit ? 'unit' : 'certificate'}
                   onChange={(event) => onChange({ per_unit: event.target.value === 'unit' }, 'per_unit')}
                 >
-                  <option value="unit">{t.perUnitYes}</option>
-                  <option value="certificate">{t.perUnitNo}</option>
+                  <option value="unit">{t('plan.perUnitYes')}</option>
+                  <option value="certificate">{t('plan.perUnitNo')}</option>
                 </select>
               )}
             </Field>
@@ -264,16 +268,22 @@ export function StepFields({
 
           {step.kind === 'numeric' && (
             <div className="mach-step__row">
-              <Field step={step} field="unit" label={t.unit} error={errors.unit}>
+              <Field step={step} field="unit" label={t('plan.unit')} error={errors.unit}>
                 {(props) => text('unit', 20, props)}
               </Field>
-              <Field step={step} field="lower" label={t.lower} hint={t.limitHint} error={errors.lower}>
+              <Field
+                step={step}
+                field="lower"
+                label={t('plan.lower')}
+                hint={t('plan.limitHint')}
+                error={errors.lower}
+              >
                 {(props) => text('lower', 20, { ...props, inputMode: 'decimal' })}
               </Field>
-              <Field step={step} field="upper" label={t.upper} error={errors.upper}>
+              <Field step={step} field="upper" label={t('plan.upper')} error={errors.upper}>
                 {(props) => text('upper', 20, { ...props, inputMode: 'decimal' })}
               </Field>
-              <Field step={step} field="decimals" label={t.decimals} error={errors.decimals}>
+              <Field step={step} field="decimals" label={t('plan.decimals')} error={errors.decimals}>
                 {(props) => (
                   <input
                     {...props}
@@ -287,7 +297,12 @@ export function StepFields({
                   />
                 )}
               </Field>
-              <Field step={step} field="instrument_kind" label={t.instrument} error={errors.instrument_kind}>
+              <Field
+                step={step}
+                field="instrument_kind"
+                label={t('plan.instrument')}
+                error={errors.instrument_kind}
+              >
                 {(props) => (
                   <select
                     {...props}
@@ -300,10 +315,10 @@ export function StepFields({
                       )
                     }
                   >
-                    <option value="">{t.anyInstrument}</option>
+                    <option value="">{t('plan.anyInstrument')}</option>
                     {INSTRUMENT_KINDS.map((kind) => (
                       <option key={kind} value={kind}>
-                        {INSTRUMENT_KIND_LABELS[kind]}
+                        {t(`instrumentKind.${kind}`)}
                       </option>
                     ))}
                   </select>
@@ -314,7 +329,7 @@ export function StepFields({
 
           {step.kind === 'choice' && (
             <div className="mach-step__row">
-              <Field step={step} field="options" label={t.options} error={errors.options}>
+              <Field step={step} field="options" label={t('plan.options')} error={errors.options}>
                 {(props) => (
                   <textarea
                     {...props}
@@ -332,7 +347,7 @@ export function StepFields({
                 tabIndex={-1}
                 aria-describedby={errors.passing ? `${inputId(step, 'passing')}-error` : undefined}
               >
-                <legend>{t.passing}</legend>
+                <legend>{t('plan.passing')}</legend>
                 {options.map((option) => (
                   <label key={option} className="mach-check">
                     <input
@@ -365,8 +380,8 @@ export function StepFields({
             <Field
               step={step}
               field="parameters"
-              label={t.parameters}
-              hint={t.parametersHint}
+              label={t('plan.parameters')}
+              hint={t('plan.parametersHint')}
               error={errors.parameters}
             >
               {(props) => text('parameters', STEP_TEXT_MAX, props)}
@@ -374,8 +389,8 @@ export function StepFields({
             <Field
               step={step}
               field="standard"
-              label={t.standard}
-              hint={t.standardHint}
+              label={t('plan.standard')}
+              hint={t('plan.standardHint')}
               error={errors.standard}
             >
               {(props) => text('standard', STEP_TEXT_MAX, props)}
@@ -387,7 +402,7 @@ export function StepFields({
               checked={step.required}
               onChange={(event) => onChange({ required: event.target.checked }, 'required')}
             />
-            {t.required}
+            {t('plan.required')}
           </label>
         </div>
       )}

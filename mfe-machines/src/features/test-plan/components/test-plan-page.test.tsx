@@ -1,15 +1,16 @@
-import { beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DEFAULT_PLAN_STEPS,
   type Machine,
   type MachineList,
   type Role,
+  type StaffLanguage,
   type TestPlan,
   type TestPlanBody,
 } from 'contracts';
-import { http } from 'shared-ui';
+import { http, setLanguage } from 'shared-ui';
 import { apiError, renderScreen } from '../../../test/render';
 import TestPlanPage from './test-plan-page';
 
@@ -318,5 +319,127 @@ describe('TestPlanPage', () => {
     server.plan.mockRejectedValue(apiError(404, 'Nicht gefunden'));
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Maschine nicht gefunden.');
+  });
+});
+
+describe('TestPlanPage in each staff language', () => {
+  const measured: TestPlan = {
+    machine_id: 7,
+    version: 3,
+    created_at: '2026-11-27T13:05:00.000Z',
+    created_by_name: 'Anna Nowak',
+    steps: [
+      {
+        key: 'pe_resistance',
+        title: { de: 'Schutzleiterwiderstand', en: '', fr: '', es: '', it: '', pt: '' },
+        kind: 'numeric',
+        unit: 'Ω',
+        lower: null,
+        upper: 0.3,
+        decimals: 2,
+        options: [],
+        passing: [],
+        parameters: '10 A AC',
+        standard: 'IEC 60204-1, 18.2.2',
+        required: true,
+        per_unit: true,
+        instrument_kind: 'earth_bond_tester',
+      },
+    ],
+  };
+  beforeEach(() => {
+    server.plan.mockResolvedValue(measured);
+  });
+  afterEach(() => act(() => setLanguage('de')));
+
+  const texts = {
+    de: {
+      heading: 'PRÜFPLAN · Maschine MAB 825',
+      version: 'Version 3, gespeichert von Anna Nowak am 27.11.2026 14:05',
+      step: 'Schritt 1: Schutzleiterwiderstand',
+      summary: 'Messwert · ≤ 0,3 Ω · je Einheit · Pflicht · 10 A AC · IEC 60204-1, 18.2.2',
+      open: 'Bearbeiten: Schritt 1',
+      fields: {
+        'Deutsch *': 'Schutzleiterwiderstand',
+        'Obere Grenze': '0,3',
+        Messgerät: 'Schutzleiterprüfgerät',
+      },
+      lower: 'Untere Grenze',
+      save: 'SPEICHERN',
+      lowerAboveUpper: 'Die untere Grenze liegt über der oberen',
+      titleMissing: 'Bitte den deutschen Titel angeben',
+      table: ['Messwert', '≤ 0,3 Ω', 'je Einheit', 'ja'],
+    },
+    en: {
+      heading: 'TEST PLAN · Machine MAB 825',
+      version: 'Version 3, saved by Anna Nowak on 27/11/2026 14:05',
+      step: 'Step 1: Schutzleiterwiderstand',
+      summary: 'Measured value · ≤ 0.3 Ω · per unit · required · 10 A AC · IEC 60204-1, 18.2.2',
+      open: 'Edit: step 1',
+      fields: {
+        'German *': 'Schutzleiterwiderstand',
+        'Upper limit': '0.3',
+        'Measuring instrument': 'Earth bond tester',
+      },
+      lower: 'Lower limit',
+      save: 'SAVE',
+      lowerAboveUpper: 'The lower limit is above the upper limit',
+      titleMissing: 'Please enter the German title',
+      table: ['Measured value', '≤ 0.3 Ω', 'per unit', 'yes'],
+    },
+    pl: {
+      heading: 'PLAN BADAŃ · Maszyna MAB 825',
+      version: 'Wersja 3, zapisana przez Anna Nowak, 27.11.2026 14:05',
+      step: 'Krok 1: Schutzleiterwiderstand',
+      summary:
+        'Wartość zmierzona · ≤ 0,3 Ω · dla każdego egzemplarza · obowiązkowe · 10 A AC · IEC 60204-1, 18.2.2',
+      open: 'Edytuj: krok 1',
+      fields: {
+        'Niemiecki *': 'Schutzleiterwiderstand',
+        'Górna granica': '0,3',
+        'Przyrząd pomiarowy': 'Miernik ciągłości przewodu ochronnego',
+      },
+      lower: 'Dolna granica',
+      save: 'ZAPISZ',
+      lowerAboveUpper: 'Dolna granica jest wyższa niż górna',
+      titleMissing: 'Podaj nazwę w języku niemieckim',
+      table: ['Wartość zmierzona', '≤ 0,3 Ω', 'dla każdego egzemplarza', 'tak'],
+    },
+  } satisfies Record<StaffLanguage, unknown>;
+
+  it.each(Object.keys(texts) as StaffLanguage[])(
+    'in %s: the version, a measured step with the decimal separator of the language, and the checks before saving',
+    async (language) => {
+      const text = texts[language];
+      const user = userEvent.setup();
+      await act(() => setLanguage(language));
+      renderPage();
+      expect(await screen.findByTestId('plan-version')).toHaveTextContent(text.version);
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(text.heading);
+      const step = screen.getByRole('region', { name: text.step });
+      expect(step).toHaveTextContent(text.summary);
+      await user.click(within(step).getByRole('button', { name: text.open }));
+      for (const [label, value] of Object.entries(text.fields))
+        expect(within(step).getByLabelText(label)).toHaveDisplayValue(value);
+      const [title] = Object.keys(text.fields);
+      await user.clear(within(step).getByLabelText(title));
+      await user.type(within(step).getByLabelText(text.lower), '1');
+      await user.click(screen.getByRole('button', { name: text.save }));
+      expect(within(step).getByLabelText(title)).toHaveAccessibleDescription(text.titleMissing);
+      expect(within(step).getByLabelText(text.lower)).toHaveAccessibleDescription(
+        expect.stringContaining(text.lowerAboveUpper),
+      );
+      expect(server.save).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each(Object.keys(texts) as StaffLanguage[])('in %s: the plan as a reader sees it', async (language) => {
+    await act(() => setLanguage(language));
+    renderPage(['lesen']);
+    const row = (await screen.findAllByRole('row'))[1];
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect([cells[2], cells[3], cells[6], cells[7]]).toEqual(texts[language].table);
   });
 });

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { allows, formatDateTime, staffUrls } from 'contracts';
+import { allows, staffUrls } from 'contracts';
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, httpStatus, LoadError, machineQuery, meQuery, Spinner } from 'shared-ui';
+import { apiErrorMessage, httpStatus, LoadError, machineQuery, meQuery, Spinner, useT } from 'shared-ui';
+import { machineCatalogs } from '../../../catalogs';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
+import { formatDayTime } from '../../../format';
 import { useTestPlan } from '../api/get-test-plan';
-import { planMessages as t } from '../plan-messages';
 import { CopyPlan } from './copy-plan';
 import { PlanEditor } from './plan-editor';
 import { PlanTable } from './plan-table';
@@ -16,6 +17,7 @@ import '../test-plan.css';
  * reads it; those with the release right (Freigabe, administrators) edit it, as the API allows.
  */
 export default function TestPlanPage() {
+  const t = useT(machineCatalogs);
   const param = useParams().id ?? '';
   const machineId = /^[1-9]\d{0,9}$/.test(param) ? Number(param) : 0;
   const machine = useQuery({ ...machineQuery(machineId), enabled: machineId > 0 });
@@ -25,11 +27,11 @@ export default function TestPlanPage() {
 
   function content() {
     if (machineId === 0 || httpStatus(machine.error) === 404 || httpStatus(plan.error) === 404)
-      return <p role="alert">{t.notFound}</p>;
+      return <p role="alert">{t('plan.notFound')}</p>;
     if (plan.isError)
       return (
         <LoadError
-          message={apiErrorMessage(plan.error) ?? t.loadFailed}
+          message={apiErrorMessage(plan.error) ?? t('plan.loadFailed')}
           onRetry={() => void plan.refetch()}
         />
       );
@@ -39,12 +41,12 @@ export default function TestPlanPage() {
       <>
         <p className="mach-plan__version" data-testid="plan-version">
           {current.version === 0 ? (
-            t.defaultVersion
+            t('plan.defaultVersion')
           ) : (
             <>
-              {t.version(current.version)}
+              {t('plan.version', { version: current.version })}
               {current.created_by_name && current.created_at
-                ? `, ${t.savedBy(current.created_by_name, formatDateTime(current.created_at))}`
+                ? `, ${t('plan.savedBy', { name: current.created_by_name, at: formatDayTime(current.created_at) })}`
                 : ''}
             </>
           )}
@@ -57,7 +59,7 @@ export default function TestPlanPage() {
           </>
         ) : (
           <>
-            <p className="mach-hint">{t.readOnly}</p>
+            <p className="mach-hint">{t('plan.readOnly')}</p>
             <PlanTable steps={current.steps} />
           </>
         )}
@@ -69,15 +71,17 @@ export default function TestPlanPage() {
     <div className="mach-screen" data-testid="test-plan">
       <div className="mach-toolbar">
         <Link to={DASHBOARD_PATH} className="mach-back">
-          <span aria-hidden="true">←</span> {t.back}
+          <span aria-hidden="true">←</span> {t('plan.back')}
         </Link>
         {machineId > 0 && allows(roles, 'catalogue') && (
-          <Link to={staffUrls.machineEdit(machineId)}>{t.machineLink}</Link>
+          <Link to={staffUrls.machineEdit(machineId)}>{t('plan.machineLink')}</Link>
         )}
       </div>
       <h1 className="mach-title">
-        {t.heading}
-        {machine.data && <span className="mach-plan__machine"> · {t.machine(machine.data.name)}</span>}
+        {t('plan.heading')}
+        {machine.data && (
+          <span className="mach-plan__machine"> · {t('plan.machine', { name: machine.data.name })}</span>
+        )}
       </h1>
       {content()}
     </div>

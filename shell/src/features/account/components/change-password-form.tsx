@@ -1,17 +1,19 @@
 import { PASSWORD_MIN } from 'contracts';
 import { useState, type FormEvent } from 'react';
-import { notify, useFieldErrors, type FieldErrors } from 'shared-ui';
+import { notify, useFieldErrors, useT, type FieldErrors } from 'shared-ui';
+import { appCatalogs } from '../../../app/catalogs';
 import { FormField } from '../../../components/form-field';
 import { useChangePassword } from '../api/change-password';
-import { accountMessages } from '../messages';
+import { accountCatalogs } from '../catalogs';
 
-const text = accountMessages.password;
 const FIELDS = ['current_password', 'new_password', 'repeat'] as const;
 type Field = (typeof FIELDS)[number];
 const EMPTY: Record<Field, string> = { current_password: '', new_password: '', repeat: '' };
 
-/** Current password, new one twice; the API's German reasons (wrong, too common) land on their fields. */
+/** Current password, new one twice; the API's reasons (wrong, too common) land on their fields. */
 export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
+  const t = useT(accountCatalogs);
+  const appT = useT(appCatalogs);
   const [values, setValues] = useState(EMPTY);
   const { errors, show, showApiError } = useFieldErrors(FIELDS, (field) => `password-${field}`);
   const change = useChangePassword();
@@ -19,10 +21,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found: FieldErrors<Field> = {};
-    if (!values.current_password) found.current_password = text.required;
-    if (!values.new_password) found.new_password = text.required;
-    else if ([...values.new_password].length < PASSWORD_MIN) found.new_password = text.tooShort;
-    if (values.new_password && values.repeat !== values.new_password) found.repeat = text.mismatch;
+    if (!values.current_password) found.current_password = t('password.required');
+    if (!values.new_password) found.new_password = t('password.required');
+    else if ([...values.new_password].length < PASSWORD_MIN)
+      found.new_password = t('password.tooShort', { min: PASSWORD_MIN });
+    if (values.new_password && values.repeat !== values.new_password) found.repeat = t('password.mismatch');
     if (show(found)) return;
     try {
       await change.mutateAsync({
@@ -30,10 +33,10 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         new_password: values.new_password,
       });
       setValues(EMPTY);
-      notify.success(text.changed);
+      notify.success(t('password.changed'));
       onChanged();
     } catch (error) {
-      showApiError(error, accountMessages.failed);
+      showApiError(error, appT('failed'));
     }
   };
 
@@ -52,11 +55,11 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
 
   return (
     <form className="sh-form" onSubmit={onSubmit} noValidate>
-      {field('current_password', text.current, 'current-password')}
-      {field('new_password', text.next, 'new-password', text.hint)}
-      {field('repeat', text.repeat, 'new-password')}
+      {field('current_password', t('password.current'), 'current-password')}
+      {field('new_password', t('password.next'), 'new-password', t('password.hint', { min: PASSWORD_MIN }))}
+      {field('repeat', t('password.repeat'), 'new-password')}
       <button type="submit" className="sui-button" disabled={change.isPending}>
-        {text.submit}
+        {t('password.submit')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { Me } from 'contracts';
-import { accountMessages } from '../messages';
+import { useT } from 'shared-ui';
+import { accountCatalogs } from '../catalogs';
 import { ChangePasswordForm } from './change-password-form';
 import { TwoFactorPanel } from './two-factor-panel';
 import '../../../components/page.css';
@@ -7,20 +8,13 @@ import './account.css';
 
 /** What an account must do before anything else: its own password first, then two-factor sign-in. */
 export default function RequiredStep({ me, onDone }: { me: Me; onDone: () => void }) {
+  const t = useT(accountCatalogs);
   const password = me.must_change_password;
-  const heading = password
-    ? accountMessages.password.firstHeading
-    : accountMessages.twoFactor.requiredHeading;
   return (
     <div className="sh-page sh-page--narrow">
-      <h1>{heading}</h1>
-      <p className="sh-page__lead">
-        {password ? accountMessages.password.firstHint : accountMessages.twoFactor.requiredHint}
-      </p>
-      <section
-        className="sh-card"
-        aria-label={password ? accountMessages.password.heading : accountMessages.twoFactor.heading}
-      >
+      <h1>{t(password ? 'password.firstHeading' : 'twoFactor.requiredHeading')}</h1>
+      <p className="sh-page__lead">{t(password ? 'password.firstHint' : 'twoFactor.requiredHint')}</p>
+      <section className="sh-card" aria-label={t(password ? 'password.heading' : 'twoFactor.heading')}>
         {password ? <ChangePasswordForm onChanged={onDone} /> : <TwoFactorPanel me={me} onChanged={onDone} />}
       </section>
     </div>

@@ -1,20 +1,20 @@
 import type { Me, TwoFactorSetup } from 'contracts';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { apiErrorMessage, apiFieldErrors, notify } from 'shared-ui';
+import { apiErrorMessage, apiFieldErrors, notify, useT } from 'shared-ui';
+import { appCatalogs } from '../../../app/catalogs';
 import { FormField } from '../../../components/form-field';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useStartTwoFactor } from '../api/start-two-factor';
-import { accountMessages } from '../messages';
-
-const text = accountMessages.twoFactor;
+import { accountCatalogs } from '../catalogs';
 
 /**
  * Two-factor sign-in: set up by scanning a QR code and confirming one code; then the ten recovery codes,
  * shown this once. `onChanged` fetches the account again (the shell's gate and this panel follow it).
  */
 export function TwoFactorPanel({ me, onChanged }: { me: Me; onChanged: () => void }) {
+  const t = useT(accountCatalogs);
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const startSetup = useStartTwoFactor();
@@ -34,13 +34,13 @@ export function TwoFactorPanel({ me, onChanged }: { me: Me; onChanged: () => voi
   if (me.two_factor) return <Enabled required={me.two_factor_required} onDisabled={onChanged} />;
   return (
     <div className="sh-stack">
-      <p>{text.off}</p>
-      <p className="sh-note">{text.enrolHint}</p>
+      <p>{t('twoFactor.off')}</p>
+      <p className="sh-note">{t('twoFactor.enrolHint')}</p>
       <SingleFieldForm
         id="two-factor-start-password"
-        label={text.startPassword}
-        submitLabel={text.start}
-        requiredMessage={accountMessages.password.required}
+        label={t('twoFactor.startPassword')}
+        submitLabel={t('twoFactor.start')}
+        requiredMessage={t('password.required')}
         type="password"
         autoComplete="current-password"
         onSubmit={async (password) => setSetup(await startSetup.mutateAsync(password))}
@@ -73,6 +73,7 @@ function SingleFieldForm({
   onSubmit,
   ...input
 }: SingleFieldFormProps) {
+  const appT = useT(appCatalogs);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -91,7 +92,7 @@ function SingleFieldForm({
       setValue('');
       setError(undefined);
     } catch (failure) {
-      fail(Object.values(apiFieldErrors(failure))[0] ?? apiErrorMessage(failure) ?? accountMessages.failed);
+      fail(Object.values(apiFieldErrors(failure))[0] ?? apiErrorMessage(failure) ?? appT('failed'));
     } finally {
       setBusy(false);
     }
@@ -118,28 +119,29 @@ function Enrolment({
   setup: TwoFactorSetup;
   onConfirmed: (codes: string[]) => void;
 }) {
+  const t = useT(accountCatalogs);
   const confirm = useConfirmTwoFactor();
   return (
     <div className="sh-enrol">
-      <p>{text.scan}</p>
+      <p>{t('twoFactor.scan')}</p>
       <div className="sh-enrol__qr">
-        <QRCodeSVG value={setup.uri} size={180} level="M" marginSize={2} title={text.qrTitle} />
+        <QRCodeSVG value={setup.uri} size={180} level="M" marginSize={2} title={t('twoFactor.qrTitle')} />
       </div>
       <details className="sh-enrol__manual">
-        <summary>{text.manual}</summary>
+        <summary>{t('twoFactor.manual')}</summary>
         <code className="sh-enrol__secret">{setup.secret.replace(/(.{4})/g, '$1 ').trim()}</code>
       </details>
       <SingleFieldForm
         id="two-factor-code"
-        label={text.code}
-        submitLabel={text.confirm}
-        requiredMessage={text.codeRequired}
+        label={t('twoFactor.code')}
+        submitLabel={t('twoFactor.confirm')}
+        requiredMessage={t('twoFactor.codeRequired')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
         onSubmit={async (code) => {
           const codes = await confirm.mutateAsync(code);
-          notify.success(text.enabled);
+          notify.success(t('twoFactor.enabled'));
           onConfirmed(codes);
         }}
       />
@@ -148,10 +150,11 @@ function Enrolment({
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT(accountCatalogs);
   return (
     <div className="sh-stack" role="region" aria-labelledby="recovery-heading">
-      <h3 id="recovery-heading">{text.recoveryHeading}</h3>
-      <p>{text.recoveryHint}</p>
+      <h3 id="recovery-heading">{t('twoFactor.recoveryHeading')}</h3>
+      <p>{t('twoFactor.recoveryHint')}</p>
       <ol className="sh-recovery-codes" data-testid="recovery-codes">
         {codes.map((code) => (
           <li key={code}>
@@ -161,10 +164,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       </ol>
       <div className="sh-actions">
         <button type="button" className="sui-button sui-button--secondary" onClick={() => window.print()}>
-          {text.print}
+          {t('twoFactor.print')}
         </button>
         <button type="button" className="sui-button" onClick={onDone}>
-          {text.recoveryDone}
+          {t('twoFactor.recoveryDone')}
         </button>
       </div>
     </div>
@@ -172,24 +175,25 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function Enabled({ required, onDisabled }: { required: boolean; onDisabled: () => void }) {
+  const t = useT(accountCatalogs);
   const disable = useDisableTwoFactor();
   return (
     <div className="sh-stack">
-      <p>{text.on}</p>
+      <p>{t('twoFactor.on')}</p>
       {required ? (
-        <p className="sh-note">{text.required}</p>
+        <p className="sh-note">{t('twoFactor.required')}</p>
       ) : (
         <SingleFieldForm
           id="two-factor-password"
-          label={text.disablePassword}
-          submitLabel={text.disable}
-          requiredMessage={accountMessages.password.required}
+          label={t('twoFactor.disablePassword')}
+          submitLabel={t('twoFactor.disable')}
+          requiredMessage={t('password.required')}
           secondary
           type="password"
           autoComplete="current-password"
           onSubmit={async (password) => {
             await disable.mutateAsync(password);
-            notify.success(text.disabled);
+            notify.success(t('twoFactor.disabled'));
             onDisabled();
           }}
         />

@@ -1,16 +1,15 @@
-import { formatDateTime, type Account } from 'contracts';
+import type { Account } from 'contracts';
 import { useState } from 'react';
-import { ConfirmDialog } from 'shared-ui';
+import { ConfirmDialog, useT } from 'shared-ui';
 import { FormField } from '../../../components/form-field';
+import { formatDateTime } from '../../../format';
 import { useRequireTwoFactor, useResetTwoFactor, useUnlockAccount } from '../api/account-security';
-import { adminMessages } from '../messages';
-
-const text = adminMessages.accounts;
+import { adminCatalogs } from '../catalogs';
 
 /**
  * How a colleague signs in: the lock its failed sign-ins put on it (and lifting it), two-factor sign-in
  * required of it alone, and resetting its two-factor sign-in with a reason when the authenticator is lost.
- * `run` is the editor's: it reports success or the API's German refusal.
+ * `run` is the editor's: it reports success or the API's refusal.
  */
 export function AccountSignIn({
   account,
@@ -25,6 +24,7 @@ export function AccountSignIn({
     onFieldError?: (message: string) => void,
   ) => Promise<boolean>;
 }) {
+  const t = useT(adminCatalogs);
   const unlock = useUnlockAccount(account.id);
   const requireTwoFactor = useRequireTwoFactor(account.id);
   const reset = useResetTwoFactor(account.id);
@@ -35,7 +35,7 @@ export function AccountSignIn({
 
   const askReset = () => {
     if (!reason.trim()) {
-      setReasonError(text.required);
+      setReasonError(t('accounts.required'));
       document.getElementById('reset-two-factor-reason')?.focus();
       return;
     }
@@ -45,20 +45,20 @@ export function AccountSignIn({
 
   return (
     <div className="sh-stack" role="group" aria-labelledby="account-sign-in-heading">
-      <h3 id="account-sign-in-heading">{text.signInHeading}</h3>
+      <h3 id="account-sign-in-heading">{t('accounts.signInHeading')}</h3>
       {account.locked_until && (
         <div className="sh-stack">
           <p className="sh-badge sh-badge--off" data-testid="account-lock">
-            {text.lockedUntil(formatDateTime(account.locked_until))}
+            {t('accounts.lockedUntil', { until: formatDateTime(account.locked_until) })}
           </p>
           <div>
             <button
               type="button"
               className="sui-button"
               disabled={busy}
-              onClick={() => run(() => unlock.mutateAsync(), text.unlocked)}
+              onClick={() => run(() => unlock.mutateAsync(), t('accounts.unlocked'))}
             >
-              {text.unlock}
+              {t('accounts.unlock')}
             </button>
           </div>
         </div>
@@ -73,13 +73,16 @@ export function AccountSignIn({
             aria-describedby="require-one-hint"
             onChange={(event) => {
               const on = event.target.checked;
-              void run(() => requireTwoFactor.mutateAsync(on), text.requireOneSaved(on));
+              void run(
+                () => requireTwoFactor.mutateAsync(on),
+                t(on ? 'accounts.requireOneOn' : 'accounts.requireOneOff'),
+              );
             }}
           />
-          {text.requireOne}
+          {t('accounts.requireOne')}
         </label>
         <p id="require-one-hint" className="sh-note">
-          {text.requireOneHint}
+          {t('accounts.requireOneHint')}
         </p>
       </div>
       {account.two_factor && !own && (
@@ -93,27 +96,27 @@ export function AccountSignIn({
         >
           <FormField
             id="reset-two-factor-reason"
-            label={text.resetReason}
+            label={t('accounts.resetReason')}
             value={reason}
             error={reasonError}
-            hint={text.resetReasonHint}
+            hint={t('accounts.resetReasonHint')}
             maxLength={500}
             onChange={setReason}
           />
           <button type="submit" className="sui-button sui-button--secondary" disabled={busy}>
-            {text.resetTwoFactor}
+            {t('accounts.resetTwoFactor')}
           </button>
         </form>
       )}
       <ConfirmDialog
         open={confirming}
-        title={text.resetTwoFactor}
-        message={text.resetQuestion(account.email)}
-        confirmLabel={text.yes}
-        cancelLabel={text.no}
+        title={t('accounts.resetTwoFactor')}
+        message={t('accounts.resetQuestion', { email: account.email })}
+        confirmLabel={t('accounts.yes')}
+        cancelLabel={t('accounts.no')}
         busy={busy}
         onConfirm={async () => {
-          if (await run(() => reset.mutateAsync(reason), text.twoFactorResetDone, setReasonError))
+          if (await run(() => reset.mutateAsync(reason), t('accounts.twoFactorResetDone'), setReasonError))
             setReason('');
           setConfirming(false);
         }}

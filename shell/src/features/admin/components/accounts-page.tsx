@@ -1,7 +1,8 @@
-import { apiErrorMessage, LoadError, Spinner } from 'shared-ui';
+import { apiErrorMessage, LoadError, Spinner, useT } from 'shared-ui';
+import { appCatalogs } from '../../../app/catalogs';
 import { useState } from 'react';
 import { useAccounts } from '../api/get-accounts';
-import { adminMessages } from '../messages';
+import { adminCatalogs } from '../catalogs';
 import { AccountsTable } from './accounts-table';
 import { AddAccountForm } from './add-account-form';
 import { AdminNav } from './admin-nav';
@@ -10,10 +11,10 @@ import { SettingsCard } from './settings-card';
 import '../../../components/page.css';
 import './admin.css';
 
-const text = adminMessages.accounts;
-
 /** `/admin/accounts`: every staff account, adding one, changing roles, password and status; the 2FA rule. */
 export default function AccountsPage() {
+  const t = useT(adminCatalogs);
+  const appT = useT(appCatalogs);
   const accounts = useAccounts();
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -23,10 +24,10 @@ export default function AccountsPage() {
     <div className="sh-page">
       <AdminNav />
       <div className="sh-page__title">
-        <h1>{text.heading}</h1>
+        <h1>{t('accounts.heading')}</h1>
         {!adding && (
           <button type="button" className="sui-button" onClick={() => setAdding(true)}>
-            {text.add}
+            {t('accounts.add')}
           </button>
         )}
       </div>
@@ -34,7 +35,7 @@ export default function AccountsPage() {
       {editing && <EditAccount key={editing.id} account={editing} onClose={() => setEditingId(null)} />}
       {accounts.isError && (
         <LoadError
-          message={apiErrorMessage(accounts.error) ?? adminMessages.failed}
+          message={apiErrorMessage(accounts.error) ?? appT('failed')}
           onRetry={() => accounts.refetch()}
         />
       )}

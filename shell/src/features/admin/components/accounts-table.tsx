@@ -1,22 +1,25 @@
-import { formatDateTime, ROLE_LABELS, staffRoutes, type Account } from 'contracts';
+import { staffRoutes, type Account } from 'contracts';
 import { Link } from 'react-router-dom';
-import { adminMessages } from '../messages';
-
-const text = adminMessages.accounts;
+import { useT } from 'shared-ui';
+import { appCatalogs } from '../../../app/catalogs';
+import { formatDateTime } from '../../../format';
+import { adminCatalogs } from '../catalogs';
 
 /** Every staff account with its roles, status and last sign-in; each opens its editor or its history. */
 export function AccountsTable({ accounts, onEdit }: { accounts: Account[]; onEdit: (id: number) => void }) {
+  const t = useT(adminCatalogs);
+  const appT = useT(appCatalogs);
   return (
     <div className="sh-card sh-card--table">
-      <table className="sh-table" aria-label={text.heading}>
+      <table className="sh-table" aria-label={t('accounts.heading')}>
         <thead>
           <tr>
-            <th scope="col">{text.email}</th>
-            <th scope="col">{text.roles}</th>
-            <th scope="col">{text.status}</th>
-            <th scope="col">{text.lastSignIn}</th>
-            <th scope="col">{text.twoFactor}</th>
-            <th scope="col">{text.actions}</th>
+            <th scope="col">{t('accounts.email')}</th>
+            <th scope="col">{t('accounts.roles')}</th>
+            <th scope="col">{t('accounts.status')}</th>
+            <th scope="col">{t('accounts.lastSignIn')}</th>
+            <th scope="col">{t('accounts.twoFactor')}</th>
+            <th scope="col">{t('accounts.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -25,46 +28,57 @@ export function AccountsTable({ accounts, onEdit }: { accounts: Account[]; onEdi
               <td>
                 {account.email}
                 {account.name && <div className="sh-muted">{account.name}</div>}
+                {account.directory && (
+                  <div className="sh-muted">
+                    {account.roles_synced_at
+                      ? t('accounts.fromDirectorySince', { at: formatDateTime(account.roles_synced_at) })
+                      : t('accounts.fromDirectory')}
+                  </div>
+                )}
               </td>
               <td>
                 {account.roles.map((role) => (
                   <span key={role} className="sh-badge">
-                    {ROLE_LABELS[role]}
+                    {appT(`role.${role}`)}
                   </span>
                 ))}
               </td>
               <td>
                 {account.disabled ? (
-                  <span className="sh-badge sh-badge--off">{text.disabled}</span>
+                  <span className="sh-badge sh-badge--off">{t('accounts.disabled')}</span>
                 ) : account.locked_until ? (
                   <span className="sh-badge sh-badge--off">
-                    {text.lockedUntil(formatDateTime(account.locked_until))}
+                    {t('accounts.lockedUntil', { until: formatDateTime(account.locked_until) })}
                   </span>
                 ) : (
                   <span className="sh-badge">
-                    {account.must_change_password ? text.mustChange : text.active}
+                    {account.must_change_password ? t('accounts.mustChange') : t('accounts.active')}
                   </span>
                 )}
               </td>
-              <td>{account.last_sign_in_at ? formatDateTime(account.last_sign_in_at) : text.never}</td>
               <td>
-                {account.two_factor ? text.on : text.off}
-                {account.two_factor_required && <div className="sh-muted">{text.requiredForAccount}</div>}
+                {account.last_sign_in_at ? formatDateTime(account.last_sign_in_at) : t('accounts.never')}
+              </td>
+              <td>
+                {account.two_factor ? t('accounts.on') : t('accounts.off')}
+                {account.two_factor_required && (
+                  <div className="sh-muted">{t('accounts.requiredForAccount')}</div>
+                )}
               </td>
               <td className="sh-table__actions">
                 <button
                   type="button"
                   className="sui-link-button"
                   onClick={() => onEdit(account.id)}
-                  aria-label={`${text.manage}: ${account.email}`}
+                  aria-label={`${t('accounts.manage')}: ${account.email}`}
                 >
-                  {text.manage}
+                  {t('accounts.manage')}
                 </button>
                 <Link
                   to={`${staffRoutes.auditLog}?subject_type=account&subject_id=${account.id}`}
-                  aria-label={`${text.history}: ${account.email}`}
+                  aria-label={`${t('accounts.history')}: ${account.email}`}
                 >
-                  {text.history}
+                  {t('accounts.history')}
                 </Link>
               </td>
             </tr>

@@ -1,31 +1,31 @@
 import { EXPORT_FORMATS, type AuditQuery, type ExportFormat } from 'contracts';
 import { useState } from 'react';
-import { apiErrorMessage } from 'shared-ui';
+import { apiErrorMessage, useT } from 'shared-ui';
+import { appCatalogs } from '../../../app/catalogs';
 import { useExportAudit } from '../api/export-audit';
-import { adminMessages } from '../messages';
-
-const text = adminMessages.audit;
-const FORMAT_LABELS: Record<ExportFormat, string> = { xlsx: 'Excel (XLSX)', csv: 'CSV (Semikolon, UTF-8)' };
+import { adminCatalogs } from '../catalogs';
 
 /**
  * The trail as the filters show it, as XLSX or CSV. What happened stays beside the button (a status line,
  * announced), never in a toast over the page's actions.
  */
 export function AuditExport({ query }: { query: AuditQuery }) {
+  const t = useT(adminCatalogs);
+  const appT = useT(appCatalogs);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
   const exporting = useExportAudit();
   const status = exporting.isPending
-    ? text.exporting
+    ? t('audit.exporting')
     : exporting.isError
-      ? (apiErrorMessage(exporting.error) ?? adminMessages.failed)
+      ? (apiErrorMessage(exporting.error) ?? appT('failed'))
       : exporting.data
-        ? text.exported(exporting.data)
+        ? t('audit.exported', { file: exporting.data })
         : '';
   return (
     <fieldset className="sh-card sh-export">
-      <legend>{text.exportLegend}</legend>
+      <legend>{t('audit.exportLegend')}</legend>
       <div className="sui-field">
-        <label htmlFor="audit-export-format">{text.format}</label>
+        <label htmlFor="audit-export-format">{t('audit.format')}</label>
         <select
           id="audit-export-format"
           className="sui-input"
@@ -34,7 +34,7 @@ export function AuditExport({ query }: { query: AuditQuery }) {
         >
           {EXPORT_FORMATS.map((value) => (
             <option key={value} value={value}>
-              {FORMAT_LABELS[value]}
+              {t(`audit.format.${value}`)}
             </option>
           ))}
         </select>
@@ -45,7 +45,7 @@ export function AuditExport({ query }: { query: AuditQuery }) {
         disabled={exporting.isPending}
         onClick={() => exporting.mutate({ query, format })}
       >
-        {text.export}
+        {t('audit.export')}
       </button>
       <p className="sh-export__status" role="status">
         {status}

@@ -2,12 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { allows, AUDIT_ACTIONS } from 'contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { brandsQuery, machinesByBrandQuery, messages } from 'shared-ui';
+import { brandsQuery, machinesByBrandQuery, useT } from 'shared-ui';
 import { useRoles } from '../../../app/use-roles';
 import { useAccounts } from '../api/get-accounts';
-import { adminMessages } from '../messages';
+import { adminCatalogs } from '../catalogs';
 
-const text = adminMessages.audit;
 /** Every filter the address keeps; `brand_id` only narrows the machines offered. */
 const FILTERS = [
   'account_id',
@@ -38,6 +37,7 @@ function Labeled({ id, label, children }: { id: string; label: string; children:
  * without the right to list accounts types its e-mail. `onChange` runs before the address changes.
  */
 export function AuditFilters({ onChange }: { onChange: () => void }) {
+  const t = useT(adminCatalogs);
   const [params, setParams] = useSearchParams();
   const administers = allows(useRoles(), 'administer');
   const accounts = useAccounts(administers);
@@ -64,18 +64,18 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
     <form
       className="sh-card sh-filters"
       onSubmit={onFilter}
-      aria-label={text.filters}
+      aria-label={t('audit.filters')}
       key={params.toString()}
     >
       {administers ? (
-        <Labeled id="audit-account" label={text.account}>
+        <Labeled id="audit-account" label={t('audit.account')}>
           <select
             id="audit-account"
             name="account_id"
             className="sui-input"
             defaultValue={value('account_id')}
           >
-            <option value="">{text.anyAccount}</option>
+            <option value="">{t('audit.anyAccount')}</option>
             {accounts.data?.map((account) => (
               <option key={account.id} value={account.id}>
                 {account.email}
@@ -84,7 +84,7 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
           </select>
         </Labeled>
       ) : (
-        <Labeled id="audit-account-email" label={text.accountEmail}>
+        <Labeled id="audit-account-email" label={t('audit.accountEmail')}>
           <input
             id="audit-account-email"
             name="account_email"
@@ -95,17 +95,17 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
           />
         </Labeled>
       )}
-      <Labeled id="audit-action" label={text.action}>
+      <Labeled id="audit-action" label={t('audit.action')}>
         <select id="audit-action" name="action" className="sui-input" defaultValue={value('action')}>
-          <option value="">{text.anyAction}</option>
+          <option value="">{t('audit.anyAction')}</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {messages.events.actions[action]}
+              {t(`action.${action}`)}
             </option>
           ))}
         </select>
       </Labeled>
-      <Labeled id="audit-serial" label={text.serial}>
+      <Labeled id="audit-serial" label={t('audit.serial')}>
         <input
           id="audit-serial"
           name="serial"
@@ -115,7 +115,7 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
           defaultValue={value('serial')}
         />
       </Labeled>
-      <Labeled id="audit-certificate" label={text.certificate}>
+      <Labeled id="audit-certificate" label={t('audit.certificate')}>
         <input
           id="audit-certificate"
           name="certificate_id"
@@ -126,7 +126,7 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
           defaultValue={value('certificate_id')}
         />
       </Labeled>
-      <Labeled id="audit-brand" label={text.brand}>
+      <Labeled id="audit-brand" label={t('audit.brand')}>
         <select
           id="audit-brand"
           name="brand_id"
@@ -134,7 +134,7 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
           value={brandId}
           onChange={(event) => setBrandId(event.target.value)}
         >
-          <option value="">{text.anyBrand}</option>
+          <option value="">{t('audit.anyBrand')}</option>
           {brands.data?.map((brand) => (
             <option key={brand.id} value={brand.id}>
               {brand.name}
@@ -142,7 +142,7 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
           ))}
         </select>
       </Labeled>
-      <Labeled id="audit-machine" label={text.machine}>
+      <Labeled id="audit-machine" label={t('audit.machine')}>
         <select
           id="audit-machine"
           name="machine_id"
@@ -151,7 +151,7 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
           defaultValue={value('machine_id')}
           key={`${brandId}-${machines.data?.length ?? 0}`}
         >
-          <option value="">{brandId ? text.anyMachine : text.chooseBrandFirst}</option>
+          <option value="">{brandId ? t('audit.anyMachine') : t('audit.chooseBrandFirst')}</option>
           {machines.data?.map((machine) => (
             <option key={machine.id} value={machine.id}>
               {machine.name}
@@ -160,17 +160,17 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
         </select>
       </Labeled>
       {(['from', 'to'] as const).map((day) => (
-        <Labeled key={day} id={`audit-${day}`} label={text[day]}>
+        <Labeled key={day} id={`audit-${day}`} label={t(`audit.${day}`)}>
           <input id={`audit-${day}`} name={day} type="date" className="sui-input" defaultValue={value(day)} />
         </Labeled>
       ))}
       <div className="sh-actions">
         <button type="submit" className="sui-button">
-          {text.apply}
+          {t('audit.apply')}
         </button>
         {params.size > 0 && (
           <Link to="?" onClick={onChange}>
-            {text.reset}
+            {t('audit.reset')}
           </Link>
         )}
       </div>

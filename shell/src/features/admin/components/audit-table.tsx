@@ -1,29 +1,29 @@
-import { describeAuditDetails, formatDateTime, type TypedAuditEvent } from 'contracts';
-import { messages } from 'shared-ui';
-import { adminMessages } from '../messages';
+import { describeAuditDetails, type TypedAuditEvent } from 'contracts';
+import { useT } from 'shared-ui';
+import { formatDateTime } from '../../../format';
+import { adminCatalogs } from '../catalogs';
 import { SubjectLink } from './subject-link';
-
-const text = adminMessages.audit;
 
 /** One page of audit events, newest first; failed and refused sign-ins stand out. */
 export function AuditTable({ events, busy }: { events: TypedAuditEvent[]; busy: boolean }) {
-  if (events.length === 0) return <p>{text.none}</p>;
+  const t = useT(adminCatalogs);
+  if (events.length === 0) return <p>{t('audit.none')}</p>;
   return (
-    <table className="sh-table" aria-label={text.heading} aria-busy={busy}>
+    <table className="sh-table" aria-label={t('audit.heading')} aria-busy={busy}>
       <thead>
         <tr>
-          <th scope="col">{text.at}</th>
-          <th scope="col">{text.account}</th>
-          <th scope="col">{text.action}</th>
-          <th scope="col">{text.subject}</th>
-          <th scope="col">{text.details}</th>
+          <th scope="col">{t('audit.at')}</th>
+          <th scope="col">{t('audit.account')}</th>
+          <th scope="col">{t('audit.action')}</th>
+          <th scope="col">{t('audit.subject')}</th>
+          <th scope="col">{t('audit.details')}</th>
         </tr>
       </thead>
       <tbody>
         {events.map((event) => (
           <tr key={event.id}>
             <td>{formatDateTime(event.at)}</td>
-            <td>{event.account_email ?? text.nobody}</td>
+            <td>{event.account_email ?? t('audit.nobody')}</td>
             <td
               className={
                 event.action === 'auth.sign_in_failed' || event.action === 'auth.locked_out'
@@ -31,7 +31,7 @@ export function AuditTable({ events, busy }: { events: TypedAuditEvent[]; busy: 
                   : undefined
               }
             >
-              {messages.events.actions[event.action]}
+              {t(`action.${event.action}`)}
             </td>
             <td>
               <SubjectLink event={event} />

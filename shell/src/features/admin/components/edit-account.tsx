@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { PASSWORD_MIN, type Account, type Role } from 'contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { apiErrorMessage, apiFieldErrors, ConfirmDialog, meQuery, notify } from 'shared-ui';
+import { apiErrorMessage, apiFieldErrors, ConfirmDialog, meQuery, notify, useT } from 'shared-ui';
+import { appCatalogs } from '../../../app/catalogs';
 import { FormField } from '../../../components/form-field';
 import { useChangeAccountRoles } from '../api/change-account-roles';
 import { useDisableAccount } from '../api/disable-account';
 import { useEnableAccount } from '../api/enable-account';
 import { useResetAccountPassword } from '../api/reset-account-password';
-import { adminMessages } from '../messages';
+import { adminCatalogs } from '../catalogs';
 import { AccountSignIn } from './account-sign-in';
 import { RolesFieldset } from './roles-fieldset';
-
-const text = adminMessages.accounts;
 
 /**
  * One account's roles, a new first password, how it signs in (account-sign-in.tsx), and disabling or enabling
  * it. The own account's roles, password and status are another administrator's to change (the API says 409).
  */
 export function EditAccount({ account, onClose }: { account: Account; onClose: () => void }) {
+  const t = useT(adminCatalogs);
+  const appT = useT(appCatalogs);
   const heading = useRef<HTMLHeadingElement>(null);
   const [roles, setRoles] = useState<Role[]>(account.roles);
   const [rolesError, setRolesError] = useState<string | undefined>();
@@ -45,26 +46,26 @@ export function EditAccount({ account, onClose }: { account: Account; onClose: (
     } catch (error) {
       const field = Object.values(apiFieldErrors(error))[0];
       if (field && onFieldError) onFieldError(field);
-      else notify.error(apiErrorMessage(error) ?? adminMessages.failed);
+      else notify.error(apiErrorMessage(error) ?? appT('failed'));
       return false;
     }
   };
 
   const saveRoles = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!roles.length) return setRolesError(text.rolesRequired);
+    if (!roles.length) return setRolesError(t('accounts.rolesRequired'));
     setRolesError(undefined);
-    await run(() => changeRoles.mutateAsync(roles), text.rolesSaved, setRolesError);
+    await run(() => changeRoles.mutateAsync(roles), t('accounts.rolesSaved'), setRolesError);
   };
   const onResetPassword = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if ([...password].length < PASSWORD_MIN) {
-      setPasswordError(password ? text.tooShort : text.required);
+      setPasswordError(password ? t('accounts.tooShort', { min: PASSWORD_MIN }) : t('accounts.required'));
       document.getElementById('reset-password')?.focus();
       return;
     }
     setPasswordError(undefined);
-    if (await run(() => resetPassword.mutateAsync(password), text.passwordReset, setPasswordError))
+    if (await run(() => resetPassword.mutateAsync(password), t('accounts.passwordReset'), setPasswordError))
       setPassword('');
   };
 
@@ -72,25 +73,25 @@ export function EditAccount({ account, onClose }: { account: Account; onClose: (
     <section className="sh-card" aria-labelledby="edit-account-heading" data-testid="account-editor">
       <div className="sh-page__title">
         <h2 id="edit-account-heading" ref={heading} tabIndex={-1}>
-          {text.editHeading(account.email)}
+          {t('accounts.editHeading', { email: account.email })}
         </h2>
         <button type="button" className="sui-button sui-button--secondary" onClick={onClose}>
-          {text.close}
+          {t('accounts.close')}
         </button>
       </div>
       <div className="sh-editor">
-        {own && <p className="sh-note">{text.ownSignIn}</p>}
+        {own && <p className="sh-note">{t('accounts.ownSignIn')}</p>}
         {!own && (
           <form className="sh-form" onSubmit={saveRoles} noValidate>
             <RolesFieldset
               id="edit-roles"
-              legend={text.roles}
+              legend={t('accounts.roles')}
               value={roles}
               error={rolesError}
               onChange={setRoles}
             />
             <button type="submit" className="sui-button" disabled={busy}>
-              {text.saveRoles}
+              {t('accounts.saveRoles')}
             </button>
           </form>
         )}
@@ -98,36 +99,36 @@ export function EditAccount({ account, onClose }: { account: Account; onClose: (
           <form className="sh-form" onSubmit={onResetPassword} noValidate>
             <FormField
               id="reset-password"
-              label={text.newPassword}
+              label={t('accounts.newPassword')}
               type="text"
               autoComplete="off"
               spellCheck={false}
               value={password}
               error={passwordError}
-              hint={text.resetHint}
+              hint={t('accounts.resetHint')}
               onChange={setPassword}
             />
             <button type="submit" className="sui-button sui-button--secondary" disabled={busy}>
-              {text.resetPassword}
+              {t('accounts.resetPassword')}
             </button>
           </form>
         )}
         <AccountSignIn account={account} own={own} run={run} />
         <div className="sh-stack">
           <p>
-            {text.status}: {account.disabled ? text.disabled : text.active}
+            {t('accounts.status')}: {account.disabled ? t('accounts.disabled') : t('accounts.active')}
           </p>
           <div>
             {own ? (
-              <p className="sh-note">{text.ownAccount}</p>
+              <p className="sh-note">{t('accounts.ownAccount')}</p>
             ) : account.disabled ? (
               <button
                 type="button"
                 className="sui-button"
                 disabled={busy}
-                onClick={() => run(() => enable.mutateAsync(), text.enabledDone)}
+                onClick={() => run(() => enable.mutateAsync(), t('accounts.enabledDone'))}
               >
-                {text.enable}
+                {t('accounts.enable')}
               </button>
             ) : (
               <button
@@ -135,7 +136,7 @@ export function EditAccount({ account, onClose }: { account: Account; onClose: (
                 className="sui-button sh-button--danger"
                 onClick={() => setConfirming(true)}
               >
-                {text.disable}
+                {t('accounts.disable')}
               </button>
             )}
           </div>
@@ -143,13 +144,13 @@ export function EditAccount({ account, onClose }: { account: Account; onClose: (
       </div>
       <ConfirmDialog
         open={confirming}
-        title={text.disable}
-        message={text.disableQuestion(account.email)}
-        confirmLabel={text.yes}
-        cancelLabel={text.no}
+        title={t('accounts.disable')}
+        message={t('accounts.disableQuestion', { email: account.email })}
+        confirmLabel={t('accounts.yes')}
+        cancelLabel={t('accounts.no')}
         busy={busy}
         onConfirm={async () => {
-          await run(() => disable.mutateAsync(), text.disabledDone);
+          await run(() => disable.mutateAsync(), t('accounts.disabledDone'));
           setConfirming(false);
         }}
         onCancel={() => setConfirming(false)}

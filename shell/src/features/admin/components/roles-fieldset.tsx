@@ -1,4 +1,6 @@
-import { ROLE_LABELS, ROLES, type Role } from 'contracts';
+import { ROLES, type Role } from 'contracts';
+import { useT } from 'shared-ui';
+import { appCatalogs } from '../../../app/catalogs';
 
 /** A checkbox per role; an account may hold several. */
 export function RolesFieldset({
@@ -14,6 +16,7 @@ export function RolesFieldset({
   error?: string;
   onChange: (roles: Role[]) => void;
 }) {
+  const t = useT(appCatalogs);
   return (
     <fieldset className="sh-roles" aria-describedby={error ? `${id}-error` : undefined}>
       <legend>{legend}</legend>
@@ -28,7 +31,7 @@ export function RolesFieldset({
               onChange(event.target.checked ? [...value, role] : value.filter((r) => r !== role))
             }
           />
-          {ROLE_LABELS[role]}
+          {t(`role.${role}`)}
         </label>
       ))}
       {error && (

@@ -1,11 +1,13 @@
 import { staffUrls, type TypedAuditEvent } from 'contracts';
 import { Link } from 'react-router-dom';
-import { imageUrl } from 'shared-ui';
-import { adminMessages } from '../messages';
+import { imageUrl, useT } from 'shared-ui';
+import { adminCatalogs, isAdminKey } from '../catalogs';
 
 /** Where a subject can be seen: its screen, the image, or the account's own history. */
-export function SubjectLink({ event }: { event: TypedAuditEvent }) {
-  const type = adminMessages.subjects[event.subject_type] ?? event.subject_type;
+export function SubjectLink({ event }: { event: Pick<TypedAuditEvent, 'subject_type' | 'subject_id'> }) {
+  const t = useT(adminCatalogs);
+  const key = `subject.${event.subject_type}`;
+  const type = isAdminKey(key) ? t(key) : event.subject_type;
   const label = `${type} ${event.subject_id}`;
   const id = Number(event.subject_id);
   switch (event.subject_type) {

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, messages } from 'shared-ui';
+import { apiErrorMessage, useT } from 'shared-ui';
+import { shellCatalogs } from '../../../catalogs';
 import { secondFactor } from '../api/second-factor';
 import { LoginCard } from './login-card';
 import { LoginField } from './login-field';
-
-const text = messages.login;
 
 /** The second step: a code from the authenticator app or a recovery code. */
 export function CodeStep({
@@ -16,6 +15,7 @@ export function CodeStep({
   onSignedIn: (token: string) => void;
   onRestart: () => void;
 }) {
+  const t = useT(shellCatalogs);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
@@ -24,7 +24,7 @@ export function CodeStep({
     event.preventDefault();
     const value = code.trim();
     if (!value) {
-      setError(text.codeRequired);
+      setError(t('login.codeRequired'));
       document.getElementById('login-code')?.focus();
       return;
     }
@@ -32,7 +32,7 @@ export function CodeStep({
     try {
       onSignedIn((await secondFactor({ challenge, code: value })).token);
     } catch (failure) {
-      setError(apiErrorMessage(failure) ?? text.failed);
+      setError(apiErrorMessage(failure) ?? t('login.failed'));
       setCode('');
       setSubmitting(false);
       document.getElementById('login-code')?.focus();
@@ -40,12 +40,12 @@ export function CodeStep({
   };
 
   return (
-    <LoginCard heading={text.codeHeading} onSubmit={onSubmit}>
-      <p className="sh-login__hint">{text.codeHint}</p>
+    <LoginCard heading={t('login.codeHeading')} onSubmit={onSubmit}>
+      <p className="sh-login__hint">{t('login.codeHint')}</p>
       <LoginField
         id="login-code"
         name="code"
-        label={text.code}
+        label={t('login.code')}
         type="text"
         autoComplete="one-time-code"
         value={code}
@@ -54,10 +54,10 @@ export function CodeStep({
         autoFocus
       />
       <button type="submit" className="sui-button sh-login__submit" disabled={submitting}>
-        {text.codeSubmit}
+        {t('login.codeSubmit')}
       </button>
       <button type="button" className="sh-login__back" onClick={onRestart}>
-        {text.back}
+        {t('login.back')}
       </button>
     </LoginCard>
   );

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { Route } from 'react-router-dom';
-import { getToken, setToken } from 'shared-ui';
+import { getToken, setLanguage, setToken } from 'shared-ui';
 import { renderAt } from '../../../test/render';
 import { login } from '../api/login';
 import { secondFactor } from '../api/second-factor';
@@ -43,7 +43,10 @@ const submit = () => screen.getByRole('button', { name: 'EINLOGGEN' });
 beforeEach(() => {
   loginMock.mockReset();
 });
-afterEach(() => window.localStorage.clear());
+afterEach(async () => {
+  window.localStorage.clear();
+  await act(() => setLanguage('de'));
+});
 
 describe('validateLogin', () => {
   it('gives the spec messages', () => {
@@ -62,6 +65,19 @@ describe('LoginPage', () => {
     expect(screen.getByRole('heading', { name: 'einloggen' })).toBeInTheDocument();
     expect(email()).toHaveAttribute('name', 'username');
     expect(password()).toHaveAttribute('name', 'password');
+  });
+
+  it('switches to Polish and to English at once, and validates in that language', async () => {
+    renderLogin();
+    await userEvent.selectOptions(screen.getByLabelText('Sprache'), 'Polski');
+    expect(await screen.findByRole('heading', { name: 'logowanie' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'ZALOGUJ' }));
+    expect(screen.getByText('Adres e-mail jest wymagany')).toBeInTheDocument();
+    expect(screen.getByLabelText('Hasło')).toHaveAttribute('aria-invalid', 'true');
+    expect(document.title).toBe('Logowanie – BDS PRÜFBERICHT SOFTWARE');
+    await userEvent.selectOptions(screen.getByLabelText('Język'), 'English');
+    expect(await screen.findByRole('button', { name: 'SIGN IN' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });
 
   it('validates before sending and sends nothing while errors exist', async () => {

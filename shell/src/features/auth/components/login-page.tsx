@@ -1,14 +1,26 @@
 import { EMAIL_PATTERN } from 'contracts';
 import { useState, type FormEvent } from 'react';
-import { TITLES, useDocumentTitle } from '../../../app/document-title';
-import { apiErrorMessage, httpStatus, messages, notify, retryAfterSeconds, setToken } from 'shared-ui';
+import { useDocumentTitle } from '../../../app/document-title';
+import {
+  activeLocale,
+  apiErrorMessage,
+  httpStatus,
+  notify,
+  retryAfterSeconds,
+  setLanguage,
+  setToken,
+  useT,
+} from 'shared-ui';
+import { shellCatalogs } from '../../../catalogs';
+import { LanguageSwitch } from '../../../components/language-switch';
 import { login } from '../api/login';
 import { CodeStep } from './code-step';
+import { CompanySignIn } from './company-sign-in';
 import { LoginCard } from './login-card';
 import { LoginField } from './login-field';
 import './login-page.css';
 
-const text = messages.login;
+const text = shellCatalogs.t;
 
 interface FieldErrors {
   username?: string;
@@ -19,26 +31,39 @@ interface FieldErrors {
 export function validateLogin(username: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
   const email = username.trim();
-  if (!email) errors.username = text.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.username = text.emailInvalid;
-  if (!password) errors.password = text.passwordRequired;
+  if (!email) errors.username = text('login.emailRequired');
+  else if (!EMAIL_PATTERN.test(email)) errors.username = text('login.emailInvalid');
+  if (!password) errors.password = text('login.passwordRequired');
   return errors;
 }
 
 /** Why signing in is refused for now, and until when: it stays on the form, a toast would vanish first. */
 function lockNotice(error: unknown): string {
-  const reason = apiErrorMessage(error) ?? text.failed;
+  const reason = apiErrorMessage(error) ?? text('login.failed');
   const seconds = retryAfterSeconds(error);
   if (!seconds) return reason;
   const until = new Date(Date.now() + seconds * 1000);
-  return `${reason} ${text.lockedUntil(until.toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' }))}`;
+  return `${reason} ${text('login.lockedUntil', {
+    time: until.toLocaleTimeString(activeLocale(), { hour: '2-digit', minute: '2-digit' }),
+  })}`;
 }
 
 /**
  * The sign-in form. It uses no router, so the login screen loads without react-router (docs/architecture.md#budgets):
  * the bootstrap shows it alone to a signed-out user, the app's `/login` route wraps it in `LoginRoute`.
  */
-export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
+export function LoginPage({
+  onSignedIn,
+  returnTo = '/',
+  companyReturned = false,
+}: {
+  /** Called with where a sign-in with the company account wanted to go; else the caller knows. */
+  onSignedIn?: (returnTo?: string) => void;
+  /** Where to come back after the company account's provider. */
+  returnTo?: string;
+  /** The provider just sent the browser back (`/login?oidc=1`): take that sign-in's session. */
+  companyReturned?: boolean;
+}) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -47,11 +72,12 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
   const [notice, setNotice] = useState<string | undefined>();
   /** Set after a right password when the account signs in with a second factor. */
   const [challenge, setChallenge] = useState<string | null>(null);
-  useDocumentTitle(TITLES.login);
+  const t = useT(shellCatalogs);
+  useDocumentTitle(t('title.login'));
 
-  const signedIn = (newToken: string) => {
+  const signedIn = (newToken: string, wanted?: string) => {
     setToken(newToken);
-    onSignedIn?.();
+    onSignedIn?.(wanted);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -76,12 +102,14 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
         // Locked: the e-mail and password may well be right, and trying again does not help yet.
         setNotice(lockNotice(error));
       } else if (status && status < 500) {
-        setErrors({ username: text.emailRejected, password: text.passwordRejected });
+        setErrors({ username: t('login.emailRejected'), password: t('login.passwordRejected') });
         document.getElementById('login-username')?.focus();
       } else {
         // Unreachable, or the server (its database) is down: the credentials may well be right, so the
         // fields are not marked; the API's German reason goes with the toast when there is one.
-        notify.error(status ? `${text.failed} ${apiErrorMessage(error) ?? ''}`.trim() : text.failed);
+        notify.error(
+          status ? `${t('login.failed')} ${apiErrorMessage(error) ?? ''}`.trim() : t('login.failed'),
+        );
       }
       setSubmitting(false);
     }
@@ -100,22 +128,25 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
     );
 
   return (
-    <LoginCard heading={text.heading} onSubmit={onSubmit}>
+    <LoginCard heading={t('login.heading')} onSubmit={onSubmit}>
+      <CompanySignIn returnTo={returnTo} returned={companyReturned} onSignedIn={signedIn} />
       <LoginField
         id="login-username"
         name="username"
-        label={text.email}
+        label={t('login.email')}
         type="email"
         autoComplete="username"
         value={username}
         error={errors.username}
         onChange={setUsername}
-        autoFocus
+        // Back from the company account's provider nobody came to type a password: the cursor waiting in
+        // E-Mail would point a refused person at a form their company account has no password for.
+        autoFocus={!companyReturned}
       />
       <LoginField
         id="login-password"
         name="password"
-        label={text.password}
+        label={t('login.password')}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -128,8 +159,13 @@ export function LoginPage({ onSignedIn }: { onSignedIn?: () => void }) {
         </p>
       )}
       <button type="submit" className="sui-button sh-login__submit" disabled={submitting}>
-        {text.submit}
+        {t('login.submit')}
       </button>
+      {/* Before sign-in the browser's language decides (bootstrap.tsx); the account's language after it. */}
+      <LanguageSwitch
+        className="sh-login__language"
+        onChange={(language) => setLanguage(language).catch(() => notify.error(t('language.saveFailed')))}
+      />
     </LoginCard>
   );
 }

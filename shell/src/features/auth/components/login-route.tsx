@@ -10,6 +10,7 @@ import { LoginPage } from './login-page';
 export function LoginRoute() {
   const token = useToken();
   const from = (useLocation().state as { from?: { pathname: string; search?: string } } | null)?.from;
-  if (token) return <Navigate to={returnPath(from && from.pathname + (from.search ?? ''))} replace />;
-  return <LoginPage />;
+  const wanted = returnPath(from && from.pathname + (from.search ?? ''));
+  if (token) return <Navigate to={wanted} replace />;
+  return <LoginPage returnTo={wanted} />;
 }

@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import { messages } from 'shared-ui';
+import { useT } from 'shared-ui';
+import { shellCatalogs } from '../../../catalogs';
 import { logout } from '../api/logout';
 import { SignOutDialog } from '../../../components/sign-out-dialog';
 
-const text = messages.logout;
-
 /** Sign-out icon and its confirmation: JA revokes the session, NEIN/Escape/outside keeps it. */
 export function LogoutButton() {
+  const t = useT(shellCatalogs);
   const [open, setOpen] = useState(false);
   return (
     <>
       <button
         type="button"
         className="sh-header__icon-button"
-        aria-label={text.button}
-        title={text.button}
+        aria-label={t('logout.button')}
+        title={t('logout.button')}
         onClick={() => setOpen(true)}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -31,8 +31,8 @@ export function LogoutButton() {
       </button>
       <SignOutDialog
         open={open}
-        title={text.title}
-        question={text.question}
+        title={t('logout.title')}
+        question={t('logout.question')}
         end={logout}
         onCancel={() => setOpen(false)}
       />

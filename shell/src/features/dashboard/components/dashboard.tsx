@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useT } from 'shared-ui';
+import { shellCatalogs } from '../../../catalogs';
 import { RemoteScreen } from '../../../federation/remote-screen';
 import { useRoles } from '../../../app/use-roles';
 import { parseTab, TAB_SCREENS, tabsFor, type Tab } from '../../../tabs';
@@ -32,6 +34,7 @@ export function Dashboard() {
   const [params] = useSearchParams();
   const allowed = tabsFor(useRoles());
   const active = parseTab(params.get('tab'), allowed);
+  const t = useT(shellCatalogs);
   const [opened, setOpened] = useState<Tab[]>([active]);
   if (!opened.includes(active)) setOpened([...opened, active]);
 
@@ -42,7 +45,7 @@ export function Dashboard() {
 
   return (
     <>
-      <h1 className="sui-visually-hidden">{TAB_SCREENS[active].label}</h1>
+      <h1 className="sui-visually-hidden">{t(`tab.${active}`)}</h1>
       {allowed
         .filter((tab) => opened.includes(tab))
         .map((tab) => (
@@ -50,7 +53,7 @@ export function Dashboard() {
             key={tab}
             id={`panel-${tab}`}
             className="sh-panel"
-            aria-label={TAB_SCREENS[tab].label}
+            aria-label={t(`tab.${tab}`)}
             hidden={tab !== active}
             data-tab={tab}
           >

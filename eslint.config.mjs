@@ -75,6 +75,25 @@ const boundaries = {
   },
 };
 
+/** A letter of the staff languages (German, English, Polish); esquery's regular expressions take no flags. */
+const LETTER = '/[A-Za-zÀ-ÖØ-öø-ž]/';
+const UNTRANSLATED = 'Text a user reads comes from the app’s catalogs (src/locales, t(…)), in German, English and Polish.';
+/** Attributes a screen reader reads out or a user sees, on any element; `title` and `label` name keys on components. */
+const SPOKEN = '/^(aria-label|aria-description|aria-roledescription|aria-valuetext|aria-placeholder|placeholder|alt)$/';
+/** A text given in place: a string, a template's text, or either branch of `a ? 'x' : 'y'` and `a || 'x'`. */
+const textsIn = (place) => [
+  `${place} > Literal[value=${LETTER}]`,
+  `${place} > JSXExpressionContainer > Literal[value=${LETTER}]`,
+  `${place} > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > Literal[value=${LETTER}]`,
+  `${place} > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=${LETTER}]`,
+];
+const untranslatedText = [
+  `JSXText[value=${LETTER}]`,
+  ...textsIn(':matches(JSXElement, JSXFragment)'),
+  ...textsIn(`JSXAttribute[name.name=${SPOKEN}]`),
+  ...textsIn('JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name=/^(title|label)$/]'),
+].map((selector) => ({ selector, message: UNTRANSLATED }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -139,6 +158,17 @@ export default tseslint.config(
           message: 'Runtime code never imports scripts/: share plain values through contracts.',
         },
       ],
+    },
+  },
+  {
+    // The staff screens say nothing in code: every text a user reads or hears comes from the app's catalogs in
+    // German, English and Polish (docs/decisions/0031-staff-languages.md). Names that are the same in every
+    // language (the wordmark) are named constants. shared-ui joins once its own texts are in catalogs;
+    // mfe-landing has its texts modules (mfe-landing/src/features/landing/texts.ts).
+    files: ['shell/src/**/*.tsx', 'mfe-certificates/src/**/*.tsx', 'mfe-machines/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/test/**', '**/test-support/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...untranslatedText],
     },
   },
   {

@@ -120,10 +120,10 @@ describe('machineCatalogs', () => {
     ]);
     const affected = (count: number) => machineCatalogs.t('instruments.calibration.affected', { count });
     expect([1, 3, 12, 24].map(affected)).toEqual([
-      'Do oceny wpływu dodano jeden protokół, którego to dotyczy.',
-      'Do oceny wpływu dodano 3 protokoły, których to dotyczy.',
-      'Do oceny wpływu dodano 12 protokołów, których to dotyczy.',
-      'Do oceny wpływu dodano 24 protokoły, których to dotyczy.',
+      'Do oceny wpływu dodano jeden protokół badania, którego to dotyczy.',
+      'Do oceny wpływu dodano 3 protokoły badań, których to dotyczy.',
+      'Do oceny wpływu dodano 12 protokołów badań, których to dotyczy.',
+      'Do oceny wpływu dodano 24 protokoły badań, których to dotyczy.',
     ]);
   });
 

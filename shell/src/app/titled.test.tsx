@@ -27,7 +27,7 @@ describe('Titled', () => {
   it('follows the language', async () => {
     renderAt('/certificates/7', certificate);
     await act(() => setLanguage('pl'));
-    expect(document.title).toBe('Protokół nr 7 – BDS PRÜFBERICHT SOFTWARE');
+    expect(document.title).toBe('Protokół badania nr 7 – BDS PRÜFBERICHT SOFTWARE');
     await act(() => setLanguage('en'));
     expect(document.title).toBe('Certificate No. 7 – BDS PRÜFBERICHT SOFTWARE');
   });

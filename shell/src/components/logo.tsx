@@ -1,5 +1,9 @@
 import './logo.css';
 
+/** The wordmark: names, the same in every language, as at the end of every tab's title (app/document-title.ts). */
+const BRAND = 'BDS';
+const PRODUCT = 'PRÜFBERICHT';
+
 /** The product mark: a check in the accent colour and the wordmark (drawn here, no image to download). */
 export function Logo({ variant = 'dark' }: { variant?: 'dark' | 'light' }) {
   return (
@@ -16,8 +20,8 @@ export function Logo({ variant = 'dark' }: { variant?: 'dark' | 'light' }) {
         />
       </svg>
       <span className="sh-logo__text">
-        <span className="sh-logo__brand">BDS</span>
-        <span className="sh-logo__product">PRÜFBERICHT</span>
+        <span className="sh-logo__brand">{BRAND}</span>
+        <span className="sh-logo__product">{PRODUCT}</span>
       </span>
     </span>
   );

@@ -137,7 +137,7 @@ describe('CertificateDetailPage in each staff language', () => {
     },
     {
       language: 'pl' as const,
-      title: 'Protokół nr 7 · MAB 825',
+      title: 'Protokół badania nr 7 · MAB 825',
       facts: ['Negatywny: 1 z 3 egzemplarzy', '21.11.2026 09:00'],
       deviation: [
         'Zwolnienie warunkowe',

@@ -347,7 +347,7 @@ describe('CertificateListPage in each staff language', () => {
       status: '◐ Częściowo unieważniony (1 z 3)',
       details: 'Szczegóły: 4852611001',
       // 42 takes the plural form "few" in Polish.
-      count: '42 protokoły w filtrze',
+      count: '42 protokoły badań w filtrze',
       filter: 'Bieżący tydzień',
     },
   ])('shows the list in $language', async ({ language, headers, day, status, details, count, filter }) => {

@@ -8,6 +8,8 @@ import { InstructionsMarking } from './instructions-marking';
 
 /** Serials up to this length (prefix + YYMM + 3 digits, e.g. 4852406001) print at full size; longer ones shrink to fit. */
 const SERIAL_FULL_SIZE_CHARS = 10;
+/** The serial's caption on the label: the product's marking, the same whatever language the staff app speaks. */
+const SERIAL_CAPTION = 'SN';
 
 /** One label: brand logo, article number, the unit's serial, the EAN barcode and the QR code to its landing page. */
 export function LabelCard({ label, preset }: { label: LabelContent; preset: LabelPreset }) {
@@ -28,7 +30,7 @@ export function LabelCard({ label, preset }: { label: LabelContent; preset: Labe
               { '--serial-scale': Math.min(1, SERIAL_FULL_SIZE_CHARS / label.serial.length) } as CSSProperties
             }
           >
-            <span className="cert-label__serial-caption">SN</span> {label.serial}
+            <span className="cert-label__serial-caption">{SERIAL_CAPTION}</span> {label.serial}
           </p>
         )}
         {label.ean && <EanBarcode ean={label.ean} module={parts.barModule} barHeight={parts.barHeight} />}

@@ -482,7 +482,7 @@ describe('LabelsPage in each staff language', () => {
     {
       language: 'pl' as const,
       title: 'DRUKUJ ETYKIETY',
-      search: 'SZUKAJ PROTOKOŁU',
+      search: 'SZUKAJ PROTOKOŁU BADANIA',
       chosen: 'Wybrano: MAB 825 4852406001',
       row: ['MAB 825', '4852406001 – 4852406003', '3', '21.11.2026'],
       stock: ['FORMAT ETYKIET', 'Rolka ciągła 62 mm (62 × 100 mm)'],

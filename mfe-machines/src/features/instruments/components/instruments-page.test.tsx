@@ -216,7 +216,7 @@ describe('InstrumentsPage in each staff language', () => {
       overdue: ['Miernik rezystancji izolacji', 'Po terminie', 'W użyciu'],
       dueSoon: 'Termin za 10 dni',
       impacts: 'Ocena wpływu (1 otwarta)',
-      certificate: 'Protokół nr 42',
+      certificate: 'Protokół badania nr 42',
       close: 'Zamknij: bez wpływu',
       register: 'Rejestr',
       calibrations: 'Wzorcowania PM-01',

@@ -100,7 +100,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
           id="brand-website_link"
           type="url"
           label={t('brands.website')}
-          placeholder="https://"
+          placeholder={t('brands.websitePlaceholder')}
           value={values.website_link}
           onChange={(value) => change('website_link', value)}
           error={errors.website_link}

@@ -379,7 +379,7 @@ describe('TestPlanPage in each staff language', () => {
       fields: {
         'German *': 'Schutzleiterwiderstand',
         'Upper limit': '0.3',
-        'Measuring instrument': 'Earth bond tester',
+        'Measuring instrument': 'Protective conductor tester',
       },
       lower: 'Lower limit',
       save: 'SAVE',

@@ -56,7 +56,7 @@ const EXPECTED = {
   },
   en: {
     heading: 'My account',
-    lead: 'Anna Berg · chef@example.com · Roles: Inspector, Release (quality)',
+    lead: 'Anna Berg · chef@example.com · Roles: Checker, Release (quality)',
     signIns: 'Recent sign-ins',
     rows: [
       ['28/11/2026 09:15', 'Signed in', '10.0.0.7'],
@@ -78,7 +78,7 @@ const EXPECTED = {
   },
   pl: {
     heading: 'Moje konto',
-    lead: 'Anna Berg · chef@example.com · Role: Kontroler, Zwolnienie (jakość)',
+    lead: 'Anna Berg · chef@example.com · Role: Sprawdzający, Zwolnienie (jakość)',
     signIns: 'Ostatnie logowania',
     rows: [
       ['28.11.2026 09:15', 'Zalogowano', '10.0.0.7'],

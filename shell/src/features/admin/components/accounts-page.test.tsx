@@ -64,7 +64,7 @@ const EXPECTED = {
   },
   en: {
     heading: 'Accounts',
-    roles: ['Inspector', 'Read only'],
+    roles: ['Checker', 'Read only'],
     lastSignIn: '28/11/2026 09:15',
     locked: 'Locked after failed attempts until 28/11/2026 10:45',
     add: 'ADD ACCOUNT',
@@ -81,7 +81,7 @@ const EXPECTED = {
   },
   pl: {
     heading: 'Konta',
-    roles: ['Kontroler', 'Tylko odczyt'],
+    roles: ['Sprawdzający', 'Tylko odczyt'],
     lastSignIn: '28.11.2026 09:15',
     locked: 'Zablokowane po nieudanych próbach do 28.11.2026 10:45',
     add: 'DODAJ KONTO',
@@ -142,6 +142,6 @@ describe('AccountsPage', () => {
     await act(() => setLanguage('en'));
     expect(screen.getByRole('heading', { level: 1, name: 'Accounts' })).toBeInTheDocument();
     expect(row).toHaveTextContent('28/11/2026 09:15');
-    expect(within(row).getByText('Inspector')).toBeInTheDocument();
+    expect(within(row).getByText('Checker')).toBeInTheDocument();
   });
 });

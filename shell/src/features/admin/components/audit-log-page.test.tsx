@@ -76,7 +76,7 @@ const EXPECTED = {
   pl: {
     heading: 'Dziennik zdarzeń',
     failed: ['28.11.2026 09:15', '–', 'Nieudane logowanie', 'Konto 2'],
-    deviation: ['02.07.2026 00:05', 'chef@example.com', 'Zezwolenie na odstępstwo', 'Protokół 7'],
+    deviation: ['02.07.2026 00:05', 'chef@example.com', 'Zwolnienie warunkowe', 'Protokół badania 7'],
     page: 'Strona 1',
     older: 'Starsze →',
     action: 'Czynność',

@@ -104,8 +104,8 @@ describe.each([
     // A no-break space between the groups, which the matcher reads as a space.
     queuedCount: '12 345',
     oldest: ['Najstarsze oczekujące od', '28.11.2026 09:15'],
-    kind: 'Pieczętowanie protokołu',
-    subject: 'Protokół 7',
+    kind: 'Pieczętowanie protokołu badania',
+    subject: 'Protokół badania 7',
     retry: 'Ponów: zadanie 42',
     attempts: '1205',
   },

@@ -75,11 +75,14 @@ const boundaries = {
   },
 };
 
-/** A letter of the staff languages (German, English, Polish); esquery's regular expressions take no flags. */
+/** A letter of the staff languages (German, English, Polish): text, not a number or a sign. */
 const LETTER = '/[A-Za-zÀ-ÖØ-öø-ž]/';
-const UNTRANSLATED = 'Text a user reads comes from the app’s catalogs (src/locales, t(…)), in German, English and Polish.';
-/** Attributes a screen reader reads out or a user sees, on any element; `title` and `label` name keys on components. */
-const SPOKEN = '/^(aria-label|aria-description|aria-roledescription|aria-valuetext|aria-placeholder|placeholder|alt)$/';
+const UNTRANSLATED =
+  'Text a user reads comes from the app’s catalogs (src/locales, t(…)), in German, English and Polish.';
+/** Attributes a user sees or a screen reader reads out, on any element. `title` and `label` count on HTML elements
+ * only: components take catalog keys there (shell/src/app/routes.tsx). */
+const SPOKEN =
+  '/^(aria-label|aria-description|aria-roledescription|aria-valuetext|aria-placeholder|placeholder|alt)$/';
 /** A text given in place: a string, a template's text, or either branch of `a ? 'x' : 'y'` and `a || 'x'`. */
 const textsIn = (place) => [
   `${place} > Literal[value=${LETTER}]`,

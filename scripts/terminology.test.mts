@@ -31,7 +31,8 @@ function wordPattern(pattern: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'giu');
 }
 
-const patternsOf = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map(([, pattern]) => wordPattern(pattern));
+const patternsOf = (cell: string) =>
+  [...cell.matchAll(/`([^`]+)`/g)].map(([, pattern]) => wordPattern(pattern));
 
 /** The table's rows in their order, and the messages where German uses a word in another sense. */
 export function readStaffGlossary(markdown: string) {
@@ -147,7 +148,10 @@ const glossary = readStaffGlossary(fs.readFileSync(path.join(root, 'docs/termino
 
 test('every staff catalog uses the glossary’s English and Polish words', () => {
   const folders = staffCatalogFolders();
-  assert.ok(folders.includes('shell/src/locales') && folders.includes('mfe-machines/src/locales'), `${folders}`);
+  assert.ok(
+    folders.includes('shell/src/locales') && folders.includes('mfe-machines/src/locales'),
+    `${folders}`,
+  );
   const findings = folders.flatMap((folder) =>
     checkCatalogs(glossary, folder, {
       de: readCatalog(folder, 'de'),
@@ -180,7 +184,8 @@ test('a message without the term’s form, or with a forbidden word, is found', 
     },
     pl: {
       calibrated: 'Skalibrowano przyrząd pomiarowy',
-      units: '{count, plural, one {# jednostka} few {# jednostki} many {# jednostek} other {# jednostki}} zaliczone',
+      units:
+        '{count, plural, one {# jednostka} few {# jednostki} many {# jednostek} other {# jednostki}} zaliczone',
       both: 'Protokół badania {number}: przesłano świadectwo wzorcowania',
       placeholder: 'Wynik negatywny ({failed} z {units})',
     },

@@ -1,5 +1,7 @@
 import JsBarcode from 'jsbarcode';
 import { useLayoutEffect, useRef } from 'react';
+import { useT } from 'shared-ui';
+import { certificateCatalogs } from '../../../catalogs';
 
 /** Modules of digit height under the bars, and the empty space EAN requires right of the bars. */
 const DIGIT_MODULES = 9;
@@ -19,6 +21,7 @@ interface EanBarcodeProps {
  * bar widths follow the preset. EAN-13 puts its first digit in the left quiet zone; EAN-8 needs one of its own.
  */
 export function EanBarcode({ ean, module, barHeight }: EanBarcodeProps) {
+  const t = useT(certificateCatalogs);
   const svgRef = useRef<SVGSVGElement>(null);
 
   useLayoutEffect(() => {
@@ -46,5 +49,12 @@ export function EanBarcode({ ean, module, barHeight }: EanBarcodeProps) {
     svg.setAttribute('height', `${height * module}mm`);
   }, [ean, module, barHeight]);
 
-  return <svg ref={svgRef} className="cert-label__barcode" role="img" aria-label={`EAN ${ean}`} />;
+  return (
+    <svg
+      ref={svgRef}
+      className="cert-label__barcode"
+      role="img"
+      aria-label={t('labels.eanBarcode', { ean })}
+    />
+  );
 }

@@ -115,7 +115,7 @@ export function MachineForm({ id, brands, machine }: Props) {
       id={FIELD_IDS[field]}
       label={label}
       type={field === 'link_en' || field === 'link_ger' ? 'url' : 'text'}
-      placeholder={field === 'link_en' || field === 'link_ger' ? 'https://' : undefined}
+      placeholder={field === 'link_en' || field === 'link_ger' ? t('form.urlPlaceholder') : undefined}
       inputMode={field === 'ean_number' ? 'numeric' : undefined}
       maxLength={MAX_LENGTH[field]}
       value={values[field]}

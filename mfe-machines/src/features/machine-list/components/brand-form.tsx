@@ -100,7 +100,7 @@ export function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: (s
           id="brand-website_link"
           type="url"
           label={t('brands.website')}
-          placeholder={t('brands.websitePlaceholder')}
+          placeholder={t('form.urlPlaceholder')}
           value={values.website_link}
           onChange={(value) => change('website_link', value)}
           error={errors.website_link}

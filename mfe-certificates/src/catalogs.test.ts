@@ -8,6 +8,7 @@ import {
   resultMessages,
   UNIT_RELEASE_LABELS,
 } from 'contracts';
+// eslint-disable-next-line no-restricted-imports -- Jest only: shared-ui's test entry, never in a bundle.
 import { testCatalogsComplete } from 'shared-ui/testing';
 import de from './locales/de.json';
 import en from './locales/en.json';

@@ -9,6 +9,7 @@ import {
   STEP_KIND_LABELS,
 } from 'contracts';
 import { setLanguage } from 'shared-ui';
+// eslint-disable-next-line no-restricted-imports -- Jest only: shared-ui's test entry, never in a bundle.
 import { testCatalogsComplete } from 'shared-ui/testing';
 import { machineCatalogs } from './catalogs';
 import de from './locales/de.json';

@@ -45,10 +45,10 @@ const revised = event({
   action: 'certificate.revised',
   subject_type: 'certificate',
   details: {
-    revision: 2,
-    reason: 'Tippfehler',
     before: { checked_by: 'Anna', electronic_circuit_board: 0, perpendicularity: 'OK' },
     after: { checked_by: 'Anna Berg', electronic_circuit_board: 1, perpendicularity: 'NOT OK' },
+    revision: 2,
+    reason: 'Tippfehler',
   },
 });
 const roles = event({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ROLES } from 'contracts';
+// eslint-disable-next-line no-restricted-imports -- Jest only: shared-ui's test entry, never in a bundle.
 import { testCatalogsComplete } from 'shared-ui/testing';
 import shellDe from './locales/de.json';
 import shellEn from './locales/en.json';

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { formatDate, formatDateTime } from 'contracts';
+// shared-ui's own catalogs, as in every app: a language switch has them to load.
+import '../catalogs';
 import { decimalSeparator, formatDay, formatDayTime, formatNumber } from './format';
 import { setLanguage } from './i18n';
 

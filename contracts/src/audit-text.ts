@@ -7,8 +7,9 @@ import { DEFAULT_PLAN_STEPS } from './test-record';
 import { IMPACT_CLOSING_LABELS, INSTRUMENT_KIND_LABELS, INSTRUMENT_STATUS_LABELS } from './instruments';
 
 /**
- * The audit trail in plain German, for the staff screen (shell) and the trail's export (API) alike: an auditor
- * reads „Rollen geändert: Prüfer → Prüfer, Lesen“, never a key or JSON (docs/architecture.md#audit-trail).
+ * The audit trail in plain words, for the staff screen (shell) and the trail's export (API) alike: an auditor
+ * reads „Rollen geändert: Prüfer → Prüfer, Lesen“, never a key or JSON (docs/architecture.md#audit-trail). The
+ * export is German; the staff screen passes the words of its reader's language (shared-ui/src/audit/).
  */
 
 /** What the trail names as subjects. */
@@ -27,8 +28,8 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   instrument: 'Prüfmittel',
 };
 
-/** The German name of each field the details name. */
-const FIELD_LABELS: Record<string, string> = {
+/** The German name of each field the details name (the default plan's checks are named by the plan). */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
   address: 'Adresse',
   bytes: 'Größe',
   by: 'Durch',
@@ -109,8 +110,8 @@ const FIELD_LABELS: Record<string, string> = {
   order: 'Reihenfolge',
 };
 
-/** Values that are words of the code rather than of the reader. */
-const VALUE_LABELS: Record<string, string> = {
+/** Values that are words of the code rather than of the reader; an action's name is AUDIT_ACTION_LABELS'. */
+export const AUDIT_VALUE_LABELS: Record<string, string> = {
   in_tolerance: 'in Toleranz',
   out_of_tolerance: 'außer Toleranz',
   ...INSTRUMENT_STATUS_LABELS,
@@ -129,42 +130,76 @@ const VALUE_LABELS: Record<string, string> = {
   asc: 'aufsteigend',
   desc: 'absteigend',
   ...CERTIFICATE_STATUS_LABELS,
-  ...AUDIT_ACTION_LABELS,
+};
+
+/** The words the trail's text is made of, in one language. */
+export interface AuditWords {
+  /** A field's name; undefined for one these words do not name (it is then shown as its key in words). */
+  field(key: string): string | undefined;
+  /** The name of a value that is a word of the code (a status, a kind, an action); undefined for any other. */
+  value(value: string): string | undefined;
+  role(role: Role): string;
+  yes: string;
+  no: string;
+  filter: string;
+  /** The locale that writes numbers. */
+  locale: string;
+  /** A calendar day (2026-11-21) as the language writes it. */
+  day(day: string): string;
+}
+
+const own = (labels: Record<string, string>, key: string) =>
+  Object.hasOwn(labels, key) ? labels[key] : undefined;
+
+/** The export's words, and the default everywhere. */
+export const GERMAN_AUDIT_WORDS: AuditWords = {
+  field: (key) =>
+    own(AUDIT_FIELD_LABELS, key) ?? DEFAULT_PLAN_STEPS.find((step) => step.key === key)?.title.de,
+  value: (value) => own(AUDIT_VALUE_LABELS, value) ?? own(AUDIT_ACTION_LABELS, value),
+  role: (role) => ROLE_LABELS[role],
+  yes: 'ja',
+  no: 'nein',
+  filter: 'Filter',
+  locale: 'de-DE',
+  day: (day) => formatDate(`${day}T12:00:00Z`),
 };
 
 const ROLE_KEYS = new Set(['roles', 'before', 'after']);
 
-/** A field's German name; a field none of these name is shown as words, never as a key with underscores. */
-export function auditFieldLabel(key: string): string {
-  const checkStep = DEFAULT_PLAN_STEPS.find((step) => step.key === key);
-  const label = FIELD_LABELS[key] ?? checkStep?.title.de ?? key.replace(/_/g, ' ');
+/** A field's name; a field the words do not name is shown as words, never as a key with underscores. */
+export function auditFieldLabel(key: string, words = GERMAN_AUDIT_WORDS): string {
+  const label = words.field(key) ?? key.replace(/_/g, ' ');
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 const isRole = (value: unknown): value is Role => typeof value === 'string' && value in ROLE_LABELS;
 
 /** A value as a reader says it: yes/no, roles by their names, a date as a date, nested fields as „Name: Wert“. */
-export function auditValue(value: unknown, key = ''): string {
+export function auditValue(value: unknown, key = '', words = GERMAN_AUDIT_WORDS): string {
   if (value === null || value === undefined || value === '') return '–';
-  if (typeof value === 'boolean') return value ? 'ja' : 'nein';
-  if (key === 'electronic_circuit_board' && typeof value === 'number') return value ? 'ja' : 'nein';
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  if (key === 'electronic_circuit_board' && typeof value === 'number') return value ? words.yes : words.no;
   if (key === 'bytes' && typeof value === 'number')
-    return `${(value / 1024).toLocaleString('de-DE', { maximumFractionDigits: 0 })} KB`;
+    return `${(value / 1024).toLocaleString(words.locale, { maximumFractionDigits: 0 })} KB`;
   if (Array.isArray(value))
     return value.length
       ? value
-          .map((item) => (ROLE_KEYS.has(key) && isRole(item) ? ROLE_LABELS[item] : auditValue(item)))
+          .map((item) =>
+            ROLE_KEYS.has(key) && isRole(item) ? words.role(item) : auditValue(item, '', words),
+          )
           .join(', ')
       : '–';
   if (typeof value === 'object')
     return Object.entries(value as Record<string, unknown>)
       .filter(([, inner]) => inner !== undefined)
-      .map(([inner, innerValue]) => `${auditFieldLabel(inner)}: ${auditValue(innerValue, inner)}`)
+      .map(
+        ([inner, innerValue]) => `${auditFieldLabel(inner, words)}: ${auditValue(innerValue, inner, words)}`,
+      )
       .join(', ');
-  if (typeof value === 'number') return value.toLocaleString('de-DE');
+  if (typeof value === 'number') return value.toLocaleString(words.locale);
   const text = String(value);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return formatDate(`${text}T12:00:00Z`);
-  return VALUE_LABELS[text] ?? text;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return words.day(text);
+  return words.value(text) ?? text;
 }
 
 /** The subject as a reader names it: „Prüfbericht 7“, „Einheit 4852611004“. */
@@ -173,26 +208,29 @@ export function describeAuditSubject(event: Pick<TypedAuditEvent, 'subject_type'
 }
 
 /**
- * The details of an event in German: a change as „Feld: vorher → nachher“ (roles as their names), the rest as
- * „Feld: Wert“, joined by „ · “. Empty for an event whose subject says it all.
+ * The details of an event in the words given (German by default, as the export): a change as „Feld: vorher →
+ * nachher“ (roles as their names), the rest as „Feld: Wert“, joined by „ · “. Empty for an event whose subject
+ * says it all.
  */
-export function describeAuditDetails(event: TypedAuditEvent): string {
+export function describeAuditDetails(event: TypedAuditEvent, words = GERMAN_AUDIT_WORDS): string {
   const details = event.details as Record<string, unknown>;
   const parts: string[] = [];
   const { before, after, filter, ...rest } = details;
   if (Array.isArray(before) && Array.isArray(after))
-    parts.push(`${auditValue(before, 'roles')} → ${auditValue(after, 'roles')}`);
+    parts.push(`${auditValue(before, 'roles', words)} → ${auditValue(after, 'roles', words)}`);
   else if (before && after && typeof before === 'object' && typeof after === 'object') {
     const was = before as Record<string, unknown>;
     for (const [key, value] of Object.entries(after as Record<string, unknown>))
-      parts.push(`${auditFieldLabel(key)}: ${auditValue(was[key], key)} → ${auditValue(value, key)}`);
+      parts.push(
+        `${auditFieldLabel(key, words)}: ${auditValue(was[key], key, words)} → ${auditValue(value, key, words)}`,
+      );
   }
   for (const [key, value] of Object.entries(rest)) {
     if (value === undefined) continue;
-    parts.push(`${auditFieldLabel(key)}: ${auditValue(value, key)}`);
+    parts.push(`${auditFieldLabel(key, words)}: ${auditValue(value, key, words)}`);
   }
   if (filter && typeof filter === 'object' && Object.keys(filter).length)
-    parts.push(`Filter: ${auditValue(filter)}`);
+    parts.push(`${words.filter}: ${auditValue(filter, '', words)}`);
   return parts.join(' · ');
 }
 

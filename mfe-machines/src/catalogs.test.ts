@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import {
   DOCUMENT_KIND_LABELS,
   fieldMessages,
@@ -10,35 +9,14 @@ import {
   STEP_KIND_LABELS,
 } from 'contracts';
 import { setLanguage } from 'shared-ui';
+// eslint-disable-next-line no-restricted-imports -- Jest only: shared-ui's test entry, never in a bundle.
+import { testCatalogsComplete } from 'shared-ui/testing';
 import { machineCatalogs } from './catalogs';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import pl from './locales/pl.json';
 
 type Catalog = Record<string, string>;
-/** Lingui's compiled message: text, or text and placeholders; a plural's cases are compiled alike. */
-type Compiled = string | Token[];
-type Token = string | [name: string, type?: string, cases?: Record<string, Compiled | undefined>];
-
-/** The names a message interpolates, and the case names of each of its plurals, by the plural's variable. */
-function shape(message: string) {
-  const names = new Set<string>();
-  const plurals: Record<string, string[]> = {};
-  const walk = (compiled: Compiled) => {
-    if (typeof compiled === 'string') return;
-    for (const token of compiled) {
-      if (typeof token === 'string') continue;
-      const [name, type, options = {}] = token;
-      names.add(name);
-      // Besides its cases a plural carries its offset (none here); `=0` compiles to the case "0".
-      const cases = Object.entries(options).filter(([key]) => key !== 'offset');
-      if (type === 'plural') plurals[name] = cases.map(([key]) => key).filter((key) => !/^\d+$/.test(key));
-      for (const [, inner] of cases) walk(inner!);
-    }
-  };
-  walk(compileMessage(message) as Compiled);
-  return { names: [...names].sort(), plurals };
-}
 
 /** The part of a catalog under `prefix`, keyed by the rest of each key. */
 const under = (catalog: Catalog, prefix: string) =>
@@ -48,31 +26,9 @@ const under = (catalog: Catalog, prefix: string) =>
       .map(([key, message]) => [key.slice(prefix.length), message]),
   );
 
-const catalogs: Record<'en' | 'pl', Catalog> = { en, pl };
+testCatalogsComplete('mfe-machines', { de, en, pl });
 
 describe('the machines catalogs', () => {
-  it.each(['en', 'pl'] as const)('%s has every German key and no other', (language) => {
-    expect(Object.keys(catalogs[language]).sort()).toEqual(Object.keys(de).sort());
-  });
-
-  it.each(['en', 'pl'] as const)('%s fills in the same values as German', (language) => {
-    for (const [key, message] of Object.entries(catalogs[language]))
-      expect([key, shape(message).names]).toEqual([key, shape((de as Catalog)[key]).names]);
-  });
-
-  it('counts in each language’s plural forms: one and other, Polish also few and many', () => {
-    const forms = { de: ['one', 'other'], en: ['one', 'other'], pl: ['few', 'many', 'one', 'other'] };
-    for (const [language, catalog] of Object.entries({ de, en, pl }))
-      for (const [key, message] of Object.entries(catalog as Catalog))
-        for (const [variable, cases] of Object.entries(shape(message).plurals))
-          expect([language, key, variable, cases.sort()]).toEqual([
-            language,
-            key,
-            variable,
-            forms[language as keyof typeof forms],
-          ]);
-  });
-
   it('has in German the API’s own words for what the API says too, for every kind and status', () => {
     const fields = under(de, 'field.');
     expect(fields).toEqual(

@@ -1,8 +1,9 @@
 import { flexRender, getCoreRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { PAGE_SIZES } from 'contracts';
 import { useId } from 'react';
-import { messages } from './messages';
+import { sharedCatalogs } from './catalogs';
 import type { DataTableProps } from './data-table';
+import { useT } from './i18n/use-t';
 import './data-table.css';
 
 /** Server-paginated, server-sorted table (sorting covers the whole data set, not one page). */
@@ -22,6 +23,7 @@ export default function DataTableImpl<Row>({
   rowClassName,
   label,
 }: DataTableProps<Row>) {
+  const t = useT(sharedCatalogs);
   const sizeSelectId = useId();
   const sorting: SortingState = sort ? [sort] : [];
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -106,11 +108,11 @@ export default function DataTableImpl<Row>({
       {/* Outside the scrolling table, so a narrow screen sees it without scrolling sideways. */}
       {data.length === 0 && (
         <p className="sui-table__state" role="status">
-          {loading ? messages.table.loading : messages.table.empty}
+          {loading ? t('table.loading') : t('table.empty')}
         </p>
       )}
       <div className="sui-table__footer">
-        <label htmlFor={sizeSelectId}>{messages.table.rowsPerPage}:</label>
+        <label htmlFor={sizeSelectId}>{t('table.rowsPerPage')}:</label>
         <select
           id={sizeSelectId}
           value={pageSize}
@@ -123,28 +125,28 @@ export default function DataTableImpl<Row>({
           ))}
         </select>
         <span className="sui-table__range" aria-live="polite">
-          {first}-{last} {messages.table.of} {total}
+          {t('table.range', { first, last, total })}
         </span>
         <span className="sui-table__pager">
-          <PagerButton label={messages.table.firstPage} disabled={page <= 1} onClick={() => onPageChange(1)}>
+          <PagerButton label={t('table.firstPage')} disabled={page <= 1} onClick={() => onPageChange(1)}>
             «
           </PagerButton>
           <PagerButton
-            label={messages.table.previousPage}
+            label={t('table.previousPage')}
             disabled={page <= 1}
             onClick={() => onPageChange(page - 1)}
           >
             ‹
           </PagerButton>
           <PagerButton
-            label={messages.table.nextPage}
+            label={t('table.nextPage')}
             disabled={page >= pageCount}
             onClick={() => onPageChange(page + 1)}
           >
             ›
           </PagerButton>
           <PagerButton
-            label={messages.table.lastPage}
+            label={t('table.lastPage')}
             disabled={page >= pageCount}
             onClick={() => onPageChange(pageCount)}
           >

@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { lazy, Suspense } from 'react';
-import { messages } from './messages';
+import { sharedCatalogs } from './catalogs';
+import { useT } from './i18n/use-t';
 
 export interface TableSort {
   /** Column id, which is the API's `sort` value. */
@@ -36,8 +37,9 @@ const DataTableImpl = lazy(() => import('./data-table-impl'));
 
 /** Server-paginated, server-sorted table (sorting covers the whole data set, not one page). */
 export function DataTable<Row>(props: DataTableProps<Row>) {
+  const t = useT(sharedCatalogs);
   return (
-    <Suspense fallback={<p className="sui-table__state">{messages.table.loading}</p>}>
+    <Suspense fallback={<p className="sui-table__state">{t('table.loading')}</p>}>
       <DataTableImpl {...(props as DataTableProps<unknown>)} />
     </Suspense>
   );

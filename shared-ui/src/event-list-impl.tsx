@@ -1,15 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { formatDateTime, type TypedAuditEvent } from 'contracts';
+import type { TypedAuditEvent } from 'contracts';
 import { useId } from 'react';
 import { eventsQuery } from './api/get-events';
+import { auditCatalogs, auditText } from './audit/audit-text';
 import { apiErrorMessage } from './http';
+import { formatDayTime } from './i18n/format';
+import { useT } from './i18n/use-t';
 import { LoadError } from './load-error';
-import { messages } from './messages';
 import type { EventListProps } from './event-list';
 import { Spinner } from './spinner';
 import './event-list.css';
-
-const t = messages.events;
 
 /** A changed value as staff read it: empty text is a dash, anything else as it is. */
 const shown = (value: unknown) =>
@@ -17,6 +17,7 @@ const shown = (value: unknown) =>
 
 /** What an event's details say in a line or two: the reason, and each changed field from before to after. */
 function Details({ event, fieldLabel }: { event: TypedAuditEvent; fieldLabel: (field: string) => string }) {
+  const t = useT(auditCatalogs);
   const revision = event.action === 'certificate.revised' ? event.details.revision : undefined;
   const reason = reasonOf(event);
   const { before, after } = changeOf(event) ?? {};
@@ -24,8 +25,10 @@ function Details({ event, fieldLabel }: { event: TypedAuditEvent; fieldLabel: (f
   return (
     <>
       {event.subject_type === 'unit' && <span className="sui-events__detail">{event.subject_id}</span>}
-      {revision !== undefined && <span className="sui-events__detail">{t.revision(revision)}</span>}
-      {reason && <span className="sui-events__detail">{t.reason(reason)}</span>}
+      {revision !== undefined && (
+        <span className="sui-events__detail">{t('events.revision', { revision })}</span>
+      )}
+      {reason && <span className="sui-events__detail">{t('events.reason', { reason })}</span>}
       {changed.length > 0 && (
         <ul className="sui-events__changes">
           {changed.map((field) => (
@@ -69,31 +72,33 @@ function changeOf(
  * The events of one thing (a certificate, a unit, a machine), newest first, from `path` (an API path that
  * answers a page of events). Older ones load on demand: the trail of a certificate printed daily grows long.
  */
-export default function EventList({ path, title = t.title, fieldLabel = (field) => field }: EventListProps) {
+export default function EventList({ path, title, fieldLabel = (field) => field }: EventListProps) {
+  const t = useT(auditCatalogs);
+  const { action } = auditText();
   const headingId = useId();
   const events = useInfiniteQuery(eventsQuery(path));
   const rows = events.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <section className="sui-events" aria-labelledby={headingId}>
       <h2 id={headingId} className="sui-events__title">
-        {title}
+        {title ?? t('events.title')}
       </h2>
       {events.isError ? (
         <LoadError
-          message={apiErrorMessage(events.error) ?? t.failed}
+          message={apiErrorMessage(events.error) ?? t('events.failed')}
           onRetry={() => void events.refetch()}
         />
       ) : events.isPending ? (
         <Spinner />
       ) : rows.length === 0 ? (
-        <p>{t.none}</p>
+        <p>{t('events.none')}</p>
       ) : (
         <ol className="sui-events__list">
           {rows.map((event) => (
             <li key={event.id} className="sui-events__item">
-              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-              <b>{t.actions[event.action]}</b>
-              <span className="sui-events__who">{event.account_email ?? t.nobody}</span>
+              <time dateTime={event.at}>{formatDayTime(event.at)}</time>
+              <b>{action(event.action)}</b>
+              <span className="sui-events__who">{event.account_email ?? t('events.nobody')}</span>
               <Details event={event} fieldLabel={fieldLabel} />
             </li>
           ))}
@@ -106,7 +111,7 @@ export default function EventList({ path, title = t.title, fieldLabel = (field) 
           disabled={events.isFetchingNextPage}
           onClick={() => void events.fetchNextPage()}
         >
-          {t.more}
+          {t('events.more')}
         </button>
       )}
     </section>

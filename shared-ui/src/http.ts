@@ -1,8 +1,8 @@
 import axios, { AxiosError, type AxiosInstance } from 'axios';
 import { API_ERROR_CODES, type ApiError, type ApiErrorCode } from 'contracts';
 import { clearToken, getToken } from './auth';
+import { sharedCatalogs } from './catalogs';
 import { getConfig } from './config';
-import { messages } from './messages';
 import { navigateTo } from './navigation';
 import { notify, SESSION_EXPIRED_TOAST_ID } from './toasts';
 
@@ -38,7 +38,7 @@ function createHttp(): AxiosInstance {
   instance.interceptors.response.use(undefined, (error: unknown) => {
     if (axios.isAxiosError(error) && error.response?.status === 401 && !isCredentialRequest(error)) {
       clearToken();
-      notify.error(messages.sessionExpired, { toastId: SESSION_EXPIRED_TOAST_ID });
+      notify.error(sharedCatalogs.t('sessionExpired'), { toastId: SESSION_EXPIRED_TOAST_ID });
       navigateTo('/login', { replace: true });
     }
     if (axios.isAxiosError(error) && error.response?.status === 403)

@@ -8,7 +8,7 @@ export { http, apiErrorCode, apiErrorMessage, apiFieldErrors, isHttpError, subsc
 export { httpStatus, retryAfterSeconds } from './http-status';
 export { useFieldErrors, type FieldErrors } from './use-field-errors';
 export { SearchBox, type SearchBoxProps } from './search-box';
-export { messages } from './messages';
+export { sharedCatalogs } from './catalogs';
 export {
   defineCatalogs,
   setLanguage,
@@ -18,6 +18,9 @@ export {
   type MessageValues,
 } from './i18n/i18n';
 export { useT, useLanguage } from './i18n/use-t';
+export { formatDay, formatDayTime, formatNumber, decimalSeparator } from './i18n/format';
+export { useAuditText } from './audit/use-audit-text';
+export type { AuditText } from './audit/audit-text';
 export { RequireAuth } from './require-auth';
 export { Spinner } from './spinner';
 export { DataTable, type DataTableProps, type TableSort, type ColumnDef } from './data-table';

@@ -1,4 +1,6 @@
 import { Bounce, ToastContainer, toast, type ToastOptions } from 'react-toastify';
+import { sharedCatalogs } from './catalogs';
+import { useT } from './i18n/use-t';
 
 /** Top right, 5000 ms, pause on hover and on focus loss, draggable. */
 export const TOAST_DEFAULTS = {
@@ -21,6 +23,7 @@ export const SHORT_TOAST_MS = 1000;
 export const SESSION_EXPIRED_TOAST_ID = 'session-expired';
 
 export function ToastHost() {
+  const t = useT(sharedCatalogs);
   return (
     <ToastContainer
       {...TOAST_DEFAULTS}
@@ -28,7 +31,7 @@ export function ToastHost() {
       newestOnTop
       closeButton
       toastClassName="sui-toast"
-      aria-label="Benachrichtigungen"
+      aria-label={t('notifications')}
     />
   );
 }

@@ -2,7 +2,7 @@ import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { COMPANY_SIGN_IN_RETURNED, pickStaffLanguage, RuntimeConfigError } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getToken, loadConfig, messages, setLanguage, ToastHost } from 'shared-ui';
+import { getToken, loadConfig, setLanguage, sharedCatalogs, ToastHost } from 'shared-ui';
 import { LoginPage } from './features/auth/components/login-page';
 import { RETURN_STATE_KEY, returnPath } from './features/auth/return-path';
 import { registerRemotesFromConfig } from './federation/remotes';
@@ -59,11 +59,11 @@ async function start() {
     console.error(error);
     root.render(
       <main className="sh-config-error" role="alert">
-        <p>{messages.configFailed}</p>
+        <p>{sharedCatalogs.t('configFailed')}</p>
         {/* A wrong config names its fields, so whoever deployed it sees what to fix. */}
         {error instanceof RuntimeConfigError && <p className="sh-config-error__detail">{error.message}</p>}
         <button type="button" className="sui-button" onClick={() => window.location.reload()}>
-          {messages.retry}
+          {sharedCatalogs.t('retry')}
         </button>
       </main>,
     );

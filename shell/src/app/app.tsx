@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { messages, queryDefaults, Spinner, ToastHost } from 'shared-ui';
+import { queryDefaults, sharedCatalogs, Spinner, ToastHost, useT } from 'shared-ui';
 import { ErrorBoundary } from '../federation/error-boundary';
 import { NavigationBridge } from './navigation-bridge';
 import { AppRoutes } from './routes';
@@ -41,13 +41,17 @@ function Root() {
   );
 }
 
-/** German from shared-ui: the last fallback must not wait for a catalog, whose fetch may be what failed. */
+/**
+ * From shared-ui's catalogs, which every language switch loads before it switches: the last fallback never waits
+ * for a catalog, whose fetch may be what failed.
+ */
 function UnexpectedError() {
+  const t = useT(sharedCatalogs);
   return (
     <main className="sh-config-error" role="alert">
-      <p>{messages.unexpectedError}</p>
+      <p>{t('unexpectedError')}</p>
       <button type="button" className="sui-button" onClick={() => window.location.reload()}>
-        {messages.reload}
+        {t('reload')}
       </button>
     </main>
   );

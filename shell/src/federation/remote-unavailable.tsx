@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import { messages } from 'shared-ui';
+import { sharedCatalogs, useT } from 'shared-ui';
 import './remote-unavailable.css';
 
 /** The retry of the nearest RemoteScreen; the fallback from the runtime plugin reaches it through this. */
@@ -9,6 +9,7 @@ export const RetryContext = createContext<(() => void) | null>(null);
 export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
   const contextRetry = use(RetryContext);
   const retry = onRetry ?? contextRetry;
+  const t = useT(sharedCatalogs);
   return (
     <div className="sh-unavailable" role="alert">
       <svg className="sh-unavailable__icon" viewBox="0 0 24 24" aria-hidden="true">
@@ -21,11 +22,11 @@ export function RemoteUnavailable({ onRetry }: { onRetry?: () => void }) {
           strokeLinejoin="round"
         />
       </svg>
-      <p className="sh-unavailable__title">{messages.remoteUnavailable}</p>
-      <p className="sh-unavailable__hint">{messages.remoteUnavailableHint}</p>
+      <p className="sh-unavailable__title">{t('remoteUnavailable')}</p>
+      <p className="sh-unavailable__hint">{t('remoteUnavailableHint')}</p>
       {retry && (
         <button type="button" className="sui-button" onClick={retry}>
-          {messages.retry}
+          {t('retry')}
         </button>
       )}
     </div>

@@ -7,10 +7,9 @@ import {
   type PlanStep,
 } from 'contracts';
 import { useEffect, useRef } from 'react';
-import { LoadError, meQuery, useT } from 'shared-ui';
+import { formatDay, LoadError, meQuery, useT } from 'shared-ui';
 import { instrumentsQuery } from '../../api/get-instruments';
 import { certificateCatalogs, translate } from '../../catalogs';
-import { formatDay } from '../../format';
 import { rememberedInstruments, rememberInstrument } from './instrument-memory';
 import { instrumentSteps, stepTitle, valueFieldId } from './step-entry';
 import { ValueNote } from './value-note';

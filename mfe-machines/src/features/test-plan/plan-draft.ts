@@ -9,9 +9,8 @@ import {
   STEP_OPTIONS_MAX,
   type PlanStep,
 } from 'contracts';
-import { activeLocale } from 'shared-ui';
+import { activeLocale, decimalSeparator } from 'shared-ui';
 import { machineCatalogs } from '../../catalogs';
-import { decimalSeparator } from '../../format';
 
 /**
  * A step as the editor holds it: limits as typed ("0,5" stays as typed until saved), options one per

@@ -3,8 +3,8 @@ import de from './locales/de.json';
 
 /**
  * The admin area's texts, in its own chunk: neither the login screen nor the app's first screen carries them
- * (docs/decisions/0031-staff-languages.md). The German names of the audit trail's actions are those of
- * contracts' AUDIT_ACTION_LABELS, which the API's export uses (catalogs.test.ts holds them equal).
+ * (docs/decisions/0031-staff-languages.md). The audit trail's actions and details are shared-ui's
+ * (`useAuditText`), as every app's histories show them too.
  */
 export const adminCatalogs = defineCatalogs('admin', de, {
   en: () => import('./locales/en.json'),

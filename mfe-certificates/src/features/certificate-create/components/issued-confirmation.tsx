@@ -1,9 +1,8 @@
 import { staffUrls, type Certificate } from 'contracts';
 import { Fragment, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useT } from 'shared-ui';
+import { formatDayTime, useT } from 'shared-ui';
 import { certificateCatalogs } from '../../../catalogs';
-import { formatDayTime } from '../../../format';
 
 /**
  * What WEITER issued, until the user moves on: the number, machine, serial range, quantity, time and how many

@@ -10,13 +10,21 @@ import {
 } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, EventList, LoadError, meQuery, Spinner, useT } from 'shared-ui';
+import {
+  apiErrorMessage,
+  EventList,
+  formatDay,
+  formatDayTime,
+  LoadError,
+  meQuery,
+  Spinner,
+  useT,
+} from 'shared-ui';
 import { useCertificate } from '../../../api/get-certificate';
 import { certificateCatalogs } from '../../../catalogs';
 import { useCertificateHistory } from '../api/get-certificate-history';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDay, formatDayTime } from '../../../format';
 import { ReviseForm } from './revise-form';
 import { VoidForm } from './void-form';
 import '../../../styles/remote.css';

@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import {
   apiErrorMessage,
   DataTable,
+  formatDay,
   LoadError,
   meQuery,
   SearchBox,
@@ -24,7 +25,6 @@ import type { CertificateQuery } from '../../../api/wire';
 import { certificateCatalogs, type Translate } from '../../../catalogs';
 import { StatusBadge } from '../../../components/status-badge';
 import { VerdictBadge } from '../../../components/verdict-badge';
-import { formatDay } from '../../../format';
 import { useCertificateTotals } from '../api/get-certificate-totals';
 import { hasFilter, LIST_PARAMS, paramsWithQuery, queryFromParams } from '../list-query';
 import { CertificateFilters, type Filter } from './certificate-filters';

@@ -1,9 +1,8 @@
 import type { ExportFormat, ExportRows } from 'contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useT } from 'shared-ui';
+import { formatNumber, useT } from 'shared-ui';
 import type { CertificateQuery } from '../../../api/wire';
 import { certificateCatalogs, type Translate } from '../../../catalogs';
-import { formatNumber } from '../../../format';
 import {
   useExportCertificates,
   withoutPage,

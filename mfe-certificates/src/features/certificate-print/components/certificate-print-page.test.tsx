@@ -242,7 +242,7 @@ describe('CertificatePrintPage in each staff language', () => {
       language: 'pl' as const,
       heading: 'Protokół badania MAB 825 · 4852611001 – 4852611002',
       texts: ['← Powrót', 'POBIERZ PDF', 'Do zwolnienia: 4852611001, 4852611002.'],
-      frame: 'PDF protokołu nr 7',
+      frame: 'PDF protokołu badania nr 7',
     },
   ])('shows the reprint in $language', async ({ language, heading, texts, frame }) => {
     await act(() => setLanguage(language));

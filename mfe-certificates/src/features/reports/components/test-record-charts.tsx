@@ -9,11 +9,10 @@ import {
   type StepTrendReport,
 } from 'contracts';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { apiErrorMessage, LoadError, Spinner, useLanguage, useT } from 'shared-ui';
+import { apiErrorMessage, formatDay, formatDayTime, LoadError, Spinner, useLanguage, useT } from 'shared-ui';
 import { testPlanQuery } from '../../../api/get-test-plan';
 import { certificateCatalogs, translate } from '../../../catalogs';
 import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry';
-import { formatDay, formatDayTime } from '../../../format';
 import { useFirstPassYield } from '../api/get-first-pass-yield';
 import { useStepTrend } from '../api/get-step-trend';
 import { colour, monthLabel, number, percent } from '../months';

@@ -1,8 +1,7 @@
 import { ownValue, PASS, FAIL, type PlanStep, type StepVerdict, type UnitTestRecord } from 'contracts';
-import { useT } from 'shared-ui';
+import { formatDayTime, useT } from 'shared-ui';
 import { certificateCatalogs, type Translate } from '../../../catalogs';
 import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry';
-import { formatDayTime } from '../../../format';
 import '../../../components/test-entry/test-entry.css';
 
 /** A value as read: pass/fail in words, a number with its unit. */

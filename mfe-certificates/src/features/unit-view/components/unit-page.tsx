@@ -3,12 +3,21 @@ import { allows, apiPaths, qrUrl, rowTitle, staffUrls, type Certificate } from '
 import { QRCodeSVG } from 'qrcode.react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, EventList, getConfig, LoadError, meQuery, Spinner, useT } from 'shared-ui';
+import {
+  apiErrorMessage,
+  EventList,
+  formatDay,
+  formatDayTime,
+  getConfig,
+  LoadError,
+  meQuery,
+  Spinner,
+  useT,
+} from 'shared-ui';
 import { useUnit } from '../../../api/get-unit';
 import { certificateCatalogs } from '../../../catalogs';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
-import { formatDay, formatDayTime } from '../../../format';
 import { TestAttempts } from './test-attempts';
 import '../../../styles/remote.css';
 import '../../../styles/lifecycle.css';

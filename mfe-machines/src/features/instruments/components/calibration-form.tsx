@@ -11,6 +11,7 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   apiErrorMessage,
   apiFieldErrors,
+  formatDay,
   httpStatus,
   notify,
   SHORT_TOAST_MS,
@@ -20,7 +21,6 @@ import {
   type FieldErrors,
 } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
-import { formatDay } from '../../../format';
 import { TextField } from '../../../components/text-field';
 import { useRecordCalibration, useUploadCertificate } from '../api/instruments';
 const FIELDS = ['calibrated_on', 'result', 'suspect_since', 'note', 'file'] as const;

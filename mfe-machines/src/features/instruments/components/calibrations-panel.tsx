@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Calibration, Instrument } from 'contracts';
 import { useState } from 'react';
-import { apiErrorMessage, LoadError, notify, Spinner, useT } from 'shared-ui';
+import { apiErrorMessage, formatDay, formatDayTime, LoadError, notify, Spinner, useT } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
-import { formatDay, formatDayTime } from '../../../format';
 import { calibrationsQuery, downloadCertificate } from '../api/instruments';
 import { CalibrationForm, CertificateUpload } from './calibration-form';
 

@@ -12,6 +12,8 @@ import { Link } from 'react-router-dom';
 import {
   apiErrorMessage,
   apiFieldErrors,
+  formatDay,
+  formatDayTime,
   LoadError,
   meQuery,
   notify,
@@ -21,7 +23,6 @@ import {
   useT,
 } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
-import { formatDay, formatDayTime } from '../../../format';
 import { exportImpacts, impactsQuery, useCloseImpact } from '../api/instruments';
 
 /**

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { allows, berlinIsoDate, instrumentStanding, type Instrument } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
-import { LoadError, meQuery, Spinner, useT } from 'shared-ui';
+import { formatDay, LoadError, meQuery, Spinner, useT } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
-import { formatDay } from '../../../format';
 import { instrumentsQuery } from '../api/instruments';
 // Forms and the history open on a click: out of the tab's first load (docs/architecture.md#budgets).
 const InstrumentForm = lazy(() => import('./instrument-form'));

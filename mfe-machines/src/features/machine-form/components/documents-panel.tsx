@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { allows, apiPaths } from 'contracts';
-import { activeLocale, getConfig, LoadError, meQuery, Spinner, useT } from 'shared-ui';
+import { activeLocale, formatDay, getConfig, LoadError, meQuery, Spinner, useT } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
-import { formatDay } from '../../../format';
 import { useDocuments } from '../api/get-documents';
 import { UploadDocumentForm } from './upload-document-form';
 import '../../../styles/documents.css';

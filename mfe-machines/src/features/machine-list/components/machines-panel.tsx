@@ -3,9 +3,17 @@ import { allows, DEFAULT_PAGE_SIZE, staffUrls } from 'contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, LoadError, meQuery, SearchBox, Spinner, useT, type ColumnDef } from 'shared-ui';
+import {
+  DataTable,
+  formatDay,
+  LoadError,
+  meQuery,
+  SearchBox,
+  Spinner,
+  useT,
+  type ColumnDef,
+} from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
-import { formatDay } from '../../../format';
 import { useMachines, type MachineSearch } from '../api/get-machines';
 
 /** The catalogue's columns in the active language. */

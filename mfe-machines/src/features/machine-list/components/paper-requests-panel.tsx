@@ -5,11 +5,10 @@ import {
   type PaperRequest,
 } from 'contracts';
 import { useState } from 'react';
-import { apiErrorMessage, httpStatus, LoadError, Spinner, useT } from 'shared-ui';
+import { apiErrorMessage, formatDay, httpStatus, LoadError, Spinner, useT } from 'shared-ui';
 import { usePaperRequests } from '../api/get-paper-requests';
 import { useMarkPaperRequestSent } from '../api/mark-paper-request-sent';
 import { machineCatalogs } from '../../../catalogs';
-import { formatDay } from '../../../format';
 import '../../../styles/documents.css';
 
 /** Marks one request sent on a day (today unless changed). */

@@ -1,10 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { allows, staffUrls } from 'contracts';
 import { Link, useParams } from 'react-router-dom';
-import { apiErrorMessage, httpStatus, LoadError, machineQuery, meQuery, Spinner, useT } from 'shared-ui';
+import {
+  apiErrorMessage,
+  formatDayTime,
+  httpStatus,
+  LoadError,
+  machineQuery,
+  meQuery,
+  Spinner,
+  useT,
+} from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
-import { formatDayTime } from '../../../format';
 import { useTestPlan } from '../api/get-test-plan';
 import { CopyPlan } from './copy-plan';
 import { PlanEditor } from './plan-editor';

@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Me } from 'contracts';
 import { useState } from 'react';
-import { apiErrorMessage, LoadError, meQuery, meQueryKey, Spinner, useT } from 'shared-ui';
+import { apiErrorMessage, formatDayTime, LoadError, meQuery, meQueryKey, Spinner, useT } from 'shared-ui';
 import { appCatalogs } from '../../../app/catalogs';
 import { shellCatalogs } from '../../../catalogs';
 import { LanguageSwitch } from '../../../components/language-switch';
 import { useChangeLanguage } from '../api/change-language';
 import { SignOutDialog } from '../../../components/sign-out-dialog';
-import { formatDateTime } from '../../../format';
 import { useSignIns } from '../api/get-sign-ins';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
 import { accountCatalogs } from '../catalogs';
@@ -110,7 +109,7 @@ function SignInsCard({ me }: { me: Me }) {
           <tbody>
             {signIns.data.map((signIn, index) => (
               <tr key={`${signIn.at}-${index}`}>
-                <td>{formatDateTime(signIn.at)}</td>
+                <td>{formatDayTime(signIn.at)}</td>
                 <td className={signIn.ok ? undefined : 'sh-table__warn'}>
                   {signIn.ok ? t('signIns.ok') : t('signIns.failed')}
                 </td>

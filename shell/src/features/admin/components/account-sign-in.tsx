@@ -1,8 +1,7 @@
 import type { Account } from 'contracts';
 import { useState } from 'react';
-import { ConfirmDialog, useT } from 'shared-ui';
+import { ConfirmDialog, formatDayTime, useT } from 'shared-ui';
 import { FormField } from '../../../components/form-field';
-import { formatDateTime } from '../../../format';
 import { useRequireTwoFactor, useResetTwoFactor, useUnlockAccount } from '../api/account-security';
 import { adminCatalogs } from '../catalogs';
 
@@ -49,7 +48,7 @@ export function AccountSignIn({
       {account.locked_until && (
         <div className="sh-stack">
           <p className="sh-badge sh-badge--off" data-testid="account-lock">
-            {t('accounts.lockedUntil', { until: formatDateTime(account.locked_until) })}
+            {t('accounts.lockedUntil', { until: formatDayTime(account.locked_until) })}
           </p>
           <div>
             <button

@@ -1,8 +1,7 @@
 import { staffRoutes, type Account } from 'contracts';
 import { Link } from 'react-router-dom';
-import { useT } from 'shared-ui';
+import { formatDayTime, useT } from 'shared-ui';
 import { appCatalogs } from '../../../app/catalogs';
-import { formatDateTime } from '../../../format';
 import { adminCatalogs } from '../catalogs';
 
 /** Every staff account with its roles, status and last sign-in; each opens its editor or its history. */
@@ -31,7 +30,7 @@ export function AccountsTable({ accounts, onEdit }: { accounts: Account[]; onEdi
                 {account.directory && (
                   <div className="sh-muted">
                     {account.roles_synced_at
-                      ? t('accounts.fromDirectorySince', { at: formatDateTime(account.roles_synced_at) })
+                      ? t('accounts.fromDirectorySince', { at: formatDayTime(account.roles_synced_at) })
                       : t('accounts.fromDirectory')}
                   </div>
                 )}
@@ -48,7 +47,7 @@ export function AccountsTable({ accounts, onEdit }: { accounts: Account[]; onEdi
                   <span className="sh-badge sh-badge--off">{t('accounts.disabled')}</span>
                 ) : account.locked_until ? (
                   <span className="sh-badge sh-badge--off">
-                    {t('accounts.lockedUntil', { until: formatDateTime(account.locked_until) })}
+                    {t('accounts.lockedUntil', { until: formatDayTime(account.locked_until) })}
                   </span>
                 ) : (
                   <span className="sh-badge">
@@ -57,7 +56,7 @@ export function AccountsTable({ accounts, onEdit }: { accounts: Account[]; onEdi
                 )}
               </td>
               <td>
-                {account.last_sign_in_at ? formatDateTime(account.last_sign_in_at) : t('accounts.never')}
+                {account.last_sign_in_at ? formatDayTime(account.last_sign_in_at) : t('accounts.never')}
               </td>
               <td>
                 {account.two_factor ? t('accounts.on') : t('accounts.off')}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { allows, AUDIT_ACTIONS } from 'contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { brandsQuery, machinesByBrandQuery, useT } from 'shared-ui';
+import { brandsQuery, machinesByBrandQuery, useAuditText, useT } from 'shared-ui';
 import { useRoles } from '../../../app/use-roles';
 import { useAccounts } from '../api/get-accounts';
 import { adminCatalogs } from '../catalogs';
@@ -38,6 +38,7 @@ function Labeled({ id, label, children }: { id: string; label: string; children:
  */
 export function AuditFilters({ onChange }: { onChange: () => void }) {
   const t = useT(adminCatalogs);
+  const audit = useAuditText();
   const [params, setParams] = useSearchParams();
   const administers = allows(useRoles(), 'administer');
   const accounts = useAccounts(administers);
@@ -100,7 +101,7 @@ export function AuditFilters({ onChange }: { onChange: () => void }) {
           <option value="">{t('audit.anyAction')}</option>
           {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action}>
-              {t(`action.${action}`)}
+              {audit.action(action)}
             </option>
           ))}
         </select>

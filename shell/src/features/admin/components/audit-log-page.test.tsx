@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import type { StaffLanguage, TypedAuditEvent } from 'contracts';
 import { Route } from 'react-router-dom';
 import { http, setLanguage } from 'shared-ui';
-import { renderAt } from '../../../test/render';
+import { renderAtAsync } from '../../../test/render';
 import AuditLogPage from './audit-log-page';
 
 const events = [
@@ -25,7 +25,7 @@ const events = [
     action: 'units.released_by_deviation',
     subject_type: 'certificate',
     subject_id: '7',
-    details: {},
+    details: { reason: 'Kunde wartet', serials: ['4852611004'] },
   },
 ] as TypedAuditEvent[];
 
@@ -42,7 +42,8 @@ afterEach(() => act(() => setLanguage('de')));
 
 async function renderIn(language: StaffLanguage, search = '') {
   await act(() => setLanguage(language));
-  renderAt(`/admin/audit${search}`, <Route path="/admin/audit" element={<AuditLogPage />} />);
+  // The trail's words arrive with the first audit table (shared-ui's useAuditText), so the page suspends.
+  await renderAtAsync(`/admin/audit${search}`, <Route path="/admin/audit" element={<AuditLogPage />} />);
 }
 
 /** The trail as an auditor reads it in each language: the actions by their code, dates in the language's way. */
@@ -51,6 +52,7 @@ const EXPECTED = {
     heading: 'Protokoll',
     failed: ['28.11.2026 09:15', '–', 'Anmeldung fehlgeschlagen', 'Konto 2'],
     deviation: ['02.07.2026 00:05', 'chef@example.com', 'Sonderfreigabe', 'Prüfbericht 7'],
+    details: 'Grund: Kunde wartet · Seriennummern: 4852611004',
     page: 'Seite 1',
     older: 'Ältere →',
     action: 'Aktion',
@@ -64,6 +66,7 @@ const EXPECTED = {
     heading: 'Audit log',
     failed: ['28/11/2026 09:15', '–', 'Sign-in failed', 'Account 2'],
     deviation: ['02/07/2026 00:05', 'chef@example.com', 'Released by concession', 'Certificate 7'],
+    details: 'Reason: Kunde wartet · Serial numbers: 4852611004',
     page: 'Page 1',
     older: 'Older →',
     action: 'Action',
@@ -77,6 +80,7 @@ const EXPECTED = {
     heading: 'Dziennik zdarzeń',
     failed: ['28.11.2026 09:15', '–', 'Nieudane logowanie', 'Konto 2'],
     deviation: ['02.07.2026 00:05', 'chef@example.com', 'Zwolnienie warunkowe', 'Protokół badania 7'],
+    details: 'Powód: Kunde wartet · Numery seryjne: 4852611004',
     page: 'Strona 1',
     older: 'Starsze →',
     action: 'Czynność',
@@ -100,6 +104,7 @@ describe.each(Object.entries(EXPECTED))('AuditLogPage in %s', (language, text) =
         .slice(0, 4);
     expect(cells(1)).toEqual(text.failed);
     expect(cells(2)).toEqual(text.deviation);
+    expect(within(table).getByText(text.details)).toHaveClass('sh-details');
     expect(within(table).getByRole('link', { name: text.deviation[3] })).toHaveAttribute(
       'href',
       '/certificates/7',

@@ -1,12 +1,12 @@
-import { describeAuditDetails, type TypedAuditEvent } from 'contracts';
-import { useT } from 'shared-ui';
-import { formatDateTime } from '../../../format';
+import type { TypedAuditEvent } from 'contracts';
+import { formatDayTime, useAuditText, useT } from 'shared-ui';
 import { adminCatalogs } from '../catalogs';
 import { SubjectLink } from './subject-link';
 
 /** One page of audit events, newest first; failed and refused sign-ins stand out. */
 export function AuditTable({ events, busy }: { events: TypedAuditEvent[]; busy: boolean }) {
   const t = useT(adminCatalogs);
+  const audit = useAuditText();
   if (events.length === 0) return <p>{t('audit.none')}</p>;
   return (
     <table className="sh-table" aria-label={t('audit.heading')} aria-busy={busy}>
@@ -22,7 +22,7 @@ export function AuditTable({ events, busy }: { events: TypedAuditEvent[]; busy: 
       <tbody>
         {events.map((event) => (
           <tr key={event.id}>
-            <td>{formatDateTime(event.at)}</td>
+            <td>{formatDayTime(event.at)}</td>
             <td>{event.account_email ?? t('audit.nobody')}</td>
             <td
               className={
@@ -31,12 +31,12 @@ export function AuditTable({ events, busy }: { events: TypedAuditEvent[]; busy: 
                   : undefined
               }
             >
-              {t(`action.${event.action}`)}
+              {audit.action(event.action)}
             </td>
             <td>
               <SubjectLink event={event} />
             </td>
-            <td className="sh-details">{describeAuditDetails(event)}</td>
+            <td className="sh-details">{audit.details(event)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,5 @@
-import { apiErrorMessage, LoadError, notify, Spinner, useT } from 'shared-ui';
+import { apiErrorMessage, formatDayTime, formatNumber, LoadError, notify, Spinner, useT } from 'shared-ui';
 import { appCatalogs } from '../../../app/catalogs';
-import { formatCount, formatDateTime } from '../../../format';
 import { useJobs, useRetryJob } from '../api/jobs';
 import { adminCatalogs, isAdminKey } from '../catalogs';
 import { AdminNav } from './admin-nav';
@@ -51,19 +50,19 @@ export default function JobsPage() {
             <dl className="sh-jobs__summary">
               <div>
                 <dt>{t('jobs.queued')}</dt>
-                <dd>{formatCount(jobs.data.queued)}</dd>
+                <dd>{formatNumber(jobs.data.queued)}</dd>
               </div>
               <div>
                 <dt>{t('jobs.running')}</dt>
-                <dd>{formatCount(jobs.data.running)}</dd>
+                <dd>{formatNumber(jobs.data.running)}</dd>
               </div>
               <div>
                 <dt>{t('jobs.failed')}</dt>
-                <dd>{formatCount(jobs.data.failed)}</dd>
+                <dd>{formatNumber(jobs.data.failed)}</dd>
               </div>
               <div>
                 <dt>{t('jobs.oldest')}</dt>
-                <dd>{jobs.data.oldest_queued ? formatDateTime(jobs.data.oldest_queued) : t('jobs.none')}</dd>
+                <dd>{jobs.data.oldest_queued ? formatDayTime(jobs.data.oldest_queued) : t('jobs.none')}</dd>
               </div>
             </dl>
           </section>
@@ -91,8 +90,8 @@ export default function JobsPage() {
                         <SubjectLink event={subjectOf(job.subject)} />
                       </td>
                       <td className="sh-table__warn">{job.error}</td>
-                      <td>{formatCount(job.attempts)}</td>
-                      <td>{formatDateTime(job.finished_at)}</td>
+                      <td>{formatNumber(job.attempts)}</td>
+                      <td>{formatDayTime(job.finished_at)}</td>
                       <td className="sh-table__actions">
                         <button
                           type="button"

@@ -98,7 +98,7 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
     const { token } = await account(page.request, admin, 'pl', ['pruefer']);
     await openAs(page, token);
 
-    await expect(page.getByRole('link', { name: 'Utwórz protokół' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Utwórz protokół badania' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Moje konto' })).toBeVisible();
     await expect(page.getByLabel('Język')).toHaveValue('pl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
@@ -166,7 +166,7 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
     await stubPrint(page);
     await openAs(page, inspector.token);
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
-    await expect(page.getByRole('link', { name: 'Utwórz protokół' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Utwórz protokół badania' })).toBeVisible();
     await choose(page, 'MARKA', 'BDS Maschinen');
     await choose(page, 'NUMER KATALOGOWY', machine.name);
     await page.getByLabel('ILOŚĆ', { exact: true }).fill('2');
@@ -279,6 +279,9 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
     await expect(released).toContainText(`zwolnił: ${releaserName}`);
     await expect(releasePage.getByRole('button', { name: 'ZWOLNIJ', exact: true })).toHaveCount(0);
     await expect(releasePage.getByTestId('certificate-verdict')).toHaveText('Negatywny');
+    const history = releasePage.getByRole('region', { name: 'Historia', exact: true });
+    await expect(history.getByText('Zwolniono', { exact: true })).toBeVisible();
+    await expect(history.getByText('Wystawiono', { exact: true })).toBeVisible();
     await expectAccessible(releasePage, 'languages-pl-released');
     await releasePage.context().close();
   });
@@ -328,9 +331,7 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
     await expect(entry.getByRole('cell').nth(2)).toHaveText('Account created');
     await expect(entry.getByRole('cell').nth(3)).toHaveText(`Account ${createdId}`);
     const details = entry.getByRole('cell').nth(4);
-    await expect(details).toContainText(createdEmail);
-    // TO ASSERT HERE (issue 42): `details` in English, „E-mail: <address> · Roles: Read only“, once
-    // describeAuditDetails (contracts/src/audit-text.ts) follows the staff language; today „E-Mail: … · Rollen: Lesen“.
+    await expect(details).toHaveText(`Email: ${createdEmail} · Roles: Read only`);
     await expect(page.getByRole('button', { name: 'EXPORT' })).toBeVisible();
     await expectAccessible(page, 'languages-en-audit-log');
   });

@@ -272,7 +272,8 @@ export const german = {
   paperRequestMarkup:
     'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
   // The certificate PDF of one unit (docs/decisions/0020-sealed-certificate.md).
-  pdfUnitNotInCertificate: (serial: string) => `Die Seriennummer ${serial} gehört nicht zu diesem Prüfbericht.`,
+  pdfUnitNotInCertificate: (serial: string) =>
+    `Die Seriennummer ${serial} gehört nicht zu diesem Prüfbericht.`,
   pdfUnitVoided: (serial: string) =>
     `Die Seriennummer ${serial} ist storniert: dafür gibt es kein Kundenexemplar.`,
   pdfUnitAwaitingRelease: (serial: string) =>

@@ -207,8 +207,7 @@ export const english: Messages = {
   checkFilter: 'Please check the filter.',
   nothingToExport: 'No certificate matches this filter: there is nothing to export.',
   nothingToExportAudit: 'No entry of the audit log matches this filter: there is nothing to export.',
-  exportNotFound:
-    'This export does not exist (any more): a file is kept for one day. Please export again.',
+  exportNotFound: 'This export does not exist (any more): a file is kept for one day. Please export again.',
   exportNotReady: 'The export is still being prepared. Please wait until it is ready.',
   exportFailed: 'The export failed. Please try again.',
   periodInverted: 'The “to” month is before the “from” month.',
@@ -258,8 +257,7 @@ export const english: Messages = {
   unknownField: (name: string) => `Unknown field “${name}”.`,
   // For customers: in English and German whatever the request's language (messages.de.ts).
   documentNotFound: german.documentNotFound,
-  certificatePdfPending:
-    'The certificate PDF is still being created. Please try again in a few seconds.',
+  certificatePdfPending: 'The certificate PDF is still being created. Please try again in a few seconds.',
   customerCopyPending: german.customerCopyPending,
   certificatePdfUnavailable: german.certificatePdfUnavailable,
   verifyMalformed: german.verifyMalformed,
@@ -292,8 +290,10 @@ export const english: Messages = {
   companyAccountDisabled: 'This account is disabled. Please contact an administrator.',
   companyAccountOnly: 'Please sign in with the company account.',
   paperRequestMarkup: german.paperRequestMarkup,
-  pdfUnitNotInCertificate: (serial: string) => `The serial number ${serial} does not belong to this certificate.`,
-  pdfUnitVoided: (serial: string) => `The serial number ${serial} is voided: there is no customer copy for it.`,
+  pdfUnitNotInCertificate: (serial: string) =>
+    `The serial number ${serial} does not belong to this certificate.`,
+  pdfUnitVoided: (serial: string) =>
+    `The serial number ${serial} is voided: there is no customer copy for it.`,
   pdfUnitAwaitingRelease: (serial: string) =>
     `The serial number ${serial} has not been released yet: there is no customer copy for it yet.`,
   pdfFailed: 'The certificate could not be created as a PDF.',
@@ -302,7 +302,9 @@ export const english: Messages = {
     missing: 'Required test missing',
     notNumber: 'Not a number (e.g. 0.8)',
     decimals: (decimals: number) =>
-      decimals === 0 ? 'Whole numbers only' : `At most ${plural(decimals, 'decimal place', 'decimal places')}`,
+      decimals === 0
+        ? 'Whole numbers only'
+        : `At most ${plural(decimals, 'decimal place', 'decimal places')}`,
     passFail: 'Please choose “passed” or “failed”',
     option: 'Please choose one of the given options',
     tooLong: `At most ${RESULT_VALUE_MAX} characters`,

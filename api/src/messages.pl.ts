@@ -85,8 +85,7 @@ export const polish: Messages = {
   suspectOnlyOut: 'Tylko przy wyniku „poza tolerancją”',
   impactNotFound: 'Taka pozycja nie istnieje.',
   impactNote: 'Uzasadnij, dlaczego nie ma wpływu',
-  impactNotRevised:
-    'Protokół badania nie został skorygowany od czasu tego ustalenia. Najpierw go skoryguj.',
+  impactNotRevised: 'Protokół badania nie został skorygowany od czasu tego ustalenia. Najpierw go skoryguj.',
   impactNotVoided: 'Protokół badania nie jest unieważniony. Najpierw go unieważnij.',
   impactClosed: 'Ta pozycja jest już zamknięta.',
   instrumentMissing: 'Podaj przyrząd pomiarowy, którym wykonano pomiar',
@@ -139,8 +138,7 @@ export const polish: Messages = {
   passwordWrong: 'Hasło jest nieprawidłowe.',
   accountNotFound: 'Nie znaleziono konta.',
   emailTaken: 'Konto z tym adresem e-mail już istnieje.',
-  lastAdministrator:
-    'To jest ostatnie aktywne konto administratora. Najpierw nadaj tę rolę innemu kontu.',
+  lastAdministrator: 'To jest ostatnie aktywne konto administratora. Najpierw nadaj tę rolę innemu kontu.',
   ownAccountDisable: 'Nie można zablokować własnego konta.',
   twoFactorAlreadyOn: 'Logowanie dwuskładnikowe jest już skonfigurowane.',
   twoFactorNotStarted: 'Rozpocznij konfigurację od nowa.',
@@ -158,8 +156,7 @@ export const polish: Messages = {
   jobKilledItsWorker: (tries: number) =>
     `Przerwano po ${plural(tries, 'próbie', 'próbach', 'próbach')}: proces roboczy (worker) kończył działanie przy każdej próbie tego zadania (zatrzymany lub awaria).`,
   jobNotFailed: 'Takie nieudane zadanie nie istnieje (lub już nie istnieje).',
-  jobAlreadyWaiting:
-    'Na tę samą rzecz czeka już nowsze zadanie; tego nie trzeba uruchamiać ponownie.',
+  jobAlreadyWaiting: 'Na tę samą rzecz czeka już nowsze zadanie; tego nie trzeba uruchamiać ponownie.',
   schemaNewer: (newer: string, known: string) =>
     `Ta wersja programu jest starsza niż jej baza danych (migracja ${newer}, znana do ${known}) i ` +
     'niczego już nie zapisuje. Zaktualizuj program do nowej wersji.',
@@ -221,8 +218,7 @@ export const polish: Messages = {
   periodInverted: 'Miesiąc końcowy jest wcześniejszy niż miesiąc początkowy.',
   periodTooLong: (months: number) =>
     `Wybierz najwyżej ${plural(months, 'miesiąc', 'miesiące', 'miesięcy')} naraz.`,
-  signInBusy:
-    'W tej chwili loguje się jednocześnie bardzo wiele osób. Spróbuj ponownie za kilka sekund.',
+  signInBusy: 'W tej chwili loguje się jednocześnie bardzo wiele osób. Spróbuj ponownie za kilka sekund.',
   uploadBusy: 'W tej chwili sprawdzanych jest jednocześnie wiele obrazów. Spróbuj ponownie za kilka sekund.',
   exportsBusy: 'Trwa zbyt wiele eksportów. Spróbuj ponownie za minutę.',
   exportsBusyForAccount: (running: number) =>
@@ -235,8 +231,7 @@ export const polish: Messages = {
   documentEmpty: 'Plik jest pusty.',
   documentTooLarge: `Plik jest za duży (maks. ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB).`,
   documentNotPdf: 'Plik nie jest czytelnym plikiem PDF (sprawdzana jest zawartość, a nie nazwa pliku).',
-  documentEncrypted:
-    'Zaszyfrowane pliki PDF nie są przyjmowane: klienci muszą móc je otworzyć bez hasła.',
+  documentEncrypted: 'Zaszyfrowane pliki PDF nie są przyjmowane: klienci muszą móc je otworzyć bez hasła.',
   documentJavascript: 'Plik PDF zawiera JavaScript i nie zostanie przyjęty.',
   documentLaunch: 'Plik PDF zawiera akcję uruchamiającą program i nie zostanie przyjęty.',
   documentEmbeddedFile: 'Plik PDF zawiera osadzone pliki i nie zostanie przyjęty.',

@@ -71,7 +71,8 @@ export function validateMachineFields(
   if (!machine.brand_id) errors.brand_id = words.chooseOne;
   if (!machine.name.trim()) errors.name = words.required;
   if (!machine.serial_prefix.trim()) errors.serial_prefix = words.required;
-  else if (!SERIAL_PREFIX_PATTERN.test(machine.serial_prefix.trim())) errors.serial_prefix = words.serialPrefix;
+  else if (!SERIAL_PREFIX_PATTERN.test(machine.serial_prefix.trim()))
+    errors.serial_prefix = words.serialPrefix;
   const ean = machine.ean_number.trim();
   if (ean && !isValidEan(ean)) errors.ean_number = words.ean;
   for (const link of ['link_en', 'link_ger'] as const) {

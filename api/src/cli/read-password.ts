@@ -45,8 +45,7 @@ export async function readPassword(file: string | undefined): Promise<string> {
   }
   if (!process.stdin.isTTY) {
     const piped = await readStandardInput();
-    if (!piped)
-      throw new PasswordInputError(cliMessages.noPassword);
+    if (!piped) throw new PasswordInputError(cliMessages.noPassword);
     return piped;
   }
   const password = await ask(cliMessages.passwordPrompt);

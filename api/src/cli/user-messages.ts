@@ -42,7 +42,8 @@ Rollen: ${roleList}. Ohne --role legt add ein Administrator-Konto an.`,
     'Standardeingabe geben (printf \'%s\\n\' "$PASSWORT" | npm run user -- …) oder mit --password-file <datei>.',
   inputCancelled: 'Eingabe abgebrochen.',
   fileUnreadable: (file: string) => `Die Datei „${file}“ (--password-file) ist nicht lesbar.`,
-  noPassword: 'Kein Passwort erhalten: bitte über die Standardeingabe oder mit --password-file <datei> angeben.',
+  noPassword:
+    'Kein Passwort erhalten: bitte über die Standardeingabe oder mit --password-file <datei> angeben.',
   passwordPrompt: 'Passwort: ',
   passwordRepeat: 'Passwort wiederholen: ',
   passwordsDiffer: 'Die beiden Eingaben stimmen nicht überein.',
@@ -115,7 +116,8 @@ Role: ${roleList}. Bez --role polecenie add zakłada konto administratora.`,
   userExists: (email: string) => `Użytkownik ${email} już istnieje.`,
   userAdded: (email: string, roles: string) => `Utworzono użytkownika ${email} (${roles}).`,
   userMissing: (email: string) => `Użytkownik ${email} nie istnieje.`,
-  passwordChanged: (email: string) => `Zmieniono hasło użytkownika ${email}; wszystkie sesje zostały zakończone.`,
+  passwordChanged: (email: string) =>
+    `Zmieniono hasło użytkownika ${email}; wszystkie sesje zostały zakończone.`,
   stillDisabled: (email: string) =>
     `Konto pozostaje zablokowane; odblokowanie: npm run user -- enable --email ${email}`,
   lastAdministratorDisable: (email: string) =>

@@ -177,7 +177,11 @@ test('in a Polish terminal (LANG=pl_PL.UTF-8) the command speaks Polish, the pas
   const short = user(['add', '--email', 'polski@example.com'], 'krotkie\n', 'pl_PL.UTF-8');
   assert.equal(short.code, 2);
   assert.match(short.out, /^To hasło jest niedozwolone: Co najmniej 10 znaków\./);
-  const added = user(['add', '--email', 'polski@example.com', '--role', 'pruefer'], 'ein-gutes-Passwort\n', 'pl_PL.UTF-8');
+  const added = user(
+    ['add', '--email', 'polski@example.com', '--role', 'pruefer'],
+    'ein-gutes-Passwort\n',
+    'pl_PL.UTF-8',
+  );
   assert.equal(added.code, 0, added.out);
   assert.equal(added.out, 'Utworzono użytkownika polski@example.com (Kontroler).\n');
   assert.match(user(['--help'], '', 'en_GB.UTF-8').out, /^Usage:/);

@@ -21,8 +21,7 @@ type CliAction =
   | 'account.roles_changed';
 
 /** The usage in the terminal's language, with the role names (messages.roles) in it. */
-const usage = () =>
-  cliMessages.usage(ROLES.map((role) => `${role} (${messages.roles[role]})`).join(', '));
+const usage = () => cliMessages.usage(ROLES.map((role) => `${role} (${messages.roles[role]})`).join(', '));
 const roleNames = (roles: Role[]) => roles.map((role) => messages.roles[role]).join(', ');
 
 const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'roles'];
@@ -117,8 +116,7 @@ async function main() {
       // A new password is no way around a lock an administrator set.
       if (user.disabled) console.log(cliMessages.stillDisabled(email));
     } else if (command === 'disable') {
-      if (!(await users.disable(user.id)))
-        fail(cliMessages.lastAdministratorDisable(email));
+      if (!(await users.disable(user.id))) fail(cliMessages.lastAdministratorDisable(email));
       if (!user.disabled) await record('account.disabled', user.id);
       console.log(cliMessages.disabled(email));
     } else if (command === 'enable') {
@@ -126,8 +124,7 @@ async function main() {
       if (user.disabled) await record('account.enabled', user.id);
       console.log(cliMessages.enabled(email));
     } else {
-      if (!(await users.setRoles(user.id, roles!)))
-        fail(cliMessages.lastAdministratorRoles(email));
+      if (!(await users.setRoles(user.id, roles!))) fail(cliMessages.lastAdministratorRoles(email));
       await record('account.roles_changed', user.id, { before: rolesOf(user.roles), after: roles! });
       console.log(cliMessages.rolesSet(email, roleNames(roles!)));
     }

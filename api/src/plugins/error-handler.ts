@@ -116,10 +116,7 @@ export function send(
   return reply.code(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
 }
 
-/**
- * In the request's language: Fastify raises a broken body's error on the request stream's events, outside the
- * request's context (plugins/request-language.ts).
- */
+/** In the request's language, also for an error before routing, which no hook saw (plugins/request-language.ts). */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   return inLanguageContext(languageContextOf(request), () => answerError(error, request, reply));
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { apiPaths, type StaffLanguage } from 'contracts';
 import { CATALOGS, messages } from '../messages';
@@ -85,12 +86,12 @@ for (const kind of kinds) {
       assert.deepEqual(empty.json().error, {
         code: 'VALIDATION',
         message: 'Sprawdź zaznaczone pola.',
-        fields: { username: 'Pole obowiązkowe' },
+        fields: { username: 'Pole obowiązkowe', password: 'Pole obowiązkowe' },
       });
       const brand = (token: string) =>
         t.app.inject({
           method: 'POST',
-          url: apiUrl(apiPaths.brands()),
+          url: apiUrl(apiPaths.brandCreate()),
           headers: auth(token),
           payload: { name: ' ', email: 'keine-adresse', website_link: 'ftp://x' },
         });
@@ -116,11 +117,11 @@ for (const kind of kinds) {
       });
     });
 
-    test("Fastify's own errors (broken JSON, an unknown address) are translated too", async () => {
+    test("Fastify's own errors (broken JSON, a broken or unknown address) are translated too", async () => {
       const brokenJson = (headers: Record<string, string>) =>
         t.app.inject({
           method: 'POST',
-          url: apiUrl(apiPaths.brands()),
+          url: apiUrl(apiPaths.brandCreate()),
           headers: { ...headers, 'content-type': 'application/json' },
           payload: '{"name": ',
         });
@@ -143,6 +144,12 @@ for (const kind of kinds) {
         payload: '{',
       });
       assert.equal(loginJson.json().error.message, 'The request does not contain valid JSON.');
+      const badPath = await t.app.inject({
+        method: 'GET',
+        url: '/api/brand/%E0%A4%A',
+        headers: { 'accept-language': 'en-GB' },
+      });
+      assert.deepEqual(badPath.json().error, { code: 'BAD_REQUEST', message: 'The request is invalid.' });
       const nowhere = await t.app.inject({
         method: 'GET',
         url: '/api/gibt-es-nicht',
@@ -156,21 +163,69 @@ for (const kind of kinds) {
       });
     });
 
+    test("over a real connection too, where Fastify reads a late body on the socket's events", async () => {
+      // app.inject hands the body over in the caller's async context, and so does a socket whose body came
+      // with the headers; one that comes later arrives on the connection's own, and Fastify's body parser
+      // takes it back into the request's (plugins/request-language.ts relies on that).
+      const address = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+      const post = (body: string) =>
+        new Promise<unknown>((resolve, reject) => {
+          const request = http.request(
+            {
+              host: address.hostname,
+              port: address.port,
+              method: 'POST',
+              path: apiUrl(apiPaths.brandCreate()),
+              headers: {
+                ...auth(tokens.pl),
+                'content-type': 'application/json',
+                'content-length': body.length,
+              },
+            },
+            (response) => {
+              let text = '';
+              response.on('data', (chunk) => (text += chunk));
+              response.on('end', () => resolve(JSON.parse(text)));
+            },
+          );
+          request.on('error', reject);
+          request.flushHeaders();
+          setTimeout(() => request.end(body), 100);
+        });
+      assert.deepEqual(await post('{"name": '), {
+        error: { code: 'BAD_REQUEST', message: 'Żądanie nie zawiera prawidłowych danych JSON.' },
+      });
+      assert.deepEqual(await post(JSON.stringify({ name: ' ' })), {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'Sprawdź zaznaczone pola.',
+          fields: { name: 'Pole obowiązkowe' },
+        },
+      });
+    });
+
     test('requests in different languages at the same time each get their own', async () => {
       const languages = ['pl', 'de', 'en'] as const;
-      const calls = Array.from({ length: 24 }, (_, i) => {
+      const login = (language: StaffLanguage, payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: apiUrl(apiPaths.login()),
+          headers: { 'content-type': 'application/json', 'accept-language': `${language}-XX` },
+          payload,
+        });
+      // An account's language read with its session, a validation error and a broken body by Accept-Language.
+      const calls = Array.from({ length: 36 }, async (_, i) => {
         const language = languages[i % 3];
-        return i % 2
-          ? missingCertificate(auth(tokens[language])).then((r) => ({
-              language,
-              message: r.json().error.message,
-              expected: CATALOGS[language].certificateNotFound,
-            }))
-          : wrongPassword(`${language}-XX`).then((r) => ({
-              language,
-              message: r.json().error.message,
-              expected: CATALOGS[language].loginFailed,
-            }));
+        const catalog = CATALOGS[language];
+        const [response, expected] =
+          i % 4 === 0
+            ? [await missingCertificate(auth(tokens[language])), catalog.certificateNotFound]
+            : i % 4 === 1
+              ? [await login(language, '{}'), catalog.checkFields]
+              : i % 4 === 2
+                ? [await login(language, '{"username": '), catalog.invalidJson]
+                : [await missingCertificate({ 'accept-language': language }), catalog.unauthorized];
+        return { language, message: response.json().error.message, expected };
       });
       for (const { language, message, expected } of await Promise.all(calls))
         assert.equal(message, expected, language);

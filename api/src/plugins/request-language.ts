@@ -12,7 +12,9 @@ declare module 'fastify' {
 /**
  * Every request is answered in its `Accept-Language` (German when it names no staff language) until its token
  * is checked (plugins/access.ts): `messages` (api/src/messages.ts) resolve in it wherever they are read. The
- * first hook of all, so that the other hooks' refusals speak it too.
+ * first hook of all, so that the other hooks' refusals speak it too. Fastify keeps the context while it reads the
+ * body (its content-type parser runs the rest in the request's async scope), so validation, the handler and the
+ * error handler are in it as well.
  */
 export function registerRequestLanguage(app: FastifyInstance) {
   app.decorateRequest('languageContext', null);
@@ -20,9 +22,6 @@ export function registerRequestLanguage(app: FastifyInstance) {
     request.languageContext = { language: acceptedLanguage(request.headers['accept-language']) };
     inLanguageContext(request.languageContext, done);
   });
-  // Fastify reads the body on the request stream's events, outside this context: validation and the handler
-  // go back into it.
-  app.addHook('preValidation', (request, _reply, done) => inLanguageContext(languageContextOf(request), done));
 }
 
 /** The request's context; for an error before routing (no hook ran) one from its `Accept-Language`. */

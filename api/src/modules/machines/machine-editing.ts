@@ -44,7 +44,8 @@ export function machineEditing({
     const input = inputOf(body);
     const fields: Record<string, string> = validateMachineFields(input, messages.fields);
     if (!fields.name && hasInvisible(input.name)) fields.name = messages.fieldInvisible;
-    if (!fields.brand_id && !(await brands.get(input.brand_id))) fields.brand_id = messages.fields.brandMissing;
+    if (!fields.brand_id && !(await brands.get(input.brand_id)))
+      fields.brand_id = messages.fields.brandMissing;
     const imageError = await uploads.pathError(input.image);
     if (imageError) fields.image = imageError;
     if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);

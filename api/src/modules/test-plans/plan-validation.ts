@@ -47,7 +47,9 @@ export function planErrors(steps: PlanStep[]): Record<string, string> {
     }
     if (step.kind === 'choice') {
       if (step.options.length === 0 || step.options.some((option) => !option))
-        errors[at('options')] = step.options.length ? messages.fields.required : messages.planSteps.optionsMissing;
+        errors[at('options')] = step.options.length
+          ? messages.fields.required
+          : messages.planSteps.optionsMissing;
       else if (new Set(step.options).size !== step.options.length)
         errors[at('options')] = messages.planSteps.optionTwice;
       if (step.passing.length === 0) errors[at('passing')] = messages.planSteps.passingMissing;

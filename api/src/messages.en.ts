@@ -3,62 +3,18 @@ import {
   DOCUMENT_MAX_BYTES,
   PASSWORD_MIN,
   PDF_CHECK_LIMITS,
-  RESULT_VALUE_MAX,
   ROLE_NEEDS,
-  UPLOAD_MAX_BYTES,
   UPLOAD_MAX_PIXELS,
   type InstrumentKind,
   type RoleNeed,
 } from 'contracts';
 import type { Messages } from './messages';
 import { german } from './messages.de';
-
-/** The staff app's English (shell/src/app/locales/en.json). */
-const roles: Messages['roles'] = {
-  admin: 'Administrator',
-  pruefer: 'Inspector',
-  freigabe: 'Release (quality)',
-  stammdaten: 'Master data',
-  lesen: 'Read only',
-  audit: 'Audit (read the audit log)',
-};
-
-const instrumentKinds: Record<InstrumentKind, string> = {
-  insulation_tester: 'Insulation resistance tester',
-  earth_bond_tester: 'Protective conductor tester',
-  high_voltage_tester: 'High-voltage tester',
-  multimeter: 'Multimeter',
-  square: 'Test square',
-  dial_gauge: 'Dial gauge',
-  other: 'Other',
-};
+import { fields, instrumentKinds, planSteps, plural, results, roles } from './words.en';
 
 /** Day before month, as en-GB writes it, on the day in Germany (contracts formatDate). */
 const day = (value: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', dateStyle: 'short' }).format(new Date(value));
-
-const plural = (count: number, one: string, other: string) => `${count} ${count === 1 ? one : other}`;
-
-const fields: Messages['fields'] = {
-  required: 'Required field',
-  tooLong: (max: number) => `At most ${max} characters`,
-  url: 'Please enter a valid address starting with http:// or https://',
-  email: 'Please enter a valid e-mail address',
-  ean: 'Invalid EAN: 8 or 13 digits with a valid check digit',
-  serialPrefix: 'Only letters, digits and “-” are allowed',
-  brandMissing: 'This brand does not exist',
-  machineMissing: 'This machine does not exist',
-  circuitBoard: 'Please choose Yes or NO',
-  nameTaken: 'This article number already exists for this brand',
-  brandNameTaken: 'This brand already exists',
-  chooseOne: 'Please choose',
-  enter: 'Please enter a value',
-  invalid: 'Invalid value',
-  uploadTooLarge: `The file is too large (at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB).`,
-  uploadType: 'Only PNG, JPEG and GIF images are allowed.',
-};
-
-const outOfRange = (range: string) => `Outside the measuring range ${range}`;
 
 /** Every message of messages.de.ts in plain British technical English, the staff app's terms. */
 export const english: Messages = {
@@ -298,33 +254,7 @@ export const english: Messages = {
     `The serial number ${serial} has not been released yet: there is no customer copy for it yet.`,
   pdfFailed: 'The certificate could not be created as a PDF.',
   fields,
-  results: {
-    missing: 'Required test missing',
-    notNumber: 'Not a number (e.g. 0.8)',
-    decimals: (decimals: number) =>
-      decimals === 0
-        ? 'Whole numbers only'
-        : `At most ${plural(decimals, 'decimal place', 'decimal places')}`,
-    passFail: 'Please choose “passed” or “failed”',
-    option: 'Please choose one of the given options',
-    tooLong: `At most ${RESULT_VALUE_MAX} characters`,
-    unknownStep: 'This test is not in the test plan',
-    outOfLimit: (limit: string) => `Outside the limit ${limit}`,
-    outOfRange,
-  },
-  planSteps: {
-    titleMissing: 'Please enter the German title',
-    keyTaken: 'Another step already has this key',
-    keyReserved: 'This key is reserved, please choose another one',
-    lowerAboveUpper: 'The lower limit is above the upper limit',
-    unitMissing: 'Please enter the unit (e.g. MΩ)',
-    optionsMissing: 'Please enter at least one option',
-    optionTwice: 'This option is already in the list',
-    passingMissing: 'Please state which options pass',
-    passingUnknown: 'Only options from the list can pass',
-    notFinite: 'Not a finite number',
-    tooManyDigits: 'Too many digits: a limit has at most 15 significant digits',
-    outOfRange,
-  },
+  results,
+  planSteps,
   roles,
 };

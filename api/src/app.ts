@@ -30,6 +30,7 @@ import uploadsRoutes from './modules/uploads/uploads.routes';
 import accountsRoutes, { meRoutes } from './modules/accounts/accounts.routes';
 import { assertRouteAccess, checkAccess } from './plugins/access';
 import { registerMetrics } from './plugins/metrics';
+import { registerRequestLanguage } from './plugins/request-language';
 import frontends from './plugins/frontends';
 import { registerOpenApi } from './plugins/openapi';
 import {
@@ -126,6 +127,7 @@ export async function buildApp({
   // Headers arrive first and are small: 10 s for them (Node checks this and requestTimeout every 30 s).
   app.server.headersTimeout = 10_000;
   app.setValidatorCompiler(validatorCompiler);
+  registerRequestLanguage(app);
   const repositories = createRepositories(database);
   const services = createServices(repositories, config, passwordCost);
   const { certificateDocuments } = services;

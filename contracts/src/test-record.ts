@@ -474,28 +474,41 @@ export const resultMessages = {
   outOfRange,
 } as const;
 
+/** The same reasons in any staff language: the API answers in the account's (api/src/messages.ts). */
+export type ResultMessages = {
+  readonly [K in keyof typeof resultMessages]: (typeof resultMessages)[K] extends string
+    ? string
+    : (typeof resultMessages)[K];
+};
+
 export type ValueJudgement =
   { verdict: StepVerdict; error?: undefined } | { error: string; verdict?: undefined };
 
 /**
  * How one typed value of `step` is judged: refused (with the reason), or pass / fail / open. Empty is open for an
- * optional step and refused for a required one; text is never judged.
+ * optional step and refused for a required one; text is never judged. The reason in `words`, a range's numbers in
+ * `locale`'s form.
  */
-export function judgeValue(step: PlanStep, typed: string | undefined): ValueJudgement {
+export function judgeValue(
+  step: PlanStep,
+  typed: string | undefined,
+  words: ResultMessages = resultMessages,
+  locale = 'de-DE',
+): ValueJudgement {
   const value = typed?.trim() ?? '';
-  if (!value) return step.required ? { error: resultMessages.missing } : { verdict: 'open' };
-  if (value.length > RESULT_VALUE_MAX) return { error: resultMessages.tooLong };
+  if (!value) return step.required ? { error: words.missing } : { verdict: 'open' };
+  if (value.length > RESULT_VALUE_MAX) return { error: words.tooLong };
   switch (step.kind) {
     case 'pass_fail':
-      return value === PASS || value === FAIL ? { verdict: value } : { error: resultMessages.passFail };
+      return value === PASS || value === FAIL ? { verdict: value } : { error: words.passFail };
     case 'choice':
-      if (!step.options.includes(value)) return { error: resultMessages.option };
+      if (!step.options.includes(value)) return { error: words.option };
       return { verdict: step.passing.includes(value) ? 'pass' : 'fail' };
     case 'numeric': {
       const number = numberOf(value);
-      if (number === undefined || !Number.isFinite(number)) return { error: resultMessages.notNumber };
-      if (decimalsOf(value) > step.decimals) return { error: resultMessages.decimals(step.decimals) };
-      if (!withinRange(step.unit, value)) return { error: resultMessages.outOfRange(rangeText(step.unit)) };
+      if (number === undefined || !Number.isFinite(number)) return { error: words.notNumber };
+      if (decimalsOf(value) > step.decimals) return { error: words.decimals(step.decimals) };
+      if (!withinRange(step.unit, value)) return { error: words.outOfRange(rangeText(step.unit, locale)) };
       return { verdict: withinLimits(step, value) ? 'pass' : 'fail' };
     }
     case 'text':

@@ -46,6 +46,13 @@ export const fieldMessages = {
   uploadType: 'Nur PNG-, JPEG- und GIF-Bilder sind erlaubt.',
 } as const;
 
+/** The same rules' words in any staff language: the API answers in the account's (api/src/messages.ts). */
+export type FieldMessages = {
+  readonly [K in keyof typeof fieldMessages]: (typeof fieldMessages)[K] extends string
+    ? string
+    : (typeof fieldMessages)[K];
+};
+
 export interface MachineFields {
   brand_id: number | null;
   name: string;
@@ -56,18 +63,21 @@ export interface MachineFields {
 }
 
 /** The checks of a machine the browser can make before sending; the API makes the same ones. */
-export function validateMachineFields(machine: MachineFields): Partial<Record<keyof MachineFields, string>> {
+export function validateMachineFields(
+  machine: MachineFields,
+  words: FieldMessages = fieldMessages,
+): Partial<Record<keyof MachineFields, string>> {
   const errors: Partial<Record<keyof MachineFields, string>> = {};
-  if (!machine.brand_id) errors.brand_id = fieldMessages.chooseOne;
-  if (!machine.name.trim()) errors.name = fieldMessages.required;
-  if (!machine.serial_prefix.trim()) errors.serial_prefix = fieldMessages.required;
+  if (!machine.brand_id) errors.brand_id = words.chooseOne;
+  if (!machine.name.trim()) errors.name = words.required;
+  if (!machine.serial_prefix.trim()) errors.serial_prefix = words.required;
   else if (!SERIAL_PREFIX_PATTERN.test(machine.serial_prefix.trim()))
-    errors.serial_prefix = fieldMessages.serialPrefix;
+    errors.serial_prefix = words.serialPrefix;
   const ean = machine.ean_number.trim();
-  if (ean && !isValidEan(ean)) errors.ean_number = fieldMessages.ean;
+  if (ean && !isValidEan(ean)) errors.ean_number = words.ean;
   for (const link of ['link_en', 'link_ger'] as const) {
     const value = machine[link].trim();
-    if (value && !isHttpUrl(value)) errors[link] = fieldMessages.url;
+    if (value && !isHttpUrl(value)) errors[link] = words.url;
   }
   return errors;
 }
@@ -78,12 +88,15 @@ export interface BrandFields {
   website_link: string;
 }
 
-export function validateBrandFields(brand: BrandFields): Partial<Record<keyof BrandFields, string>> {
+export function validateBrandFields(
+  brand: BrandFields,
+  words: FieldMessages = fieldMessages,
+): Partial<Record<keyof BrandFields, string>> {
   const errors: Partial<Record<keyof BrandFields, string>> = {};
-  if (!brand.name.trim()) errors.name = fieldMessages.required;
+  if (!brand.name.trim()) errors.name = words.required;
   const email = brand.email.trim();
-  if (email && !EMAIL_PATTERN.test(email)) errors.email = fieldMessages.email;
+  if (email && !EMAIL_PATTERN.test(email)) errors.email = words.email;
   const website = brand.website_link.trim();
-  if (website && !isHttpUrl(website)) errors.website_link = fieldMessages.url;
+  if (website && !isHttpUrl(website)) errors.website_link = words.url;
   return errors;
 }

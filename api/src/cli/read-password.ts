@@ -1,15 +1,7 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { Writable } from 'node:stream';
-
-/**
- * Why a password is never an argument: it would stand in the process list, the shell's history and npm's echo
- * of the command line (README, „Configuration“).
- */
-export const PASSWORD_ARGUMENT_REFUSED =
-  '--password wird nicht angenommen: ein Passwort in der Befehlszeile steht in der Prozessliste, in der ' +
-  'Shell-Historie und in der Ausgabe von npm. Das Passwort bitte eingeben, wenn danach gefragt wird, über die ' +
-  'Standardeingabe geben (printf \'%s\\n\' "$PASSWORT" | npm run user -- …) oder mit --password-file <datei>.';
+import { cliMessages } from './user-messages';
 
 export class PasswordInputError extends Error {}
 
@@ -24,7 +16,7 @@ async function ask(prompt: string): Promise<string> {
   try {
     return await new Promise<string>((resolve, reject) => {
       lines.once('line', resolve);
-      lines.once('close', () => reject(new PasswordInputError('Eingabe abgebrochen.')));
+      lines.once('close', () => reject(new PasswordInputError(cliMessages.inputCancelled)));
     });
   } finally {
     lines.removeAllListeners('close');
@@ -48,19 +40,16 @@ export async function readPassword(file: string | undefined): Promise<string> {
     try {
       return firstLine(fs.readFileSync(file, 'utf8'));
     } catch {
-      throw new PasswordInputError(`Die Datei „${file}“ (--password-file) ist nicht lesbar.`);
+      throw new PasswordInputError(cliMessages.fileUnreadable(file));
     }
   }
   if (!process.stdin.isTTY) {
     const piped = await readStandardInput();
-    if (!piped)
-      throw new PasswordInputError(
-        'Kein Passwort erhalten: bitte über die Standardeingabe oder mit --password-file <datei> angeben.',
-      );
+    if (!piped) throw new PasswordInputError(cliMessages.noPassword);
     return piped;
   }
-  const password = await ask('Passwort: ');
-  if ((await ask('Passwort wiederholen: ')) !== password)
-    throw new PasswordInputError('Die beiden Eingaben stimmen nicht überein.');
+  const password = await ask(cliMessages.passwordPrompt);
+  if ((await ask(cliMessages.passwordRepeat)) !== password)
+    throw new PasswordInputError(cliMessages.passwordsDiffer);
   return password;
 }

@@ -11,13 +11,16 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-cli-'));
 const file = path.join(dir, 'cli.db');
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The command with `args`, and `input` on its standard input as an operator pipes a password in. */
-function user(args: string[], input = '') {
+/**
+ * The command with `args`, and `input` on its standard input as an operator pipes a password in; in German
+ * unless `locale` names the terminal's language (LANG).
+ */
+function user(args: string[], input = '', locale = '') {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'user.ts'), ...args],
     {
-      env: { ...process.env, DATABASE_URL: `sqlite:${file}` },
+      env: { ...process.env, DATABASE_URL: `sqlite:${file}`, LC_ALL: '', LC_MESSAGES: '', LANG: locale },
       encoding: 'utf8',
       input,
     },
@@ -164,4 +167,23 @@ test('a password from a file (--password-file) or the first line of standard inp
   assert.ok(
     await verifyPassword('von-der-Eingabe-gelesen', (await account('datei@example.com'))!.password_hash),
   );
+});
+
+test('in a Polish terminal (LANG=pl_PL.UTF-8) the command speaks Polish, the password rules included', async () => {
+  const help = user(['--help'], '', 'pl_PL.UTF-8');
+  assert.equal(help.code, 0, help.out);
+  assert.match(help.out, /^Użycie:/);
+  assert.match(help.out, /pruefer \(Kontroler\)/);
+  const short = user(['add', '--email', 'polski@example.com'], 'krotkie\n', 'pl_PL.UTF-8');
+  assert.equal(short.code, 2);
+  assert.match(short.out, /^To hasło jest niedozwolone: Co najmniej 10 znaków\./);
+  const added = user(
+    ['add', '--email', 'polski@example.com', '--role', 'pruefer'],
+    'ein-gutes-Passwort\n',
+    'pl_PL.UTF-8',
+  );
+  assert.equal(added.code, 0, added.out);
+  assert.equal(added.out, 'Utworzono użytkownika polski@example.com (Kontroler).\n');
+  assert.match(user(['--help'], '', 'en_GB.UTF-8').out, /^Usage:/);
+  assert.match(user(['--help'], '', 'fr_FR.UTF-8').out, /^Benutzung:/);
 });

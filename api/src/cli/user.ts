@@ -1,11 +1,14 @@
 import { parseArgs } from 'node:util';
-import { EMAIL_PATTERN, ROLES, ROLE_LABELS, type AuditDetails, type Role } from 'contracts';
+import { EMAIL_PATTERN, ROLES, type AuditDetails, type Role } from 'contracts';
 import { ConfigError, loadDatabaseConfig } from '../config';
 import { migrate, openDatabase } from '../db/database';
+import { inLanguageContext } from '../language';
+import { messages } from '../messages';
 import { auditQueries } from '../modules/audit/audit.repository';
 import { auditService, type AuditEntry } from '../modules/audit/audit.service';
 import { passwordProblem } from '../modules/users/password-policy';
-import { PASSWORD_ARGUMENT_REFUSED, PasswordInputError, readPassword } from './read-password';
+import { PasswordInputError, readPassword } from './read-password';
+import { cliLanguage, cliMessages } from './user-messages';
 import { rolesOf } from '../modules/users/roles';
 import { usersRepository } from '../modules/users/users.repository';
 
@@ -17,31 +20,21 @@ type CliAction =
   | 'account.enabled'
   | 'account.roles_changed';
 
-const roleList = ROLES.map((role) => `${role} (${ROLE_LABELS[role]})`).join(', ');
-
-const usage = `Benutzung:
-  npm run user -- add --email <e-mail> [--password-file <datei>] [--name <name>] [--role <rolle> …]
-  npm run user -- passwd --email <e-mail> [--password-file <datei>]
-  npm run user -- disable --email <e-mail>
-  npm run user -- enable --email <e-mail>
-  npm run user -- roles --email <e-mail> --role <rolle> [--role <rolle> …]
-  npm run user -- --help
-
-Das Passwort wird abgefragt (ohne Anzeige), über die Standardeingabe gelesen (die erste Zeile) oder mit
---password-file aus der ersten Zeile einer Datei; nie als Argument.
-Rollen: ${roleList}. Ohne --role legt add ein Administrator-Konto an.`;
+/** The usage in the terminal's language, with the role names (messages.roles) in it. */
+const usage = () => cliMessages.usage(ROLES.map((role) => `${role} (${messages.roles[role]})`).join(', '));
+const roleNames = (roles: Role[]) => roles.map((role) => messages.roles[role]).join(', ');
 
 const COMMANDS = ['add', 'passwd', 'disable', 'enable', 'roles'];
 
 function fail(message: string): never {
-  console.error(`${message}\n\n${usage}`);
+  console.error(`${message}\n\n${usage()}`);
   process.exit(2);
 }
 
 function parseRoles(values: string[] | undefined): Role[] | undefined {
   if (!values?.length) return undefined;
   const unknown = values.filter((value) => !(ROLES as readonly string[]).includes(value));
-  if (unknown.length) fail(`Unbekannte Rolle: ${unknown.join(', ')}.`);
+  if (unknown.length) fail(cliMessages.unknownRole(unknown.join(', ')));
   return values as Role[];
 }
 
@@ -55,13 +48,13 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** The arguments; an unknown option or a missing value is the usage with a German reason, never a stack. */
+/** The arguments; an unknown option or a missing value is the usage with a reason, never a stack. */
 function parse() {
   try {
     return parseArgs({ allowPositionals: true, options: OPTIONS });
   } catch (error) {
     const option = /'(-[^']*)'/.exec(String((error as Error).message))?.[1];
-    return fail(option ? `Unbekannte oder unvollständige Option: ${option}.` : 'Die Angaben sind ungültig.');
+    return fail(option ? cliMessages.unknownOption(option) : cliMessages.invalidArguments);
   }
 }
 
@@ -69,15 +62,15 @@ async function main() {
   const { positionals, values } = parse();
   const [command] = positionals;
   if (values.help || command === 'help') {
-    console.log(usage);
+    console.log(usage());
     return;
   }
-  if (values.password !== undefined) fail(PASSWORD_ARGUMENT_REFUSED);
-  if (!COMMANDS.includes(command ?? '')) fail('Unbekannter Befehl.');
+  if (values.password !== undefined) fail(cliMessages.passwordArgumentRefused);
+  if (!COMMANDS.includes(command ?? '')) fail(cliMessages.unknownCommand);
   const email = values.email?.trim() ?? '';
-  if (!EMAIL_PATTERN.test(email)) fail('Bitte eine gültige E-Mail-Adresse mit --email angeben.');
+  if (!EMAIL_PATTERN.test(email)) fail(cliMessages.emailRequired);
   const roles = parseRoles(values.role);
-  if (command === 'roles' && !roles) fail('Bitte mindestens eine Rolle mit --role angeben.');
+  if (command === 'roles' && !roles) fail(cliMessages.roleRequired);
   let password = '';
   if (command === 'add' || command === 'passwd') {
     try {
@@ -87,7 +80,7 @@ async function main() {
       fail(error.message);
     }
     const problem = passwordProblem(password);
-    if (problem) fail(`Das Passwort ist nicht erlaubt: ${problem}.`);
+    if (problem) fail(cliMessages.passwordRefused(problem));
   }
 
   const database = openDatabase(loadDatabaseConfig());
@@ -108,44 +101,40 @@ async function main() {
         details: { email, by: 'cli', ...details },
       } as AuditEntry<CliAction>);
     if (command === 'add') {
-      if (await users.findByEmail(email)) fail(`Den Benutzer ${email} gibt es schon.`);
+      if (await users.findByEmail(email)) fail(cliMessages.userExists(email));
       const id = await users.add({ email, password, name: values.name, roles });
       await record('account.created', id, { roles: roles ?? ['admin'] });
-      console.log(
-        `Benutzer ${email} angelegt (${(roles ?? ['admin']).map((r) => ROLE_LABELS[r]).join(', ')}).`,
-      );
+      console.log(cliMessages.userAdded(email, roleNames(roles ?? ['admin'])));
       return;
     }
     const user = await users.findByEmail(email);
-    if (!user) fail(`Den Benutzer ${email} gibt es nicht.`);
+    if (!user) fail(cliMessages.userMissing(email));
     if (command === 'passwd') {
       await users.setPassword(user.id, password, { mustChange: false });
       await record('account.password_reset', user.id);
-      console.log(`Passwort für ${email} geändert; alle Sitzungen wurden beendet.`);
+      console.log(cliMessages.passwordChanged(email));
       // A new password is no way around a lock an administrator set.
-      if (user.disabled)
-        console.log(`Das Konto bleibt gesperrt; freischalten mit: npm run user -- enable --email ${email}`);
+      if (user.disabled) console.log(cliMessages.stillDisabled(email));
     } else if (command === 'disable') {
-      if (!(await users.disable(user.id)))
-        fail(`${email} ist das letzte aktive Administrator-Konto und kann nicht gesperrt werden.`);
+      if (!(await users.disable(user.id))) fail(cliMessages.lastAdministratorDisable(email));
       if (!user.disabled) await record('account.disabled', user.id);
-      console.log(`Benutzer ${email} gesperrt; alle Sitzungen wurden beendet.`);
+      console.log(cliMessages.disabled(email));
     } else if (command === 'enable') {
       await users.enable(user.id);
       if (user.disabled) await record('account.enabled', user.id);
-      console.log(`Benutzer ${email} freigeschaltet.`);
+      console.log(cliMessages.enabled(email));
     } else {
-      if (!(await users.setRoles(user.id, roles!)))
-        fail(`${email} ist das letzte aktive Administrator-Konto und behält die Rolle Administrator.`);
+      if (!(await users.setRoles(user.id, roles!))) fail(cliMessages.lastAdministratorRoles(email));
       await record('account.roles_changed', user.id, { before: rolesOf(user.roles), after: roles! });
-      console.log(`Rollen von ${email}: ${roles!.map((r) => ROLE_LABELS[r]).join(', ')}.`);
+      console.log(cliMessages.rolesSet(email, roleNames(roles!)));
     }
   } finally {
     await database.close();
   }
 }
 
-main().catch((error) => {
-  console.error(error instanceof ConfigError ? `Konfigurationsfehler: ${error.message}` : error);
+// The messages it shares with the API (password rules, role names) in the terminal's language too.
+inLanguageContext({ language: cliLanguage }, main).catch((error) => {
+  console.error(error instanceof ConfigError ? cliMessages.configError(error.message) : error);
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import { messages } from '../messages';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { SignedIn } from '../modules/auth/sessions';
 import { tokenOf, unauthorized } from './authenticate';
+import { answerIn } from './request-language';
 
 /**
  * Who may call a route, declared in its `config.access` (docs/architecture.md#accounts-and-roles):
@@ -54,6 +55,7 @@ export function checkAccess(auth: AuthService) {
     if (!account) throw unauthorized();
     request.account = account;
     request.accountId = account.id;
+    answerIn(request, account.language);
     if (access === 'session') return;
     if (account.mustChangePassword)
       throw forbidden('PASSWORD_CHANGE_REQUIRED', messages.passwordChangeRequired);

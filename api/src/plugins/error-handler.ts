@@ -4,7 +4,9 @@ import type { ApiErrorCode } from 'contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DatabaseUnreachableError } from '../db/errors';
 import { HttpError } from '../errors';
-import { messages } from '../messages';
+import { messages, type PlainMessage } from '../messages';
+import { inLanguageContext } from '../language';
+import { languageContextOf } from './request-language';
 import { BIDI_KEYWORD, BROKEN_TEXT_KEYWORD, CONTROL_KEYWORD, NUL_KEYWORD } from './validation';
 
 interface AjvError {
@@ -13,7 +15,7 @@ interface AjvError {
   params: Record<string, unknown>;
 }
 
-/** One German message per field from Ajv's errors; the first error of a field wins. */
+/** One message per field from Ajv's errors; the first error of a field wins. */
 function fieldErrors(validation: AjvError[]): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const error of validation) {
@@ -75,23 +77,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   );
 }
 
-/** Fastify's own errors as our codes (contracts' API_ERROR_CODES), with their status and German message. */
-export const FASTIFY_CODES: Record<string, [number, ApiErrorCode, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', messages.invalidJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', messages.emptyBody],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', messages.badRequest],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', messages.bodyTooLarge],
-  FST_ERR_CTP_INVALID_TYPE: [400, 'BAD_REQUEST', messages.badRequest],
-  FST_ERR_BAD_URL: [400, 'BAD_REQUEST', messages.badRequest],
-  FST_ERR_MAX_PARAM_LENGTH: [400, 'BAD_REQUEST', messages.badRequest],
-  FST_ERR_ASYNC_CONSTRAINT: [400, 'BAD_REQUEST', messages.badRequest],
-  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', messages.uploadTooLarge],
-  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', messages.uploadTooLarge],
-  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', messages.bodyTooLarge],
-  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', messages.bodyTooLarge],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid],
-  FST_PROTO_VIOLATION: [400, 'BAD_REQUEST', messages.badRequest],
+/**
+ * Fastify's own errors as our codes (contracts' API_ERROR_CODES), with their status and message, named here and
+ * read when sent: in the request's language.
+ */
+export const FASTIFY_CODES: Record<string, [number, ApiErrorCode, PlainMessage]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'BAD_REQUEST', 'invalidJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'BAD_REQUEST', 'emptyBody'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'unsupportedMediaType'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST', 'badRequest'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'bodyTooLarge'],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'BAD_REQUEST', 'badRequest'],
+  FST_ERR_BAD_URL: [400, 'BAD_REQUEST', 'badRequest'],
+  FST_ERR_MAX_PARAM_LENGTH: [400, 'BAD_REQUEST', 'badRequest'],
+  FST_ERR_ASYNC_CONSTRAINT: [400, 'BAD_REQUEST', 'badRequest'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'uploadTooLarge'],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'uploadTooLarge'],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'bodyTooLarge'],
+  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'bodyTooLarge'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'multipartInvalid'],
+  FST_PROTO_VIOLATION: [400, 'BAD_REQUEST', 'badRequest'],
 };
 
 /** Our code for any other client error Fastify or a plugin raises, by its status. */
@@ -111,7 +116,12 @@ export function send(
   return reply.code(status).send({ error: { code, message, ...(fields ? { fields } : {}) } });
 }
 
+/** In the request's language, also for an error before routing, which no hook saw (plugins/request-language.ts). */
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return inLanguageContext(languageContextOf(request), () => answerError(error, request, reply));
+}
+
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
     // A refusal for now (a lock, a busy instance) says when to come back.
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
@@ -124,7 +134,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     return send(reply, 400, 'VALIDATION', inBody ? messages.checkFields : messages.invalidQuery, fields);
   }
   const known = error.code ? FASTIFY_CODES[error.code] : undefined;
-  if (known) return send(reply, ...known);
+  if (known) return send(reply, known[0], known[1], messages[known[2]]);
   if (error.statusCode === 429) return send(reply, 429, 'TOO_MANY_REQUESTS', messages.tooManyRequests);
   // A client that hung up mid-request leaves a reset of its own socket: no answer can reach it, and it says
   // nothing about the database.
@@ -152,7 +162,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 }
 
 /**
- * Fastify's errors before routing (a path with broken percent-encoding): the German answer, with the security
+ * Fastify's errors before routing (a path with broken percent-encoding): the usual answer, with the security
  * headers that the hooks, which never ran, would have added.
  */
 export function frameworkErrorHandler(headers: Record<string, string>) {
@@ -170,7 +180,8 @@ const CLIENT_ERROR_STATUS: Record<string, number> = {
 
 /**
  * Malformed HTTP that Node refuses before there is a request: Node's and Fastify's default is an English
- * body without security headers; this is the API's German envelope with the same headers as every answer.
+ * body without security headers; this is the API's envelope with the same headers as every answer, in German: there
+ * is no request yet whose language it could speak.
  */
 export function clientErrorHandler(headers: Record<string, string>) {
   return (error: NodeJS.ErrnoException, socket: Socket) => {

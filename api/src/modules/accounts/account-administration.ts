@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN, fieldMessages, type Account, type AccountCreateBody, type Role } from 'contracts';
+import { EMAIL_PATTERN, type Account, type AccountCreateBody, type Role } from 'contracts';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict } from '../../errors';
 import { messages } from '../../messages';
@@ -46,7 +46,7 @@ export function accountAdministration({
     async create(body: AccountCreateBody, accountId: number): Promise<Account> {
       const email = normalizeEmail(body.email);
       const fields: Record<string, string> = {};
-      if (!EMAIL_PATTERN.test(email)) fields.email = fieldMessages.email;
+      if (!EMAIL_PATTERN.test(email)) fields.email = messages.fields.email;
       const problem = passwordProblem(body.password);
       if (problem) fields.password = problem;
       if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);

@@ -7,7 +7,7 @@ type SessionRow = Pick<
   Selectable<SessionsTable>,
   'id' | 'user_id' | 'last_seen_at' | 'expires_at' | 'revoked_at'
 > &
-  Pick<UsersTable, 'disabled' | 'roles' | 'must_change_password'> & {
+  Pick<UsersTable, 'disabled' | 'roles' | 'must_change_password' | 'language'> & {
     two_factor: number;
     require_two_factor: string | null;
   };
@@ -47,7 +47,7 @@ export function sessionsRepository(db: Db) {
     async find(token: string): Promise<SessionRow | undefined> {
       const { rows } = await sql<SessionRow>`
         select sessions.id, sessions.user_id, sessions.last_seen_at, sessions.expires_at, sessions.revoked_at,
-               users.disabled, users.roles, users.must_change_password,
+               users.disabled, users.roles, users.must_change_password, users.language,
                case when users.totp_secret is null then 0 else 1 end as two_factor,
                case when sessions.id_token is not null then 'false'
                     when users.two_factor_required = 1 then 'true'

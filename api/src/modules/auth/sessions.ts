@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AuditDetails, Role } from 'contracts';
+import { staffLanguageOf, type AuditDetails, type Role, type StaffLanguage } from 'contracts';
 import type { AuditRecorder } from '../audit/audit.service';
 import { rolesOf } from '../users/roles';
 import type { UserRow } from '../users/users.repository';
@@ -25,6 +25,8 @@ export interface SignedIn {
   twoFactor: boolean;
   /** Two-factor sign-in is required for all and this account has not set it up yet. */
   twoFactorMissing: boolean;
+  /** The language the API answers this account in (api/src/language.ts). */
+  language: StaffLanguage;
 }
 
 /** A session from its start at a sign-in, through every request it authenticates, to its sign-out. */
@@ -58,6 +60,7 @@ export function sessionKeeping({
       mustChangePassword: session.must_change_password === 1,
       twoFactor: twoFactorOn,
       twoFactorMissing: session.require_two_factor === 'true' && !twoFactorOn,
+      language: staffLanguageOf(session.language),
     };
   }
 

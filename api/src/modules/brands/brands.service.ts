@@ -1,4 +1,4 @@
-import { fieldMessages, validateBrandFields, type BrandBody } from 'contracts';
+import { validateBrandFields, type BrandBody } from 'contracts';
 import { unlessUnique } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
@@ -12,7 +12,7 @@ export function brandsService(
   uploads: UploadsService,
   audit: AuditService,
 ) {
-  const nameTaken = () => conflict(messages.brandNameTaken, { name: fieldMessages.brandNameTaken });
+  const nameTaken = () => conflict(messages.brandNameTaken, { name: messages.fields.brandNameTaken });
 
   async function validBrand(body: BrandBody, exceptId?: number): Promise<BrandInput> {
     const input = {
@@ -21,7 +21,7 @@ export function brandsService(
       email: body.email?.trim() ?? '',
       website_link: body.website_link?.trim() ?? '',
     };
-    const fields: Record<string, string> = validateBrandFields(input);
+    const fields: Record<string, string> = validateBrandFields(input, messages.fields);
     if (!fields.name && hasInvisible(input.name)) fields.name = messages.fieldInvisible;
     const logoError = await uploads.pathError(input.logo);
     if (logoError) fields.logo = logoError;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { conflict, notFound } from '../../errors';
 import type { CertificateView } from '../certificates/certificate-view';
 import { UPLOAD_PATH, type uploadsRepository } from '../uploads/uploads.repository';
-import { pdfMessages } from './pdf-messages';
+import { messages } from '../../messages';
 
 /** The whole certificate (every unit's customer and factory copy), or one unit's customer copy alone. */
 export type PdfScope = { kind: 'certificate' } | { kind: 'customer-copy'; serial: string };
@@ -53,9 +53,9 @@ async function logoOf(
  */
 function customerCopyOf(certificate: Certificate, serial: string): Certificate {
   const unit = certificate.test_record.units.find((candidate) => candidate.serial === serial);
-  if (!unit) throw notFound(pdfMessages.unitNotInCertificate(serial));
-  if (certificate.voided_serials.includes(serial)) throw conflict(pdfMessages.unitVoided(serial));
-  if (unit.release === 'awaiting_release') throw conflict(pdfMessages.unitAwaitingRelease(serial));
+  if (!unit) throw notFound(messages.pdfUnitNotInCertificate(serial));
+  if (certificate.voided_serials.includes(serial)) throw conflict(messages.pdfUnitVoided(serial));
+  if (unit.release === 'awaiting_release') throw conflict(messages.pdfUnitAwaitingRelease(serial));
   const used = new Set(unit.attempts.flatMap((attempt) => Object.values(attempt.instruments ?? {})));
   const { instruments, ...record } = certificate.test_record;
   return {

@@ -1,6 +1,6 @@
 import { renderDocument } from './pdf-document';
 import type { PdfInput } from './pdf-input';
-import { pdfMessages } from './pdf-messages';
+import { messages } from '../../messages';
 import { sealPdf } from './seal';
 import type { Seal } from './seal-keys';
 
@@ -36,7 +36,7 @@ export async function renderPdf(input: PdfInput, sealing?: Sealing): Promise<Ren
       : rendered;
     return { bytes, pages };
   } catch (error) {
-    throw new Error(`${pdfMessages.failed} ${error instanceof Error ? error.message : String(error)}`, {
+    throw new Error(`${messages.pdfFailed} ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
     });
   }

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import {
   berlinMonth,
-  fieldMessages,
   type Certificate,
   type CertificateDraft,
   type PlanStep,
@@ -120,11 +119,11 @@ async function machineAndBrand(
   { machines, brands }: { machines: Pick<MachinesRepository, 'get'>; brands: Pick<BrandsRepository, 'get'> },
 ) {
   const fields: Record<string, string> = {};
-  if (!draft.checked_by) fields.checked_by = fieldMessages.enter;
+  if (!draft.checked_by) fields.checked_by = messages.fields.enter;
   const machine = await machines.get(draft.machine_id);
   const brand = await brands.get(draft.brand_id);
-  if (!brand) fields.brand_id = fieldMessages.brandMissing;
-  if (!machine) fields.machine_id = fieldMessages.machineMissing;
+  if (!brand) fields.brand_id = messages.fields.brandMissing;
+  if (!machine) fields.machine_id = messages.fields.machineMissing;
   else if (brand && machine.brand_id !== brand.id) fields.machine_id = messages.machineNotOfBrand;
   if (Object.keys(fields).length || !machine || !brand) throw badRequest(messages.checkFields, fields);
   return { machine, brand };

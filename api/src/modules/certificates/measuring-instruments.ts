@@ -1,4 +1,4 @@
-import { INSTRUMENT_KIND_LABELS, berlinIsoDate, type PlanStep } from 'contracts';
+import { berlinIsoDate, type PlanStep } from 'contracts';
 import type { CertificateTransaction } from './certificate-transaction';
 import { HttpError, badRequest } from '../../errors';
 import { messages } from '../../messages';
@@ -39,7 +39,7 @@ export function instrumentsOfSteps(
           : row.due < today
             ? messages.instrumentOverdue(row.due)
             : row.kind !== step.instrument_kind
-              ? messages.instrumentWrongKind(INSTRUMENT_KIND_LABELS[step.instrument_kind!])
+              ? messages.instrumentWrongKind(step.instrument_kind!)
               : undefined;
     if (reason)
       throw new HttpError(409, 'INSTRUMENT_UNFIT', messages.instrumentUnfit(row.inventory_number, reason), {

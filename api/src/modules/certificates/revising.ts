@@ -1,9 +1,7 @@
 import {
-  fieldMessages,
   isRevisableCheck,
   LEGACY_CHECK_KEYS,
   REVISABLE_FIELDS,
-  resultMessages,
   type PlanStep,
   type Certificate,
   type CertificateHistory,
@@ -47,7 +45,7 @@ function revisionOf(row: CertificateRow, request: CertificateRevision) {
   const after = { ...revisable({ ...row, ...sent }), checked_by: request.checked_by.trim() };
   const fields: Record<string, string> = {};
   if (!reason) fields.reason = messages.reasonRequired;
-  if (!after.checked_by) fields.checked_by = fieldMessages.enter;
+  if (!after.checked_by) fields.checked_by = messages.fields.enter;
   for (const field of FIXED_FIELDS)
     if (request[field] !== undefined && request[field] !== row[field]) fields[field] = messages.notRevisable;
   if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);
@@ -71,7 +69,7 @@ function assertNoContradiction(
     if (sent === row[key as RevisableField] || sent === recorded[key]) continue;
     const step = steps.find((s) => s.key === key);
     fields[key] = !step
-      ? `${key}: ${resultMessages.unknownStep}`
+      ? `${key}: ${messages.results.unknownStep}`
       : `${step.title.de}: ${
           isRevisableCheck(step)
             ? messages.voidedUnitRecorded(recorded[key] ?? '')

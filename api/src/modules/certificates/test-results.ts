@@ -7,7 +7,6 @@ import {
   judgeValue,
   keyedMap,
   passFailOf,
-  resultMessages,
   type CertificateDraft,
   type CertificateTestRecord,
   type CheckField,
@@ -17,6 +16,7 @@ import {
   type UnitRelease,
 } from 'contracts';
 import { badRequest } from '../../errors';
+import { currentLocale } from '../../language';
 import { messages } from '../../messages';
 
 /** One unit's test as judged by the API: every step's value as entered and its verdict. */
@@ -43,7 +43,7 @@ function judgeUnit(
   const unit: JudgedUnit = { values: keyedMap(), verdicts: keyedMap(), passed: true };
   for (const step of steps) {
     const typed = Object.hasOwn(values, step.key) ? values[step.key] : undefined;
-    const judged = judgeValue(step, typed);
+    const judged = judgeValue(step, typed, messages.results, currentLocale());
     if (judged.error !== undefined) {
       errors[at(step)] ??= `${label(step)}: ${judged.error}`;
       continue;
@@ -66,7 +66,7 @@ function unknownSteps(
 ) {
   for (const key of Object.keys(values))
     if (!steps.some((step) => step.key === key && step.per_unit === perUnit))
-      errors[at(key)] = `${key}: ${resultMessages.unknownStep}`;
+      errors[at(key)] = `${key}: ${messages.results.unknownStep}`;
 }
 
 /**
@@ -111,7 +111,7 @@ export function judgeRetest(steps: readonly PlanStep[], values: Record<string, s
   const errors: Record<string, string> = {};
   for (const key of Object.keys(values))
     if (!steps.some((step) => step.key === key))
-      errors[`values.${key}`] = `${key}: ${resultMessages.unknownStep}`;
+      errors[`values.${key}`] = `${key}: ${messages.results.unknownStep}`;
   const unit = judgeUnit(steps, values, errors, {
     at: (step) => `values.${step.key}`,
     label: (step) => step.title.de,

@@ -25,24 +25,26 @@ const refusal = (status: number, code: 'UNSAFE_PDF' | 'PDF_TOO_COMPLEX', message
 const tooComplex = (reason: keyof typeof messages.documentTooComplexReasons) =>
   refusal(413, 'PDF_TOO_COMPLEX', messages.documentTooComplex(messages.documentTooComplexReasons[reason]));
 
-/** How a PDF that checkPdf refuses is answered, naming the field `file` (documents and calibration certificates). */
-export const PDF_REFUSALS: Record<Exclude<PdfVerdict, 'ok'>, HttpError> = {
-  notPdf: new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.documentNotPdf, {
-    file: messages.documentNotPdf,
-  }),
-  encrypted: refusal(415, 'UNSAFE_PDF', messages.documentEncrypted),
-  javascript: refusal(415, 'UNSAFE_PDF', messages.documentJavascript),
-  launch: refusal(415, 'UNSAFE_PDF', messages.documentLaunch),
-  embeddedFile: refusal(415, 'UNSAFE_PDF', messages.documentEmbeddedFile),
-  form: refusal(415, 'UNSAFE_PDF', messages.documentForm),
-  link: refusal(415, 'UNSAFE_PDF', messages.documentLink),
-  multimedia: refusal(415, 'UNSAFE_PDF', messages.documentMultimedia),
-  compression: refusal(413, 'PDF_TOO_COMPLEX', messages.documentCompression),
-  inflated: tooComplex('inflated'),
-  values: tooComplex('values'),
-  depth: tooComplex('depth'),
-  time: tooComplex('time'),
-  memory: tooComplex('memory'),
+/**
+ * How a PDF that checkPdf refuses is answered, naming the field `file` (documents and calibration certificates);
+ * made when refused, in the request's language.
+ */
+export const PDF_REFUSALS: Record<Exclude<PdfVerdict, 'ok'>, () => HttpError> = {
+  notPdf: () =>
+    new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.documentNotPdf, { file: messages.documentNotPdf }),
+  encrypted: () => refusal(415, 'UNSAFE_PDF', messages.documentEncrypted),
+  javascript: () => refusal(415, 'UNSAFE_PDF', messages.documentJavascript),
+  launch: () => refusal(415, 'UNSAFE_PDF', messages.documentLaunch),
+  embeddedFile: () => refusal(415, 'UNSAFE_PDF', messages.documentEmbeddedFile),
+  form: () => refusal(415, 'UNSAFE_PDF', messages.documentForm),
+  link: () => refusal(415, 'UNSAFE_PDF', messages.documentLink),
+  multimedia: () => refusal(415, 'UNSAFE_PDF', messages.documentMultimedia),
+  compression: () => refusal(413, 'PDF_TOO_COMPLEX', messages.documentCompression),
+  inflated: () => tooComplex('inflated'),
+  values: () => tooComplex('values'),
+  depth: () => tooComplex('depth'),
+  time: () => tooComplex('time'),
+  memory: () => tooComplex('memory'),
 };
 
 /** A real day of the calendar, written YYYY-MM-DD. */
@@ -67,7 +69,7 @@ export function documentUpload(
     const machine = await deps.machines.get(upload.machineId);
     if (!machine) throw notFound(messages.machineNotFound);
     const verdict = await checkPdf(upload.bytes);
-    if (verdict !== 'ok') throw PDF_REFUSALS[verdict];
+    if (verdict !== 'ok') throw PDF_REFUSALS[verdict]();
     const kind = upload.kind as DocumentKind;
 
     return deps.inTransaction(async (trx) => {

@@ -114,7 +114,7 @@ for (const kind of kinds) {
     const asCalibration = (data: Buffer) =>
       send(apiPaths.instrumentCalibrationCertificate(instrumentId, calibrationId), data);
     const refused = (response: { statusCode: number; body: string }, verdict: Refusal, name: string) => {
-      const expected = PDF_REFUSALS[verdict];
+      const expected = PDF_REFUSALS[verdict]();
       assert.equal(response.statusCode, expected.statusCode, `${name}: ${response.body}`);
       assert.deepEqual(JSON.parse(response.body).error, {
         code: expected.code,
@@ -153,7 +153,7 @@ for (const kind of kinds) {
       for (const [name, make] of Object.entries(BOUNDS_PDFS)) {
         const response = await asDocument(make());
         // On a busy machine the time limit may come before a slow-to-reach bound: either refusal names its bound.
-        const verdict = response.body.includes(PDF_REFUSALS.time.message)
+        const verdict = response.body.includes(PDF_REFUSALS.time().message)
           ? 'time'
           : BOUNDS[name as keyof typeof BOUNDS_PDFS];
         refused(response, verdict, name);

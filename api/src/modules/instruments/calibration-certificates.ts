@@ -57,7 +57,7 @@ export function calibrationCertificates(
         throw badRequest(messages.checkFields, { file: messages.calibrationCertificateEmpty });
       await calibrationOf(instrumentId, calibrationId);
       const verdict = await checkPdf(bytes);
-      if (verdict !== 'ok') throw PDF_REFUSALS[verdict];
+      if (verdict !== 'ok') throw PDF_REFUSALS[verdict]();
       return deps.inTransaction(async (trx) => {
         const repository = instrumentsRepository(trx);
         const sha256 = await chunkStore(trx).store(bytes);

@@ -2,7 +2,6 @@ import {
   addMonths,
   berlinDayStart,
   berlinIsoDate,
-  fieldMessages,
   type CalibrationBody,
   type ImpactCloseBody,
   type ImpactEntry,
@@ -27,7 +26,7 @@ const isDay = (day: string) => berlinDayStart(day) !== undefined;
 function instrumentErrors(body: InstrumentBody): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of ['inventory_number', 'name'] as const)
-    if (!body[field].trim()) errors[field] = fieldMessages.required;
+    if (!body[field].trim()) errors[field] = messages.fields.required;
   if (body.interval_months < 1) errors.interval_months = messages.intervalPositive;
   for (const field of ['last_calibrated', 'due'] as const)
     if (!isDay(body[field])) errors[field] = messages.dayInvalid;

@@ -1,4 +1,4 @@
-import { fieldMessages, validateMachineFields, type MachineBody } from 'contracts';
+import { validateMachineFields, type MachineBody } from 'contracts';
 import { unlessUnique } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
@@ -38,13 +38,14 @@ export function machineEditing({
   /** The machine as stored, or a 404 (machines.service.ts). */
   get: (id: number) => Promise<NonNullable<Awaited<ReturnType<MachinesRepository['get']>>>>;
 }) {
-  const nameTaken = () => conflict(messages.machineNameTaken, { name: fieldMessages.nameTaken });
+  const nameTaken = () => conflict(messages.machineNameTaken, { name: messages.fields.nameTaken });
 
   async function validMachine(body: MachineBody, exceptId?: number): Promise<MachineInput> {
     const input = inputOf(body);
-    const fields: Record<string, string> = validateMachineFields(input);
+    const fields: Record<string, string> = validateMachineFields(input, messages.fields);
     if (!fields.name && hasInvisible(input.name)) fields.name = messages.fieldInvisible;
-    if (!fields.brand_id && !(await brands.get(input.brand_id))) fields.brand_id = fieldMessages.brandMissing;
+    if (!fields.brand_id && !(await brands.get(input.brand_id)))
+      fields.brand_id = messages.fields.brandMissing;
     const imageError = await uploads.pathError(input.image);
     if (imageError) fields.image = imageError;
     if (Object.keys(fields).length) throw badRequest(messages.checkFields, fields);

@@ -2,12 +2,12 @@ import {
   PLAN_LANGUAGES,
   RESERVED_STEP_KEYS,
   keyedMap,
-  fieldMessages,
-  planStepMessages as planMessages,
   rangeText,
   withinRange,
   type PlanStep,
 } from 'contracts';
+import { currentLocale } from '../../language';
+import { messages } from '../../messages';
 
 /** Titles, options and texts without surrounding blanks. */
 export const tidyStep = (step: PlanStep): PlanStep => ({
@@ -28,31 +28,33 @@ export function planErrors(steps: PlanStep[]): Record<string, string> {
   const keys = new Set<string>();
   steps.forEach((step, i) => {
     const at = (field: string) => `steps.${i}.${field}`;
-    if (!step.title.de) errors[at('title.de')] = planMessages.titleMissing;
-    if (RESERVED_STEP_KEYS.includes(step.key)) errors[at('key')] = planMessages.keyReserved;
-    else if (keys.has(step.key)) errors[at('key')] = planMessages.keyTaken;
+    if (!step.title.de) errors[at('title.de')] = messages.planSteps.titleMissing;
+    if (RESERVED_STEP_KEYS.includes(step.key)) errors[at('key')] = messages.planSteps.keyReserved;
+    else if (keys.has(step.key)) errors[at('key')] = messages.planSteps.keyTaken;
     keys.add(step.key);
     if (step.kind === 'numeric') {
       // JSON cannot carry NaN, but 1e309 parses as Infinity.
       for (const limit of ['lower', 'upper'] as const) {
         const value = step[limit];
         if (value === null) continue;
-        if (!Number.isFinite(value)) errors[at(limit)] = planMessages.notFinite;
+        if (!Number.isFinite(value)) errors[at(limit)] = messages.planSteps.notFinite;
         else if (!withinRange(step.unit, value))
-          errors[at(limit)] = planMessages.outOfRange(rangeText(step.unit));
+          errors[at(limit)] = messages.planSteps.outOfRange(rangeText(step.unit, currentLocale()));
       }
       if (step.lower !== null && step.upper !== null && step.lower > step.upper)
-        errors[at('lower')] = planMessages.lowerAboveUpper;
-      if (!step.unit) errors[at('unit')] = planMessages.unitMissing;
+        errors[at('lower')] = messages.planSteps.lowerAboveUpper;
+      if (!step.unit) errors[at('unit')] = messages.planSteps.unitMissing;
     }
     if (step.kind === 'choice') {
       if (step.options.length === 0 || step.options.some((option) => !option))
-        errors[at('options')] = step.options.length ? fieldMessages.required : planMessages.optionsMissing;
+        errors[at('options')] = step.options.length
+          ? messages.fields.required
+          : messages.planSteps.optionsMissing;
       else if (new Set(step.options).size !== step.options.length)
-        errors[at('options')] = planMessages.optionTwice;
-      if (step.passing.length === 0) errors[at('passing')] = planMessages.passingMissing;
+        errors[at('options')] = messages.planSteps.optionTwice;
+      if (step.passing.length === 0) errors[at('passing')] = messages.planSteps.passingMissing;
       else if (step.passing.some((option) => !step.options.includes(option)))
-        errors[at('passing')] = planMessages.passingUnknown;
+        errors[at('passing')] = messages.planSteps.passingUnknown;
     }
   });
   return errors;

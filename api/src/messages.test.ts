@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { USER_CLI_CATALOGS } from './cli/user-messages';
+import { CATALOGS } from './messages';
+
+/**
+ * Every key exists in all three catalogs, and no other: messages.en.ts and messages.pl.ts are typed `Messages`
+ * (messages.ts), so typecheck refuses a missing or extra one. What typing cannot see is a message left in German.
+ */
+
+/** Arguments that fit one of the messages' signatures (numbers, serials, a serial list, a role need). */
+const SAMPLE_ARGUMENTS: unknown[][] = [[3, 5], ['AB-12', 'CD-34'], [['AB-12', 'CD-34']], ['certify']];
+
+/** Each message as text, named by its path (`fields.required`); a function with the first arguments it takes. */
+function texts(catalog: object, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalog)) {
+    const name = prefix + key;
+    if (typeof value === 'string') found.set(name, value);
+    else if (typeof value === 'function') {
+      const args = SAMPLE_ARGUMENTS.find((sample) => {
+        try {
+          value(...sample);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      assert.ok(args, `${name}: none of the sample arguments fit`);
+      found.set(name, `${name}(${JSON.stringify(args)}) → ${value(...args)}`);
+    } else for (const [inner, text] of texts(value as object, `${name}.`)) found.set(inner, text);
+  }
+  return found;
+}
+
+/** The same in every language on purpose: the customer's messages are English and German in one. */
+const SAME_ON_PURPOSE = new Set([
+  'documentNotFound',
+  'customerCopyPending',
+  'certificatePdfUnavailable',
+  'verifyMalformed',
+  'verifyUnknown',
+  'rangeNotSatisfiable',
+  'documentIntegrity',
+  'tooManyDownloads',
+  'paperRequestInvalid',
+  'paperRequestName',
+  'paperRequestAddress',
+  'paperRequestEmail',
+  'paperRequestDocument',
+  'paperRequestMarkup',
+  'gs1Malformed',
+  'gs1Unknown',
+  'gs1NoLink',
+  // The word is the same in all three.
+  'roles.admin',
+]);
+
+for (const [name, catalogs] of [
+  ['the API', CATALOGS],
+  ['npm run user', USER_CLI_CATALOGS],
+] as const) {
+  test(`${name}: no English or Polish message is the German one, unless so on purpose`, () => {
+    const german = texts(catalogs.de);
+    for (const language of ['en', 'pl'] as const) {
+      const translated = texts(catalogs[language]);
+      assert.deepEqual([...translated.keys()], [...german.keys()], language);
+      const same = [...german].filter(([key, text]) => translated.get(key) === text).map(([key]) => key);
+      assert.deepEqual(
+        same.filter((key) => !SAME_ON_PURPOSE.has(key)),
+        [],
+        `${language}: left in German`,
+      );
+    }
+  });
+}
+
+test('the customer messages listed as the same really are: English and German in one', () => {
+  for (const key of SAME_ON_PURPOSE) {
+    const german = texts(CATALOGS.de).get(key);
+    assert.equal(texts(CATALOGS.en).get(key), german, key);
+    assert.equal(texts(CATALOGS.pl).get(key), german, key);
+  }
+});

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { USER_CLI_CATALOGS } from './cli/user-messages';
 import { CATALOGS } from './messages';
@@ -80,5 +82,25 @@ test('the customer messages listed as the same really are: English and German in
     const german = texts(CATALOGS.de).get(key);
     assert.equal(texts(CATALOGS.en).get(key), german, key);
     assert.equal(texts(CATALOGS.pl).get(key), german, key);
+  }
+});
+
+test('roles and instrument kinds have the staff app’s names (shell/src/app/locales, mfe-certificates/src/locales)', async () => {
+  const english = await import('./words.en');
+  const polish = await import('./words.pl');
+  const staffApp = (file: string) =>
+    JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../..', file), 'utf8')) as Record<
+      string,
+      string
+    >;
+  for (const [language, words] of [
+    ['en', english],
+    ['pl', polish],
+  ] as const) {
+    const shell = staffApp(`shell/src/app/locales/${language}.json`);
+    const certificates = staffApp(`mfe-certificates/src/locales/${language}.json`);
+    for (const [role, name] of Object.entries(words.roles)) assert.equal(name, shell[`role.${role}`], role);
+    for (const [kind, name] of Object.entries(words.instrumentKinds))
+      assert.equal(name, certificates[`instrumentKind.${kind}`], kind);
   }
 });

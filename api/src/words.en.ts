@@ -6,7 +6,7 @@ import type { Messages } from './messages';
 /** The staff app's English (shell/src/app/locales/en.json). */
 export const roles: Messages['roles'] = {
   admin: 'Administrator',
-  pruefer: 'Inspector',
+  pruefer: 'Checker',
   freigabe: 'Release (quality)',
   stammdaten: 'Master data',
   lesen: 'Read only',

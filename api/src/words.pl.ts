@@ -6,7 +6,7 @@ import type { Messages } from './messages';
 /** The staff app's Polish (shell/src/app/locales/pl.json). */
 export const roles: Messages['roles'] = {
   admin: 'Administrator',
-  pruefer: 'Kontroler',
+  pruefer: 'Sprawdzający',
   freigabe: 'Zwolnienie (jakość)',
   stammdaten: 'Dane podstawowe',
   lesen: 'Tylko odczyt',

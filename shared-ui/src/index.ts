@@ -14,6 +14,7 @@ export {
   setLanguage,
   currentLanguage,
   activeLocale,
+  enablePseudoLanguage,
   type CatalogSet,
   type MessageValues,
 } from './i18n/i18n';

@@ -2,7 +2,7 @@ import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { COMPANY_SIGN_IN_RETURNED, pickStaffLanguage, RuntimeConfigError } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getToken, loadConfig, setLanguage, sharedCatalogs, ToastHost } from 'shared-ui';
+import { enablePseudoLanguage, getToken, loadConfig, setLanguage, sharedCatalogs, ToastHost } from 'shared-ui';
 import { LoginPage } from './features/auth/components/login-page';
 import { RETURN_STATE_KEY, returnPath } from './features/auth/return-path';
 import { registerRemotesFromConfig } from './federation/remotes';
@@ -50,7 +50,14 @@ async function showLogin() {
   );
 }
 
+/**
+ * Set only by e2e/tests/pseudo-language.spec.ts, never by the app: German shown as long, accented pseudo text, to
+ * find text a longer translation would clip (enablePseudoLanguage, shared-ui/src/i18n/i18n.ts).
+ */
+const PSEUDO_LANGUAGE_KEY = 'pruefbericht.pseudo';
+
 async function start() {
+  if (localStorage.getItem(PSEUDO_LANGUAGE_KEY) === '1') await enablePseudoLanguage();
   try {
     const config = await loadConfig();
     registerPlugins([retryPlugin(), sharedVersionPlugin(), fallbackPlugin(RemoteUnavailable)]);

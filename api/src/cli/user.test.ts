@@ -173,7 +173,7 @@ test('in a Polish terminal (LANG=pl_PL.UTF-8) the command speaks Polish, the pas
   const help = user(['--help'], '', 'pl_PL.UTF-8');
   assert.equal(help.code, 0, help.out);
   assert.match(help.out, /^Użycie:/);
-  assert.match(help.out, /pruefer \(Kontroler\)/);
+  assert.match(help.out, /pruefer \(Sprawdzający\)/);
   const short = user(['add', '--email', 'polski@example.com'], 'krotkie\n', 'pl_PL.UTF-8');
   assert.equal(short.code, 2);
   assert.match(short.out, /^To hasło jest niedozwolone: Co najmniej 10 znaków\./);
@@ -183,7 +183,7 @@ test('in a Polish terminal (LANG=pl_PL.UTF-8) the command speaks Polish, the pas
     'pl_PL.UTF-8',
   );
   assert.equal(added.code, 0, added.out);
-  assert.equal(added.out, 'Utworzono użytkownika polski@example.com (Kontroler).\n');
+  assert.equal(added.out, 'Utworzono użytkownika polski@example.com (Sprawdzający).\n');
   assert.match(user(['--help'], '', 'en_GB.UTF-8').out, /^Usage:/);
   assert.match(user(['--help'], '', 'fr_FR.UTF-8').out, /^Benutzung:/);
 });

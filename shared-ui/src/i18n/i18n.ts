@@ -25,6 +25,9 @@ export interface CatalogSet<Key extends string> {
 
 const sets: CatalogSet<string>[] = [];
 
+/** How an app's German messages are loaded: as they are, or as the test-only pseudo language (below). */
+let loadGerman = (messages: Messages) => i18n.load('de', messages);
+
 /**
  * Registers an app's catalogs under its own prefix, so two apps may use the same key. Webpack compiles each
  * `locales/*.json` at build time (scripts/webpack/catalog-loader.cjs); Jest hands Lingui the ICU text, which it
@@ -39,7 +42,7 @@ export function defineCatalogs<German extends Catalog>(
     Object.fromEntries(
       Object.entries(catalog).map(([key, message]) => [`${prefix}.${key}`, message]),
     ) as Messages;
-  i18n.load('de', prefixed(german));
+  loadGerman(prefixed(german));
   const loading = new Map<StaffLanguage, Promise<void>>([['de', Promise.resolve()]]);
   const loaded = new Set<StaffLanguage>(['de']);
   const set: CatalogSet<keyof German & string> = {
@@ -89,4 +92,18 @@ export function currentLanguage(): StaffLanguage {
 /** The locale for `Intl` formatting of dates, times and numbers in the active language. */
 export function activeLocale(): string {
   return STAFF_LOCALES[currentLanguage()];
+}
+
+/**
+ * Test-only, for e2e/tests/pseudo-language.spec.ts (the shell turns it on at start, shell/src/bootstrap.tsx): German
+ * text becomes long, accented pseudo text (./pseudo.ts) in the catalogs registered so far and in every remote's
+ * registered later, so screenshots show where a translation longer than German would be clipped. Dates, numbers
+ * and plurals stay German; English and Polish stay as they are. The transform is a chunk of its own, fetched only
+ * here; a user never gets it.
+ */
+export async function enablePseudoLanguage(): Promise<void> {
+  const { pseudoMessages } = await import('./pseudo');
+  loadGerman = (messages) => i18n.load('de', pseudoMessages(messages));
+  // German is active until the first switch, so `messages` holds every German catalog registered so far.
+  loadGerman(i18n.messages);
 }

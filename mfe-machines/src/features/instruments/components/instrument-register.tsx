@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { allows, berlinIsoDate, instrumentStanding, type Instrument } from 'contracts';
+import { allows, berlinIsoDate, DUE_SOON_DAYS, instrumentStanding, type Instrument } from 'contracts';
 import { lazy, Suspense, useState } from 'react';
 import { formatDay, LoadError, meQuery, Spinner, useT } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
@@ -55,7 +55,7 @@ export function InstrumentRegister() {
 
   return (
     <>
-      <p className="mach-inst__hint">{t('instruments.register.intro')}</p>
+      <p className="mach-inst__hint">{t('instruments.register.intro', { days: DUE_SOON_DAYS })}</p>
       <div className="mach-toolbar">
         {mayEdit ? (
           <button type="button" className="sui-button" onClick={() => setEditing('new')}>

@@ -82,6 +82,7 @@ describe('InstrumentsPage', () => {
   it('says in words which instruments are overdue or due soon, and shows a reader no edit actions', async () => {
     renderPage(['lesen']);
     await screen.findByRole('table', { name: 'Prüfmittel' });
+    expect(screen.getByText(/^Prüfmittel, deren Kalibrierung in 30 Tagen fällig wird/)).toBeInTheDocument();
     expect(row('PM-01')).toHaveTextContent('Überfällig');
     expect(row('PM-02')).toHaveTextContent('Fällig in 10 Tagen');
     expect(row('PM-03')).not.toHaveTextContent(/Überfällig|Fällig in/);

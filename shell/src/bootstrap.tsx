@@ -2,7 +2,14 @@ import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { COMPANY_SIGN_IN_RETURNED, pickStaffLanguage, RuntimeConfigError } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { enablePseudoLanguage, getToken, loadConfig, setLanguage, sharedCatalogs, ToastHost } from 'shared-ui';
+import {
+  enablePseudoLanguage,
+  getToken,
+  loadConfig,
+  setLanguage,
+  sharedCatalogs,
+  ToastHost,
+} from 'shared-ui';
 import { LoginPage } from './features/auth/components/login-page';
 import { RETURN_STATE_KEY, returnPath } from './features/auth/return-path';
 import { registerRemotesFromConfig } from './federation/remotes';

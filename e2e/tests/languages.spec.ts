@@ -174,7 +174,7 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
     // The test entry: the plan's steps with their Polish names, the limit beside the measured column.
     await expect(page.getByRole('heading', { name: 'Badanie', exact: true })).toBeVisible();
     await expect(page.getByText(/^Sprawdził:/)).toContainText(inspectorName);
-    await expect(page.getByRole('heading', { name: 'Dla całego protokołu' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dla całego protokołu badania' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Dla każdego egzemplarza' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: /Rezystancja izolacji/ })).toContainText(
       'Wartość graniczna ≥ 1 MΩ',
@@ -195,8 +195,8 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
         .getByRole('group', { name: 'Prowadnica / działanie' })
         .getByRole('radio', { name: 'Pozytywny', exact: true }),
     ).toBeChecked();
-    await expect(page.getByRole('status').filter({ hasText: 'ustawiona na „Pozytywny”' })).toHaveText(
-      '1 otwarta pozycja ustawiona na „Pozytywny”.',
+    await expect(page.getByRole('status').filter({ hasText: 'ustawiony na „Pozytywny”' })).toHaveText(
+      '1 otwarty krok ustawiony na „Pozytywny”.',
     );
     await expect(page.getByText(/^Wystaw przyciskiem DALEJ lub Ctrl \+ Enter/)).toBeVisible();
     const restore = await asTallAsThePage(page);
@@ -218,7 +218,7 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
       '✕ Wynik pozytywny: 1 egzemplarz, negatywny: 1 · 1 egzemplarz czeka na zwolnienie przez drugą osobę.',
     );
     await expect(issued.getByRole('term')).toHaveText([
-      'Protokół nr',
+      'Protokół badania nr',
       'Maszyna',
       'Numery seryjne',
       'Ilość',
@@ -226,10 +226,10 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
       'Wynik',
       'Wynik negatywny',
     ]);
-    await expect(issued.getByRole('button', { name: 'NOWY PROTOKÓŁ' })).toBeVisible();
-    const pdf = page.getByRole('region', { name: `Protokół nr ${certificate.id} jako PDF` });
+    await expect(issued.getByRole('button', { name: 'NOWY PROTOKÓŁ BADANIA' })).toBeVisible();
+    const pdf = page.getByRole('region', { name: `Protokół badania nr ${certificate.id} jako PDF` });
     await expect(pdf.getByRole('link', { name: 'POBIERZ PDF' })).toBeVisible();
-    await expect(pdf.getByTitle(`PDF protokołu nr ${certificate.id}`, { exact: true })).toBeVisible();
+    await expect(pdf.getByTitle(`PDF protokołu badania nr ${certificate.id}`, { exact: true })).toBeVisible();
     await expectAccessible(page, 'languages-pl-issued');
 
     // The failed unit: its measured value with a decimal comma, its verdict, the retest offered.
@@ -244,8 +244,8 @@ test.describe('Sprachen der Mitarbeiter-App', () => {
     await expectAccessible(page, 'languages-pl-unit');
 
     // The certificate: its verdict and each unit's.
-    await page.getByRole('link', { name: `Protokół nr ${certificate.id}`, exact: true }).click();
-    await expect(page).toHaveTitle(new RegExp(`^Protokół nr ${certificate.id}`));
+    await page.getByRole('link', { name: `Protokół badania nr ${certificate.id}`, exact: true }).click();
+    await expect(page).toHaveTitle(new RegExp(`^Protokół badania nr ${certificate.id}`));
     await expect(page.getByTestId('certificate-verdict')).toHaveText('Negatywny');
     const units = page.getByRole('region', { name: 'Egzemplarze', exact: true });
     await expect(units.getByRole('columnheader')).toHaveText(['Egzemplarz', 'Status', 'Zwolnienie']);

@@ -1,4 +1,5 @@
-import { berlinIsoDate, DEFAULT_PLAN_STEPS, type PlanStep } from 'contracts';
+import { berlinIsoDate, type PlanStep } from 'contracts';
+import { measuredInsulation } from './plan-data';
 
 /**
  * Test-instrument data of the e2e specs (docs/decisions/0018-instruments.md): the register is shared by every
@@ -6,14 +7,8 @@ import { berlinIsoDate, DEFAULT_PLAN_STEPS, type PlanStep } from 'contracts';
  */
 
 /** IEC 60204-1, 18.3, measured for each unit with an insulation tester from the register. */
-export const measuredInsulation: PlanStep = {
-  ...DEFAULT_PLAN_STEPS.find((step) => step.key === 'insulation_resistance')!,
-  kind: 'numeric',
-  unit: 'MΩ',
-  lower: 1,
-  upper: null,
-  decimals: 1,
-  per_unit: true,
+export const measuredInsulationWithInstrument: PlanStep = {
+  ...measuredInsulation,
   instrument_kind: 'insulation_tester',
 };
 

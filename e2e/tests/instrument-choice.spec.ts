@@ -18,7 +18,7 @@ import {
   snap,
   test,
 } from '../support/fixtures';
-import { dayFromNow, measuredInsulation } from '../support/instrument-data';
+import { dayFromNow, measuredInsulationWithInstrument } from '../support/instrument-data';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 /** Where the form sends a new certificate. */
@@ -29,7 +29,7 @@ const CHOICE = 'Prüfmittel: Isolationswiderstand';
 const plan = [
   DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!,
   DEFAULT_PLAN_STEPS.find((step) => step.key === 'resistance_to_voltage')!,
-  measuredInsulation,
+  measuredInsulationWithInstrument,
 ];
 
 /** Inventory numbers are unique in the register: each run has its own. */

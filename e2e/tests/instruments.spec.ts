@@ -13,7 +13,10 @@ import {
   snap,
   test,
 } from '../support/fixtures';
-import { dayFromNow as day, measuredInsulation as insulation } from '../support/instrument-data';
+import {
+  dayFromNow as day,
+  measuredInsulationWithInstrument as insulation,
+} from '../support/instrument-data';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 /** The default plan with the insulation measured, as a machine of the workshop has it. */

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiPaths, DEFAULT_PLAN_STEPS, type PlanStep, type Role, type StaffLanguage } from 'contracts';
+import { apiPaths, type PlanStep, type Role, type StaffLanguage } from 'contracts';
 import { expectAccessible } from '../support/a11y';
+import { guideStep, measuredInsulation } from '../support/plan-data';
 import { apiUrl, expect, remoteScreen, snap, test } from '../support/fixtures';
 import { stubPrint } from '../support/pdf';
 import { createLandingMachine, signInToken } from './landing-data';
@@ -58,23 +59,8 @@ async function asTallAsThePage(page: Page) {
   return () => page.setViewportSize({ width: 1366, height: 768 });
 }
 
-/**
- * A plan with a measured step: IEC 60204-1, 18.3, at least 1 MΩ at 500 V DC for each unit with one decimal.
- * Under the default check's key and German title, so Polish staff read its name from the catalog
- * (mfe-certificates/src/components/test-entry/step-entry.ts).
- */
-const MEASURED_PLAN: PlanStep[] = [
-  DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!,
-  {
-    ...DEFAULT_PLAN_STEPS.find((step) => step.key === 'insulation_resistance')!,
-    kind: 'numeric',
-    unit: 'MΩ',
-    lower: 1,
-    upper: null,
-    decimals: 1,
-    per_unit: true,
-  },
-];
+/** A plan with a measured step, as Polish staff test it. */
+const MEASURED_PLAN: PlanStep[] = [guideStep, measuredInsulation];
 
 /** Set by a test that turns on release by a second person: the setting as it was, put back after the file. */
 let settingsBefore: { admin: string; settings: object } | undefined;

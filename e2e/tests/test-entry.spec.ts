@@ -1,23 +1,12 @@
 import { apiPaths, DEFAULT_PLAN_STEPS, type PlanStep } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
+import { guideStep as guide, measuredInsulation as insulation } from '../support/plan-data';
 import { apiUrl, artifactPath, expect, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 /** Where the form sends a new certificate. */
 const CREATE = apiUrl(apiPaths.certificateCreate());
-
-/** IEC 60204-1, 18.3: at least 1 MΩ at 500 V DC, measured for each unit with one decimal. */
-const insulation: PlanStep = {
-  ...DEFAULT_PLAN_STEPS.find((step) => step.key === 'insulation_resistance')!,
-  kind: 'numeric',
-  unit: 'MΩ',
-  lower: 1,
-  upper: null,
-  decimals: 1,
-  per_unit: true,
-};
-const guide = DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!;
 
 /** A long plan: eight steps per unit of every kind, for 100 units at 768 px. */
 const longPlan: PlanStep[] = [

@@ -1,33 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  apiPaths,
-  CERTIFICATE_DEFAULTS,
-  DEFAULT_PLAN_STEPS,
-  staffUrls,
-  type PlanStep,
-  type PrintData,
-} from 'contracts';
+import { apiPaths, CERTIFICATE_DEFAULTS, staffUrls, type PlanStep, type PrintData } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import { pdfPageTexts, pdfShownBy, pdfToPngs } from '../support/pdf';
+import { guideStep as guide, measuredInsulation } from '../support/plan-data';
 import { apiUrl, expect, signIn, snap, test } from '../support/fixtures';
 import { createLandingMachine, signInToken } from './landing-data';
 
 const artifacts = path.join(import.meta.dirname, '..', 'artifacts');
 
-/** IEC 60204-1, 18.3: at least 1 MΩ at 500 V DC, measured for each unit with one decimal. */
-const insulation: PlanStep = {
-  ...DEFAULT_PLAN_STEPS.find((step) => step.key === 'insulation_resistance')!,
-  kind: 'numeric',
-  unit: 'MΩ',
-  lower: 1,
-  upper: null,
-  decimals: 1,
-  parameters: '500 V DC, 60 s',
-  per_unit: true,
-};
-const guide = DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!;
+const insulation: PlanStep = { ...measuredInsulation, parameters: '500 V DC, 60 s' };
 
 /** A 3-unit certificate against that plan, issued through the API: unit 2 fails at 0,8 MΩ. */
 let certificate: PrintData;

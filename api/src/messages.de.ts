@@ -19,7 +19,44 @@ import {
  * Every German message the API sends, in one place; the spec's wording. English and Polish have the same keys
  * (messages.en.ts, messages.pl.ts); code reads them through `messages` (messages.ts).
  */
+/**
+ * What the customer page and its public routes answer: English and German in one, whatever the language of the
+ * request (the customer page has its own two languages), so every catalog holds these unchanged.
+ */
+export const customerMessages = {
+  documentNotFound: 'Document not found. / Dokument nicht gefunden.',
+  customerCopyPending:
+    'The test certificate is being prepared. Please try again in a few seconds. / ' +
+    'Der Prüfbericht wird gerade erstellt. Bitte in einigen Sekunden erneut versuchen.',
+  certificatePdfUnavailable:
+    'No test certificate can be downloaded for this serial number: it is not released, or it was withdrawn. / ' +
+    'Für diese Seriennummer gibt es keinen Prüfbericht zum Herunterladen: sie ist nicht freigegeben oder wurde zurückgezogen.',
+  verifyMalformed:
+    'This is not a SHA-256 checksum (64 hexadecimal characters). / Das ist keine SHA-256-Prüfsumme (64 Hexadezimalzeichen).',
+  verifyUnknown:
+    'No document with this checksum was issued by us. / Ein Dokument mit dieser Prüfsumme wurde nicht von uns ausgestellt.',
+  rangeNotSatisfiable:
+    'The requested byte range is outside the document. / Der Bytebereich liegt außerhalb des Dokuments.',
+  documentIntegrity:
+    'The stored document no longer matches its checksum and is not delivered; the manufacturer has been alerted. / Das gespeicherte Dokument stimmt nicht mehr mit seiner Prüfsumme überein und wird nicht ausgeliefert; der Hersteller ist benachrichtigt.',
+  tooManyDownloads:
+    'Too many downloads from your address at once; please wait until one has finished. / Zu viele gleichzeitige Downloads von Ihrer Adresse; bitte warten Sie, bis einer fertig ist.',
+  paperRequestInvalid: 'Please check the marked fields. / Bitte prüfen Sie die markierten Felder.',
+  paperRequestName: 'Please enter your name. / Bitte geben Sie Ihren Namen an.',
+  paperRequestAddress: 'Please enter your postal address. / Bitte geben Sie Ihre Postanschrift an.',
+  paperRequestEmail: 'Please enter a valid e-mail address. / Bitte geben Sie eine gültige E-Mail-Adresse an.',
+  paperRequestDocument: 'Please choose a document. / Bitte wählen Sie ein Dokument.',
+  gs1Malformed:
+    'This is not a valid GS1 Digital Link (GTIN with check digit, serial up to 20 characters). / Kein gültiger GS1 Digital Link (GTIN mit Prüfziffer, Seriennummer bis 20 Zeichen).',
+  gs1Unknown: 'Unknown product or serial number. / Unbekanntes Produkt oder unbekannte Seriennummer.',
+  gs1NoLink:
+    'There is no link of this type for this product. / Für dieses Produkt gibt es keinen Link dieser Art.',
+  paperRequestMarkup:
+    'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
+} as const;
+
 export const german = {
+  ...customerMessages,
   badRequest: 'Die Anfrage ist ungültig.',
   checkFields: 'Bitte prüfen Sie die markierten Felder.',
   // The test record (docs/decisions/0010-test-record.md).
@@ -185,8 +222,8 @@ export const german = {
   fieldInvisible: 'Enthält unsichtbare Zeichen oder Steuerzeichen für die Schreibrichtung',
   fieldBrokenText: 'Enthält ungültige Zeichen (ein halbes Unicode-Zeichenpaar)',
   malformedRequest: 'Die Anfrage ist fehlerhaft und konnte nicht gelesen werden.',
-  // Documents behind the QR code and paper copies (docs/decisions/0012-documents.md). Customer-facing ones are
-  // English and German: the customer page shows them as they are.
+  // Documents behind the QR code and paper copies (docs/decisions/0012-documents.md); the customer's are in
+  // customerMessages above.
   documentFileMissing: 'Bitte eine PDF-Datei wählen.',
   documentEmpty: 'Die Datei ist leer.',
   documentTooLarge: `Die Datei ist zu groß (höchstens ${DOCUMENT_MAX_BYTES / 1024 / 1024} MB).`,
@@ -221,39 +258,12 @@ export const german = {
   documentEarlier: (day: string) =>
     `Es gilt schon eine Version ab ${day}. Eine früher gültige Version bitte ausdrücklich bestätigen.`,
   unknownField: (name: string) => `Unbekanntes Feld „${name}“.`,
-  documentNotFound: 'Document not found. / Dokument nicht gefunden.',
   // The sealed certificate PDFs (docs/decisions/0020-sealed-certificate.md).
   certificatePdfPending:
     'Das PDF des Prüfberichts wird noch erstellt. Bitte in einigen Sekunden erneut versuchen.',
-  customerCopyPending:
-    'The test certificate is being prepared. Please try again in a few seconds. / ' +
-    'Der Prüfbericht wird gerade erstellt. Bitte in einigen Sekunden erneut versuchen.',
-  certificatePdfUnavailable:
-    'No test certificate can be downloaded for this serial number: it is not released, or it was withdrawn. / ' +
-    'Für diese Seriennummer gibt es keinen Prüfbericht zum Herunterladen: sie ist nicht freigegeben oder wurde zurückgezogen.',
-  verifyMalformed:
-    'This is not a SHA-256 checksum (64 hexadecimal characters). / Das ist keine SHA-256-Prüfsumme (64 Hexadezimalzeichen).',
-  verifyUnknown:
-    'No document with this checksum was issued by us. / Ein Dokument mit dieser Prüfsumme wurde nicht von uns ausgestellt.',
-  rangeNotSatisfiable:
-    'The requested byte range is outside the document. / Der Bytebereich liegt außerhalb des Dokuments.',
-  documentIntegrity:
-    'The stored document no longer matches its checksum and is not delivered; the manufacturer has been alerted. / Das gespeicherte Dokument stimmt nicht mehr mit seiner Prüfsumme überein und wird nicht ausgeliefert; der Hersteller ist benachrichtigt.',
-  tooManyDownloads:
-    'Too many downloads from your address at once; please wait until one has finished. / Zu viele gleichzeitige Downloads von Ihrer Adresse; bitte warten Sie, bis einer fertig ist.',
   paperRequestNotFound: 'Anfrage nicht gefunden.',
   paperRequestSentOn: 'Bitte den Tag des Versands angeben (nicht in der Zukunft, nicht vor der Anfrage).',
   paperRequestAlreadySent: 'Diese Anfrage ist schon als versandt erledigt.',
-  paperRequestInvalid: 'Please check the marked fields. / Bitte prüfen Sie die markierten Felder.',
-  paperRequestName: 'Please enter your name. / Bitte geben Sie Ihren Namen an.',
-  paperRequestAddress: 'Please enter your postal address. / Bitte geben Sie Ihre Postanschrift an.',
-  paperRequestEmail: 'Please enter a valid e-mail address. / Bitte geben Sie eine gültige E-Mail-Adresse an.',
-  paperRequestDocument: 'Please choose a document. / Bitte wählen Sie ein Dokument.',
-  gs1Malformed:
-    'This is not a valid GS1 Digital Link (GTIN with check digit, serial up to 20 characters). / Kein gültiger GS1 Digital Link (GTIN mit Prüfziffer, Seriennummer bis 20 Zeichen).',
-  gs1Unknown: 'Unknown product or serial number. / Unbekanntes Produkt oder unbekannte Seriennummer.',
-  gs1NoLink:
-    'There is no link of this type for this product. / Für dieses Produkt gibt es keinen Link dieser Art.',
   // Sign-in with the company account (docs/decisions/0029-company-account-sign-in.md).
   companySignInOff: 'Die Anmeldung mit dem Firmenkonto ist hier nicht eingerichtet.',
   companySignInFailed:
@@ -269,8 +279,6 @@ export const german = {
     'Zu dieser E-Mail-Adresse gibt es schon ein Konto mit Passwort, und der Anmeldedienst bestätigt die Adresse nicht. Bitte wenden Sie sich an einen Administrator.',
   companyAccountDisabled: 'Dieses Konto ist gesperrt. Bitte wenden Sie sich an einen Administrator.',
   companyAccountOnly: 'Bitte melden Sie sich mit dem Firmenkonto an.',
-  paperRequestMarkup:
-    'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
   // The certificate PDF of one unit (docs/decisions/0020-sealed-certificate.md).
   pdfUnitNotInCertificate: (serial: string) =>
     `Die Seriennummer ${serial} gehört nicht zu diesem Prüfbericht.`,

@@ -9,7 +9,7 @@ import {
   type RoleNeed,
 } from 'contracts';
 import type { Messages } from './messages';
-import { german } from './messages.de';
+import { customerMessages } from './messages.de';
 import { fields, instrumentKinds, planSteps, plural, results, roles } from './words.en';
 
 /** Day before month, as en-GB writes it, on the day in Germany (contracts formatDate). */
@@ -18,6 +18,7 @@ const day = (value: string) =>
 
 /** Every message of messages.de.ts in plain British technical English, the staff app's terms. */
 export const english: Messages = {
+  ...customerMessages,
   badRequest: 'The request is invalid.',
   checkFields: 'Please check the marked fields.',
   checkResults: 'Please check the marked test values.',
@@ -211,27 +212,10 @@ export const english: Messages = {
   documentEarlier: (from: string) =>
     `A version already applies from ${from}. Please confirm explicitly a version that applies from an earlier day.`,
   unknownField: (name: string) => `Unknown field “${name}”.`,
-  // For customers: in English and German whatever the request's language (messages.de.ts).
-  documentNotFound: german.documentNotFound,
   certificatePdfPending: 'The certificate PDF is still being created. Please try again in a few seconds.',
-  customerCopyPending: german.customerCopyPending,
-  certificatePdfUnavailable: german.certificatePdfUnavailable,
-  verifyMalformed: german.verifyMalformed,
-  verifyUnknown: german.verifyUnknown,
-  rangeNotSatisfiable: german.rangeNotSatisfiable,
-  documentIntegrity: german.documentIntegrity,
-  tooManyDownloads: german.tooManyDownloads,
   paperRequestNotFound: 'Request not found.',
   paperRequestSentOn: 'Please enter the day of dispatch (not in the future, not before the request).',
   paperRequestAlreadySent: 'This request has already been completed as sent.',
-  paperRequestInvalid: german.paperRequestInvalid,
-  paperRequestName: german.paperRequestName,
-  paperRequestAddress: german.paperRequestAddress,
-  paperRequestEmail: german.paperRequestEmail,
-  paperRequestDocument: german.paperRequestDocument,
-  gs1Malformed: german.gs1Malformed,
-  gs1Unknown: german.gs1Unknown,
-  gs1NoLink: german.gs1NoLink,
   companySignInOff: 'Sign-in with the company account is not set up here.',
   companySignInFailed: 'Sign-in with the company account failed or expired. Please try again.',
   companySignInDenied: 'Your company’s sign-in service cancelled or refused the sign-in.',
@@ -245,7 +229,6 @@ export const english: Messages = {
     'An account with a password already exists for this e-mail address, and the sign-in service does not confirm the address. Please contact an administrator.',
   companyAccountDisabled: 'This account is disabled. Please contact an administrator.',
   companyAccountOnly: 'Please sign in with the company account.',
-  paperRequestMarkup: german.paperRequestMarkup,
   pdfUnitNotInCertificate: (serial: string) =>
     `The serial number ${serial} does not belong to this certificate.`,
   pdfUnitVoided: (serial: string) =>

@@ -10,11 +10,12 @@ import {
   type RoleNeed,
 } from 'contracts';
 import type { Messages } from './messages';
-import { german } from './messages.de';
+import { customerMessages } from './messages.de';
 import { fields, form, instrumentKinds, planSteps, plural, results, roles } from './words.pl';
 
 /** Every message of messages.de.ts in Polish, with the staff app's terms (protokół badania, egzemplarz, …). */
 export const polish: Messages = {
+  ...customerMessages,
   badRequest: 'Żądanie jest nieprawidłowe.',
   checkFields: 'Sprawdź zaznaczone pola.',
   checkResults: 'Sprawdź zaznaczone wartości badań.',
@@ -207,28 +208,11 @@ export const polish: Messages = {
   documentEarlier: (from: string) =>
     `Obowiązuje już wersja od ${from}. Wersję obowiązującą od wcześniejszego dnia potwierdź wyraźnie.`,
   unknownField: (name: string) => `Nieznane pole „${name}”.`,
-  // For customers: in English and German whatever the request's language (messages.de.ts).
-  documentNotFound: german.documentNotFound,
   certificatePdfPending:
     'Plik PDF protokołu badania jest jeszcze tworzony. Spróbuj ponownie za kilka sekund.',
-  customerCopyPending: german.customerCopyPending,
-  certificatePdfUnavailable: german.certificatePdfUnavailable,
-  verifyMalformed: german.verifyMalformed,
-  verifyUnknown: german.verifyUnknown,
-  rangeNotSatisfiable: german.rangeNotSatisfiable,
-  documentIntegrity: german.documentIntegrity,
-  tooManyDownloads: german.tooManyDownloads,
   paperRequestNotFound: 'Nie znaleziono zamówienia.',
   paperRequestSentOn: 'Podaj dzień wysyłki (nie z przyszłości, nie wcześniejszy niż zamówienie).',
   paperRequestAlreadySent: 'To zamówienie zostało już załatwione jako wysłane.',
-  paperRequestInvalid: german.paperRequestInvalid,
-  paperRequestName: german.paperRequestName,
-  paperRequestAddress: german.paperRequestAddress,
-  paperRequestEmail: german.paperRequestEmail,
-  paperRequestDocument: german.paperRequestDocument,
-  gs1Malformed: german.gs1Malformed,
-  gs1Unknown: german.gs1Unknown,
-  gs1NoLink: german.gs1NoLink,
   companySignInOff: 'Logowanie kontem firmowym nie jest tu skonfigurowane.',
   companySignInFailed: 'Logowanie kontem firmowym nie powiodło się lub wygasło. Spróbuj ponownie.',
   companySignInDenied: 'Usługa logowania Twojej firmy przerwała lub odrzuciła logowanie.',
@@ -241,7 +225,6 @@ export const polish: Messages = {
     'Dla tego adresu e-mail istnieje już konto z hasłem, a usługa logowania nie potwierdza tego adresu. Zwróć się do administratora.',
   companyAccountDisabled: 'To konto jest zablokowane. Zwróć się do administratora.',
   companyAccountOnly: 'Zaloguj się kontem firmowym.',
-  paperRequestMarkup: german.paperRequestMarkup,
   pdfUnitNotInCertificate: (serial: string) =>
     `Numer seryjny ${serial} nie należy do tego protokołu badania.`,
   pdfUnitVoided: (serial: string) =>

@@ -11,7 +11,13 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** The staff apps' sources; mfe-landing is the customers' page, with its own texts module. */
-const STAFF_SOURCES = ['shell/src', 'mfe-certificates/src', 'mfe-machines/src', 'shared-ui/src'];
+const STAFF_SOURCES = [
+  'shell/src',
+  'mfe-certificates/src',
+  'mfe-machines/src',
+  'shared-ui/src',
+  'contracts/src',
+];
 const TRANSLATIONS = ['en', 'pl'] as const;
 type Translation = (typeof TRANSLATIONS)[number];
 type Catalog = Record<string, string>;

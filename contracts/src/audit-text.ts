@@ -9,7 +9,8 @@ import { IMPACT_CLOSING_LABELS, INSTRUMENT_KIND_LABELS, INSTRUMENT_STATUS_LABELS
 /**
  * The audit trail in plain words, for the staff screen (shell) and the trail's export (API) alike: an auditor
  * reads „Rollen geändert: Prüfer → Prüfer, Lesen“, never a key or JSON (docs/architecture.md#audit-trail). The
- * export is German; the staff screen passes the words of its reader's language (shared-ui/src/audit/).
+ * German words are the default; the staff screen passes the words of its reader's language (shared-ui/src/audit/),
+ * the export those of the account that asked for it (api/src/export-words.ts).
  */
 
 /** What the trail names as subjects. */
@@ -202,9 +203,16 @@ export function auditValue(value: unknown, key = '', words = GERMAN_AUDIT_WORDS)
   return words.value(text) ?? text;
 }
 
-/** The subject as a reader names it: „Prüfbericht 7“, „Einheit 4852611004“. */
-export function describeAuditSubject(event: Pick<TypedAuditEvent, 'subject_type' | 'subject_id'>): string {
-  return `${AUDIT_SUBJECT_LABELS[event.subject_type] ?? auditFieldLabel(event.subject_type)} ${event.subject_id}`;
+/**
+ * The subject as a reader names it: „Prüfbericht 7“, „Einheit 4852611004“; in German unless `subjects` and
+ * `words` name it in another language (the API's export, api/src/export-words.ts).
+ */
+export function describeAuditSubject(
+  event: Pick<TypedAuditEvent, 'subject_type' | 'subject_id'>,
+  subjects = AUDIT_SUBJECT_LABELS,
+  words = GERMAN_AUDIT_WORDS,
+): string {
+  return `${subjects[event.subject_type] ?? auditFieldLabel(event.subject_type, words)} ${event.subject_id}`;
 }
 
 /**

@@ -9,11 +9,11 @@ import {
   ROLE_LABELS,
   type TypedAuditEvent,
 } from 'contracts';
+import auditDe from 'contracts/audit/locales/de.json';
+import auditEn from 'contracts/audit/locales/en.json';
+import auditPl from 'contracts/audit/locales/pl.json';
 import { act } from '@testing-library/react';
 import { auditText } from './audit/audit-text';
-import auditDe from './audit/locales/de.json';
-import auditEn from './audit/locales/en.json';
-import auditPl from './audit/locales/pl.json';
 import { setLanguage } from './i18n/i18n';
 import { testCatalogsComplete } from './i18n/catalogs-complete';
 import de from './locales/de.json';

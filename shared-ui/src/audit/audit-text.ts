@@ -1,16 +1,18 @@
 import { describeAuditDetails, type AuditAction, type AuditWords, type TypedAuditEvent } from 'contracts';
+import de from 'contracts/audit/locales/de.json';
 import { formatDay } from '../i18n/format';
 import { activeLocale, defineCatalogs } from '../i18n/i18n';
-import de from './locales/de.json';
 
 /**
  * The audit trail's words: the actions' names, the histories' texts, and what describeAuditDetails (contracts)
  * names. In a chunk of their own, loaded with the first history or audit table, not with the login screen. The
- * German is contracts' own, which the API's export writes (audit-text.test.ts holds them equal).
+ * German is contracts' own (catalogs.test.ts holds them equal). The catalogs live in contracts
+ * (contracts/src/audit/locales), so that the API's export writes the trail in the same words
+ * (api/src/export-words.ts).
  */
 export const auditCatalogs = defineCatalogs('audit', de, {
-  en: () => import('./locales/en.json'),
-  pl: () => import('./locales/pl.json'),
+  en: () => import('contracts/audit/locales/en.json'),
+  pl: () => import('contracts/audit/locales/pl.json'),
 });
 
 type AuditKey = keyof typeof de;

@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import {
-  AUDIT_ACTION_LABELS,
   berlinIsoDate,
   describeAuditDetails,
   describeAuditSubject,
@@ -8,6 +7,7 @@ import {
   type TypedAuditEvent,
 } from 'contracts';
 import { HttpError } from '../../errors';
+import { exportWords, type ExportWords } from '../../export-words';
 import { messages } from '../../messages';
 import { CONTENT_TYPES, writeExport, type ExportColumn } from '../certificates/export-writers';
 import type { AuditService } from './audit.service';
@@ -15,18 +15,37 @@ import type { AuditService } from './audit.service';
 /** Events read at a time: the trail can be long, and one batch at a time is all an export holds. */
 const BATCH = 500;
 
-/** What an auditor reads in the trail's export: the screen's columns, in German, never keys or JSON. */
-const COLUMNS: ExportColumn<TypedAuditEvent>[] = [
-  { header: 'Zeitpunkt', width: 17, kind: 'time', value: (event) => new Date(event.at) },
-  { header: 'Konto', width: 28, kind: 'text', value: (event) => event.account_email ?? 'ohne Anmeldung' },
-  { header: 'Aktion', width: 30, kind: 'text', value: (event) => AUDIT_ACTION_LABELS[event.action] },
-  { header: 'Gegenstand', width: 24, kind: 'text', value: describeAuditSubject },
-  { header: 'Details', width: 80, kind: 'text', value: describeAuditDetails },
+/**
+ * What an auditor reads in the trail's export: the screen's columns, in `words`' language, never keys or
+ * JSON.
+ */
+const columns = (words: ExportWords): ExportColumn<TypedAuditEvent>[] => [
+  { header: words.headers.at, width: 17, kind: 'time', value: (event) => new Date(event.at) },
+  {
+    header: words.headers.account,
+    width: 28,
+    kind: 'text',
+    value: (event) => event.account_email ?? words.nobody,
+  },
+  { header: words.headers.action, width: 30, kind: 'text', value: (event) => words.actions[event.action] },
+  {
+    header: words.headers.subject,
+    width: 24,
+    kind: 'text',
+    value: (event) => describeAuditSubject(event, words.subjects, words.audit),
+  },
+  {
+    header: words.headers.details,
+    width: 80,
+    kind: 'text',
+    value: (event) => describeAuditDetails(event, words.audit),
+  },
 ];
 
 /**
  * The audit trail as XLSX or CSV, newest first, filtered as the screen filters it
- * (docs/architecture.md#audit-trail); streamed batch by batch and itself recorded in the trail.
+ * (docs/architecture.md#audit-trail), in the language of the account that asks (the request's); streamed
+ * batch by batch and itself recorded in the trail.
  */
 export function auditExport(audit: Pick<AuditService, 'list' | 'record'>) {
   return async ({ format, ...filter }: AuditExportQuery, accountId: number) => {
@@ -47,7 +66,10 @@ export function auditExport(audit: Pick<AuditService, 'list' | 'record'>) {
       }
     }
     const body = new PassThrough();
-    writeExport(format, batches(), COLUMNS, body).catch((error: unknown) => body.destroy(error as Error));
+    const words = exportWords();
+    writeExport(format, batches(), columns(words), body, words).catch((error: unknown) =>
+      body.destroy(error as Error),
+    );
     return {
       body,
       contentType: CONTENT_TYPES[format],

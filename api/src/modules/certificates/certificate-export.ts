@@ -5,6 +5,7 @@ import {
   type CertificateSort,
 } from 'contracts';
 import { HttpError, notFound } from '../../errors';
+import { currentLanguage } from '../../language';
 import { messages } from '../../messages';
 import { BusyError } from '../../plugins/busy';
 import type { ChunkStore } from '../../platform/chunk-store';
@@ -114,7 +115,15 @@ export function certificateExport({
         await filters.assertKnown(filter);
         throw new HttpError(404, 'NOTHING_TO_EXPORT', messages.nothingToExport);
       }
-      const job: ExportJob = { format, rows, matching, order, machineId: filter.machine_id };
+      // The file is written in the asking account's language (the request's), kept with the job for the worker.
+      const job: ExportJob = {
+        format,
+        rows,
+        matching,
+        order,
+        machineId: filter.machine_id,
+        language: currentLanguage(),
+      };
       const day = berlinIsoDate(now);
       return inTransaction(async (trx) => {
         const asked = exportsRepository(trx);

@@ -1,45 +1,38 @@
-import {
-  CERTIFICATE_STATUS_LABELS,
-  FAIL,
-  PASS,
-  UNIT_RELEASE_LABELS,
-  keyedMap,
-  type PlanStep,
-  type UnitRelease,
-} from 'contracts';
+import type { PlanStep, UnitRelease } from 'contracts';
+import type { ExportWords } from '../../export-words';
 import type { CertificateExportRow } from './certificate-list.repository';
 import type { ExportColumn } from './export-writers';
 
 /** What every export row says of its certificate, in the order the list shows it. */
-const CERTIFICATE_FIELDS: ExportColumn<CertificateExportRow>[] = [
-  { header: 'Ausgestellt am', width: 17, kind: 'time', value: (row) => new Date(row.created_at) },
-  { header: 'Marke', width: 20, kind: 'text', value: (row) => row.brand_name },
-  { header: 'Artikelnummer', width: 24, kind: 'text', value: (row) => row.machine_name },
-  { header: 'Start-Seriennummer', width: 20, kind: 'text', value: (row) => row.first_serial },
-  { header: 'End-Seriennummer', width: 20, kind: 'text', value: (row) => row.last_serial },
-  { header: 'Menge', width: 8, kind: 'number', value: (row) => row.quantity },
-  { header: 'Geprüft von', width: 24, kind: 'text', value: (row) => row.checked_by },
-  { header: 'Revision', width: 9, kind: 'number', value: (row) => row.revision },
-  { header: 'Status', width: 20, kind: 'text', value: (row) => CERTIFICATE_STATUS_LABELS[row.status] },
+const certificateFields = ({ headers, status }: ExportWords): ExportColumn<CertificateExportRow>[] => [
+  { header: headers.issuedAt, width: 17, kind: 'time', value: (row) => new Date(row.created_at) },
+  { header: headers.brand, width: 20, kind: 'text', value: (row) => row.brand_name },
+  { header: headers.article, width: 24, kind: 'text', value: (row) => row.machine_name },
+  { header: headers.firstSerial, width: 20, kind: 'text', value: (row) => row.first_serial },
+  { header: headers.lastSerial, width: 20, kind: 'text', value: (row) => row.last_serial },
+  { header: headers.quantity, width: 8, kind: 'number', value: (row) => row.quantity },
+  { header: headers.checkedBy, width: 24, kind: 'text', value: (row) => row.checked_by },
+  { header: headers.revision, width: 9, kind: 'number', value: (row) => row.revision },
+  { header: headers.status, width: 20, kind: 'text', value: (row) => status[row.status] },
 ];
 
 /**
  * The certificate's number as printed (Prüfbericht Nr.): an auditor finds the certificate by it. At the end,
  * so the columns before it stay where earlier exports had them.
  */
-const NUMBER: ExportColumn<CertificateExportRow> = {
-  header: 'Prüfbericht Nr.',
+const number = ({ headers }: ExportWords): ExportColumn<CertificateExportRow> => ({
+  header: headers.number,
   width: 12,
   kind: 'number',
   value: (row) => row.id,
-};
+});
 
-/** The columns of an export with one row per certificate. */
-export const CERTIFICATE_COLUMNS: ExportColumn<CertificateExportRow>[] = [
-  ...CERTIFICATE_FIELDS,
-  { header: 'Stornierte Einheiten', width: 11, kind: 'number', value: (row) => row.voided_units },
-  NUMBER,
-  { header: 'Stornogrund', width: 32, kind: 'text', value: (row) => row.void_reason ?? '' },
+/** The columns of an export with one row per certificate, in `words`' language. */
+export const certificateColumns = (words: ExportWords): ExportColumn<CertificateExportRow>[] => [
+  ...certificateFields(words),
+  { header: words.headers.voidedUnits, width: 11, kind: 'number', value: (row) => row.voided_units },
+  number(words),
+  { header: words.headers.voidReason, width: 32, kind: 'text', value: (row) => row.void_reason ?? '' },
 ];
 
 /**
@@ -64,44 +57,54 @@ const ofUnitsCertificate = (column: ExportColumn<CertificateExportRow>): ExportC
   value: (row) => column.value(row.certificate),
 });
 
-/** The columns of an export with one row per unit: the unit first, then its certificate's. */
-export const UNIT_COLUMNS: ExportColumn<UnitExportRow>[] = [
-  { header: 'Seriennummer', width: 20, kind: 'text', value: (row) => row.serial },
-  { header: 'Einheit', width: 9, kind: 'number', value: (row) => row.unit },
+/** The columns of an export with one row per unit, in `words`' language: the unit first, then its certificate's. */
+export const unitColumns = (words: ExportWords): ExportColumn<UnitExportRow>[] => [
+  { header: words.headers.serial, width: 20, kind: 'text', value: (row) => row.serial },
+  { header: words.headers.unit, width: 9, kind: 'number', value: (row) => row.unit },
   {
-    header: 'Einheit storniert',
+    header: words.headers.unitVoided,
     width: 11,
     kind: 'text',
-    value: (row) => (row.unit_voided ? 'ja' : 'nein'),
+    value: (row) => (row.unit_voided ? words.yes : words.no),
   },
-  ...CERTIFICATE_FIELDS.map(ofUnitsCertificate),
-  ofUnitsCertificate(NUMBER),
+  ...certificateFields(words).map(ofUnitsCertificate),
+  ofUnitsCertificate(number(words)),
   {
-    header: 'Stornogrund',
+    header: words.headers.voidReason,
     width: 32,
     kind: 'text',
     value: (row) => (row.unit_voided ? (row.unit_void_reason ?? row.certificate.void_reason ?? '') : ''),
   },
 ];
 
-const ENTRY_WORDS = keyedMap({ [PASS]: 'bestanden', [FAIL]: 'nicht bestanden' });
-
 /**
- * The test record's columns of an export by unit: where the unit stands, then one column per plan step with the
- * value of its last attempt as entered (a measured value keeps its decimal comma), for every step `steps` names.
+ * The test record's columns of an export by unit, in `words`' language: where the unit stands, then one column
+ * per plan step with the value of its last attempt as entered (a measured value keeps its decimal comma), for
+ * every step `steps` names.
  */
-export function testRecordColumns(steps: readonly PlanStep[]): ExportColumn<UnitExportRow>[] {
+export function testRecordColumns(
+  words: ExportWords,
+  steps: readonly PlanStep[],
+): ExportColumn<UnitExportRow>[] {
   return [
-    { header: 'Prüfergebnis', width: 16, kind: 'text', value: (row) => UNIT_RELEASE_LABELS[row.release] },
-    ...steps.map((step): ExportColumn<UnitExportRow> => ({
-      header: step.unit ? `${step.title.de} [${step.unit}]` : step.title.de,
-      width: 14,
+    {
+      header: words.headers.testResult,
+      width: 16,
       kind: 'text',
-      value: (row) => {
-        const value = (Object.hasOwn(row.values, step.key) && row.values[step.key]) || '';
-        return ENTRY_WORDS[value] ?? value;
-      },
-    })),
+      value: (row) => words.release[row.release],
+    },
+    ...steps.map((step): ExportColumn<UnitExportRow> => {
+      const title = words.stepTitle(step);
+      return {
+        header: step.unit ? `${title} [${step.unit}]` : title,
+        width: 14,
+        kind: 'text',
+        value: (row) => {
+          const value = (Object.hasOwn(row.values, step.key) && row.values[step.key]) || '';
+          return words.entries[value] ?? value;
+        },
+      };
+    }),
   ];
 }
 

@@ -6,7 +6,9 @@ import {
   passFailOf,
   type CertificateSort,
   type ExportFormat,
+  type StaffLanguage,
 } from 'contracts';
+import { exportWords } from '../../export-words';
 import type { TestPlansRepository } from '../test-plans/test-plans.repository';
 import type {
   CertificateExportRow,
@@ -14,10 +16,10 @@ import type {
   CertificateListRepository,
 } from './certificate-list.repository';
 import {
-  CERTIFICATE_COLUMNS,
+  certificateColumns,
   stepsOfPlans,
   testRecordColumns,
-  UNIT_COLUMNS,
+  unitColumns,
   type UnitExportRow,
 } from './export-columns';
 import { writeExport } from './export-writers';
@@ -38,6 +40,11 @@ export interface ExportJob {
   order: { sort: CertificateSort; direction: 'asc' | 'desc' };
   /** The machine the filter names: the columns by unit are the steps of its plans only. */
   machineId?: number;
+  /**
+   * The language of the account when it asked, which the file is written in (export-work.ts): not the one it
+   * has when the worker comes to it. None in an export asked for before exports had languages: German.
+   */
+  language?: StaffLanguage;
 }
 
 /** The reads an export makes. */
@@ -68,8 +75,8 @@ async function* reported<R>(batches: AsyncIterable<R[]>, report: (rows: number) 
 }
 
 /**
- * Writes the file of `job` into `output`, batch by batch, and ends it. `report` hears the rows written so far
- * after each batch; what it throws ends the export.
+ * Writes the file of `job` into `output`, batch by batch, and ends it, in the current language (export-work.ts
+ * runs it in the job's). `report` hears the rows written so far after each batch; what it throws ends the export.
  */
 export async function writeExportJob(
   { list, units, attempts, plans }: ExportSources,
@@ -77,9 +84,10 @@ export async function writeExportJob(
   output: PassThrough,
   report: (rows: number) => Promise<void> = async () => undefined,
 ): Promise<void> {
+  const words = exportWords();
   const batches = list.exportBatches(job.matching, job.order, EXPORT_BATCH);
   if (job.rows === 'certificates')
-    return writeExport(job.format, reported(batches, report), CERTIFICATE_COLUMNS, output);
+    return writeExport(job.format, reported(batches, report), certificateColumns(words), output, words);
 
   /** The units of each batch of certificates, in the batch's order. */
   async function* unitBatches(): AsyncGenerator<UnitExportRow[]> {
@@ -115,7 +123,8 @@ export async function writeExportJob(
   return writeExport(
     job.format,
     reported(unitBatches(), report),
-    [...UNIT_COLUMNS, ...testRecordColumns(steps)],
+    [...unitColumns(words), ...testRecordColumns(words, steps)],
     output,
+    words,
   );
 }

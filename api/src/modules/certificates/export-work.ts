@@ -4,7 +4,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
+import { DEFAULT_STAFF_LANGUAGE } from 'contracts';
 import type { Database } from '../../db/schema';
+import { inLanguageContext } from '../../language';
 import { chunkStore, type ChunkStore } from '../../platform/chunk-store';
 import type { JobHandler } from '../../platform/job-runner';
 import type { NewJob } from '../../platform/jobs.repository';
@@ -105,10 +107,13 @@ export function certificateExportWork({
           await context.progress(rows, total);
         };
         try {
-          await writeExportJob(sources, request, output, async (done) => {
-            rows = done;
-            await tell();
-          });
+          // In the language the account had when it asked (certificate-export.ts), whatever it has now.
+          await inLanguageContext({ language: request.language ?? DEFAULT_STAFF_LANGUAGE }, () =>
+            writeExportJob(sources, request, output, async (done) => {
+              rows = done;
+              await tell();
+            }),
+          );
           await written;
         } catch (error) {
           output.destroy();

@@ -1,9 +1,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PassThrough, Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import { berlinWallClock, formatDateTime, type ExportFormat } from 'contracts';
+import { berlinWallClock, type ExportFormat } from 'contracts';
+import type { ExportWords } from '../../export-words';
 
-/** A column of an export: its German header, width in characters, kind of value, and the value of a row. */
+/**
+ * A column of an export: its header in the export's language, width in characters, kind of value, and the
+ * value of a row.
+ */
 export interface ExportColumn<R> {
   header: string;
   width: number;
@@ -88,7 +92,12 @@ function sheetCompressor(sheet: ExcelJS.Worksheet): Writable | undefined {
  * clock, shown DD.MM.YYYY HH:MM), numbers as numbers, the header row frozen and bold, an auto-filter over
  * every row, and column widths. No shared strings table, so memory does not grow with the rows.
  */
-async function writeXlsx<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R>[], output: PassThrough) {
+async function writeXlsx<R>(
+  batches: AsyncIterable<R[]>,
+  columns: ExportColumn<R>[],
+  output: PassThrough,
+  words: ExportWords,
+) {
   // Loaded with the first XLSX export: 8 MB of heap that every collection would otherwise mark, in every
   // process, whether it exports or not (api/bench/documents-bench.ts).
   const { default: Excel } = await import('exceljs');
@@ -97,7 +106,7 @@ async function writeXlsx<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet('Prüfberichte', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(words.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, i) => ({
     key: String(i),
     header: column.header,
@@ -154,13 +163,19 @@ const csvField = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replaceAl
 
 /**
  * CSV as a German Excel opens it: UTF-8 with a byte order mark, `;` between fields, CRLF between rows, times
- * as DD.MM.YYYY HH:MM (Europe/Berlin); text that would start a formula is neutralised. XLSX needs no such care:
- * exceljs writes text cells as strings, never as formulas. Written here rather than with csv-stringify, which
- * made about 8 KB of garbage per row: for a million rows, collections that held every other request (measured
- * in api/bench/bench.ts); the files read back with csv-parse in the tests.
+ * in Europe/Berlin as the export's language writes them (DD.MM.YYYY HH:MM in German, DD/MM/YYYY HH:MM
+ * in English); text that would start a formula is neutralised. XLSX needs no such care: exceljs writes text
+ * cells as strings, never as formulas. Written here rather than with csv-stringify, which made about 8 KB of
+ * garbage per row: for a million rows, collections that held every other request (measured in
+ * api/bench/bench.ts); the files read back with csv-parse in the tests.
  */
-async function writeCsv<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R>[], output: PassThrough) {
-  const time = sameTimeOnce(formatDateTime);
+async function writeCsv<R>(
+  batches: AsyncIterable<R[]>,
+  columns: ExportColumn<R>[],
+  output: PassThrough,
+  words: ExportWords,
+) {
+  const time = sameTimeOnce(words.dayTime);
   const field = (value: string | number | Date) =>
     typeof value === 'number'
       ? String(value)
@@ -182,12 +197,18 @@ async function writeCsv<R>(batches: AsyncIterable<R[]>, columns: ExportColumn<R>
   output.end();
 }
 
-/** Writes every row of `batches` into `output` as `format`; ends `output` when done. */
+/**
+ * Writes every row of `batches` into `output` as `format`, the sheet named and the times written in `words`'
+ * language; ends `output` when done.
+ */
 export function writeExport<R>(
   format: ExportFormat,
   batches: AsyncIterable<R[]>,
   columns: ExportColumn<R>[],
   output: PassThrough,
+  words: ExportWords,
 ) {
-  return format === 'xlsx' ? writeXlsx(batches, columns, output) : writeCsv(batches, columns, output);
+  return format === 'xlsx'
+    ? writeXlsx(batches, columns, output, words)
+    : writeCsv(batches, columns, output, words);
 }

@@ -1,35 +1,34 @@
 import { PassThrough } from 'node:stream';
 import {
-  IMPACT_CLOSING_LABELS,
   berlinIsoDate,
-  formatDate,
   type ImpactEntry,
   type ImpactExportQuery,
   type ImpactList,
   type ImpactQuery,
 } from 'contracts';
 import { HttpError } from '../../errors';
+import { exportWords, type ExportWords } from '../../export-words';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
 import { CONTENT_TYPES, writeExport, type ExportColumn } from '../certificates/export-writers';
 
-/** What a quality person hands on: the screen's columns, in German. */
-const COLUMNS: ExportColumn<ImpactEntry>[] = [
-  { header: 'Prüfmittel', width: 16, kind: 'text', value: (row) => row.inventory_number },
-  { header: 'Verdächtig seit', width: 14, kind: 'text', value: (row) => formatDate(row.suspect_since) },
-  { header: 'Prüfbericht Nr.', width: 14, kind: 'number', value: (row) => row.certificate_id },
-  { header: 'Geprüft am', width: 17, kind: 'time', value: (row) => new Date(row.tested_at) },
-  { header: 'Seriennummern', width: 40, kind: 'text', value: (row) => row.serials.join(', ') },
+/** What a quality person hands on: the screen's columns, in `words`' language. */
+const columns = ({ headers, closings, open, day }: ExportWords): ExportColumn<ImpactEntry>[] => [
+  { header: headers.instrument, width: 16, kind: 'text', value: (row) => row.inventory_number },
+  { header: headers.suspectSince, width: 14, kind: 'text', value: (row) => day(row.suspect_since) },
+  { header: headers.number, width: 14, kind: 'number', value: (row) => row.certificate_id },
+  { header: headers.testedAt, width: 17, kind: 'time', value: (row) => new Date(row.tested_at) },
+  { header: headers.serials, width: 40, kind: 'text', value: (row) => row.serials.join(', ') },
   {
-    header: 'Abgeschlossen als',
+    header: headers.closedAs,
     width: 18,
     kind: 'text',
-    value: (row) => (row.closed_as ? IMPACT_CLOSING_LABELS[row.closed_as] : 'offen'),
+    value: (row) => (row.closed_as ? closings[row.closed_as] : open),
   },
-  { header: 'Notiz', width: 40, kind: 'text', value: (row) => row.note ?? '' },
-  { header: 'Abgeschlossen von', width: 24, kind: 'text', value: (row) => row.closed_by_name ?? '' },
+  { header: headers.note, width: 40, kind: 'text', value: (row) => row.note ?? '' },
+  { header: headers.closedBy, width: 24, kind: 'text', value: (row) => row.closed_by_name ?? '' },
   {
-    header: 'Abgeschlossen am',
+    header: headers.closedAt,
     width: 17,
     kind: 'time',
     value: (row) => (row.closed_at ? new Date(row.closed_at) : ''),
@@ -39,7 +38,8 @@ const COLUMNS: ExportColumn<ImpactEntry>[] = [
 /**
  * The impact list as XLSX or CSV, open entries first, filtered as the screen filters it: what an auditor asks
  * for after an instrument was found out of tolerance (ISO 9001 7.1.5.2). The list is short (the certificates one
- * instrument measured), so it is written from one read; the export is itself an event of the trail.
+ * instrument measured), so it is written from one read, in the language of the account that asks (the
+ * request's); the export is itself an event of the trail.
  */
 export function impactExport(
   impacts: (query: ImpactQuery) => Promise<ImpactList>,
@@ -58,7 +58,10 @@ export function impactExport(
     async function* batches() {
       yield data;
     }
-    writeExport(format, batches(), COLUMNS, body).catch((error: unknown) => body.destroy(error as Error));
+    const words = exportWords();
+    writeExport(format, batches(), columns(words), body, words).catch((error: unknown) =>
+      body.destroy(error as Error),
+    );
     return {
       body,
       contentType: CONTENT_TYPES[format],

@@ -61,10 +61,13 @@ const GERMAN_HEADERS = {
   closedAt: 'Abgeschlossen am',
 };
 
+/** What is exported: certificates (or their units), the audit log, the instruments' impacts. */
+export type ExportSheet = 'certificates' | 'audit' | 'impacts';
+
 /** The words an export writes: its sheet's name, its column headers and the labels in its cells. */
 export interface ExportWords {
-  /** The XLSX sheet's name. */
-  sheet: string;
+  /** The XLSX sheet's name, by export. */
+  sheets: Record<ExportSheet, string>;
   headers: Record<keyof typeof GERMAN_HEADERS, string>;
   yes: string;
   no: string;
@@ -88,7 +91,8 @@ export interface ExportWords {
 }
 
 const GERMAN: ExportWords = {
-  sheet: 'Prüfberichte',
+  // German names every sheet as its first export did.
+  sheets: { certificates: 'Prüfberichte', audit: 'Prüfberichte', impacts: 'Prüfberichte' },
   headers: GERMAN_HEADERS,
   yes: 'ja',
   no: 'nein',
@@ -111,7 +115,7 @@ const GERMAN: ExportWords = {
  * mfe-machines' catalogs, which the API may not import: export-languages.test.ts holds them equal); the
  * headers are the API's own, as the screens write theirs in capitals or not at all.
  */
-type OwnWords = Pick<ExportWords, 'sheet' | 'headers' | 'subjects' | 'release' | 'closings' | 'open'> & {
+type OwnWords = Pick<ExportWords, 'sheets' | 'headers' | 'subjects' | 'release' | 'closings' | 'open'> & {
   passed: string;
   failed: string;
   /** The default plan's checks as the test entry names them; none: their English titles. */
@@ -182,7 +186,7 @@ function wordsFrom(
 }
 
 const ENGLISH = wordsFrom('en', auditEn, {
-  sheet: 'Certificates',
+  sheets: { certificates: 'Certificates', audit: 'Audit log', impacts: 'Impact assessments' },
   release: {
     released: 'Released',
     deviation: 'Concession',
@@ -241,7 +245,7 @@ const ENGLISH = wordsFrom('en', auditEn, {
 });
 
 const POLISH = wordsFrom('pl', auditPl, {
-  sheet: 'Protokoły badań',
+  sheets: { certificates: 'Protokoły badań', audit: 'Dziennik zdarzeń', impacts: 'Oceny wpływu' },
   release: {
     released: 'Zwolniony',
     deviation: 'Zwolnienie warunkowe',

@@ -67,7 +67,7 @@ export function auditExport(audit: Pick<AuditService, 'list' | 'record'>) {
     }
     const body = new PassThrough();
     const words = exportWords();
-    writeExport(format, batches(), columns(words), body, words).catch((error: unknown) =>
+    writeExport(batches(), columns(words), body, { format, what: 'audit', words }).catch((error: unknown) =>
       body.destroy(error as Error),
     );
     return {

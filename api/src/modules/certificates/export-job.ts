@@ -87,7 +87,11 @@ export async function writeExportJob(
   const words = exportWords();
   const batches = list.exportBatches(job.matching, job.order, EXPORT_BATCH);
   if (job.rows === 'certificates')
-    return writeExport(job.format, reported(batches, report), certificateColumns(words), output, words);
+    return writeExport(reported(batches, report), certificateColumns(words), output, {
+      format: job.format,
+      what: 'certificates',
+      words,
+    });
 
   /** The units of each batch of certificates, in the batch's order. */
   async function* unitBatches(): AsyncGenerator<UnitExportRow[]> {
@@ -121,10 +125,9 @@ export async function writeExportJob(
   // The columns by unit: the unit's, then one per step of every plan the exported machines had.
   const steps = stepsOfPlans([DEFAULT_PLAN_STEPS, ...(await plans.everySteps(job.machineId))]);
   return writeExport(
-    job.format,
     reported(unitBatches(), report),
     [...unitColumns(words), ...testRecordColumns(words, steps)],
     output,
-    words,
+    { format: job.format, what: 'certificates', words },
   );
 }

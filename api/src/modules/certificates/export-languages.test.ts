@@ -44,7 +44,7 @@ test('every English and Polish export word is there, as plain text', () => {
   for (const language of STAFF_LANGUAGES.filter((l) => l !== 'de')) {
     const words = inLanguageContext({ language }, exportWords);
     const texts = [
-      words.sheet,
+      ...Object.values(words.sheets),
       words.yes,
       words.no,
       words.nobody,
@@ -289,6 +289,20 @@ for (const kind of kinds) {
       assert.match(issued[0], /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
       assert.equal(issued[2], 'Wystawiono');
       assert.match(issued[4], /^Maszyna nr: \d+ · Ilość: 2 · /);
+    });
+
+    test('a Polish account: the audit log as a workbook names its sheet for what it holds', async () => {
+      await speak('pl');
+      const response = await t.app.inject({
+        url: apiUrl(apiPaths.auditExport()),
+        query: { format: 'xlsx', certificate_id: String(certificate.id) },
+        headers: auth(t.token),
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as never);
+      assert.equal(workbook.worksheets[0].name, 'Dziennik zdarzeń');
+      assert.equal(workbook.worksheets[0].getRow(1).getCell(3).value, 'Czynność');
     });
 
     test('a German account: the certificates as they always were', async () => {

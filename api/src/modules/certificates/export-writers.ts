@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PassThrough, Writable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { berlinWallClock, type ExportFormat } from 'contracts';
-import type { ExportWords } from '../../export-words';
+import type { ExportSheet, ExportWords } from '../../export-words';
 
 /**
  * A column of an export: its header in the export's language, width in characters, kind of value, and the
@@ -97,6 +97,7 @@ async function writeXlsx<R>(
   columns: ExportColumn<R>[],
   output: PassThrough,
   words: ExportWords,
+  what: ExportSheet,
 ) {
   // Loaded with the first XLSX export: 8 MB of heap that every collection would otherwise mark, in every
   // process, whether it exports or not (api/bench/documents-bench.ts).
@@ -106,7 +107,7 @@ async function writeXlsx<R>(
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(words.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(words.sheets[what], { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((column, i) => ({
     key: String(i),
     header: column.header,
@@ -198,17 +199,16 @@ async function writeCsv<R>(
 }
 
 /**
- * Writes every row of `batches` into `output` as `format`, the sheet named and the times written in `words`'
- * language; ends `output` when done.
+ * Writes every row of `batches` into `output` as `format`, the sheet named for `what` and the times written in
+ * `words`' language; ends `output` when done.
  */
 export function writeExport<R>(
-  format: ExportFormat,
   batches: AsyncIterable<R[]>,
   columns: ExportColumn<R>[],
   output: PassThrough,
-  words: ExportWords,
+  { format, what, words }: { format: ExportFormat; what: ExportSheet; words: ExportWords },
 ) {
   return format === 'xlsx'
-    ? writeXlsx(batches, columns, output, words)
+    ? writeXlsx(batches, columns, output, words, what)
     : writeCsv(batches, columns, output, words);
 }

@@ -59,7 +59,7 @@ export function impactExport(
       yield data;
     }
     const words = exportWords();
-    writeExport(format, batches(), columns(words), body, words).catch((error: unknown) =>
+    writeExport(batches(), columns(words), body, { format, what: 'impacts', words }).catch((error: unknown) =>
       body.destroy(error as Error),
     );
     return {

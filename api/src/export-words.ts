@@ -44,6 +44,13 @@ const GERMAN_HEADERS = {
   unit: 'Einheit',
   unitVoided: 'Einheit storniert',
   testResult: 'Prüfergebnis',
+  // Appended to the export by unit (issue 43): its test and release as an auditor reads them.
+  attempt: 'Versuch',
+  planVersion: 'Prüfplan, Version',
+  enteredBy: 'Eingetragen von',
+  releasedBy: 'Freigegeben von',
+  releasedAt: 'Freigegeben am',
+  concessionReason: 'Grund der Sonderfreigabe',
   // The audit log (api/src/modules/audit/audit-export.ts).
   at: 'Zeitpunkt',
   account: 'Konto',
@@ -75,6 +82,10 @@ export interface ExportWords {
   entries: Record<string, string | undefined>;
   status: Record<CertificateStatus, string>;
   release: Record<UnitRelease, string>;
+  /** The test result of a unit's attempt that a later one replaced (a retest, a revision's correction). */
+  earlierAttempt: { passed: string; failed: string };
+  /** The decimal separator of a measured value in CSV, as the language's spreadsheets read it. */
+  decimal: string;
   /** A plan step's title as a column header. */
   stepTitle(step: PlanStep): string;
   actions: Record<AuditAction, string>;
@@ -99,6 +110,8 @@ const GERMAN: ExportWords = {
   entries: keyedMap({ [PASS]: 'bestanden', [FAIL]: 'nicht bestanden' }),
   status: CERTIFICATE_STATUS_LABELS,
   release: UNIT_RELEASE_LABELS,
+  earlierAttempt: { passed: 'Bestanden (früherer Versuch)', failed: 'Nicht bestanden (früherer Versuch)' },
+  decimal: ',',
   stepTitle: (step) => step.title.de,
   actions: AUDIT_ACTION_LABELS,
   subjects: AUDIT_SUBJECT_LABELS,
@@ -115,7 +128,10 @@ const GERMAN: ExportWords = {
  * mfe-machines' catalogs, which the API may not import: export-languages.test.ts holds them equal); the
  * headers are the API's own, as the screens write theirs in capitals or not at all.
  */
-type OwnWords = Pick<ExportWords, 'sheets' | 'headers' | 'subjects' | 'release' | 'closings' | 'open'> & {
+type OwnWords = Pick<
+  ExportWords,
+  'sheets' | 'headers' | 'subjects' | 'release' | 'earlierAttempt' | 'closings' | 'open'
+> & {
   passed: string;
   failed: string;
   /** The default plan's checks as the test entry names them; none: their English titles. */
@@ -149,6 +165,7 @@ function wordsFrom(
   };
   return {
     ...rest,
+    decimal: new Intl.NumberFormat(locale).formatToParts(0.5).find((part) => part.type === 'decimal')!.value,
     yes: audit.yes,
     no: audit.no,
     entries: keyedMap({ [PASS]: passed, [FAIL]: failed }),
@@ -193,6 +210,7 @@ const ENGLISH = wordsFrom('en', auditEn, {
     failed: 'Failed',
     awaiting_release: 'Awaiting release',
   },
+  earlierAttempt: { passed: 'Passed (earlier attempt)', failed: 'Failed (earlier attempt)' },
   passed: 'Passed',
   failed: 'Failed',
   closings: { no_effect: 'No effect', revised: 'Revised', voided: 'Voided' },
@@ -214,6 +232,12 @@ const ENGLISH = wordsFrom('en', auditEn, {
     unit: 'Unit',
     unitVoided: 'Unit voided',
     testResult: 'Test result',
+    attempt: 'Attempt',
+    planVersion: 'Test plan, version',
+    enteredBy: 'Entered by',
+    releasedBy: 'Released by',
+    releasedAt: 'Released on',
+    concessionReason: 'Reason for concession',
     at: 'Time',
     account: 'Account',
     action: 'Action',
@@ -252,6 +276,7 @@ const POLISH = wordsFrom('pl', auditPl, {
     failed: 'Negatywny',
     awaiting_release: 'Do zwolnienia',
   },
+  earlierAttempt: { passed: 'Pozytywny (wcześniejsza próba)', failed: 'Negatywny (wcześniejsza próba)' },
   passed: 'Pozytywny',
   failed: 'Negatywny',
   closings: { no_effect: 'Bez wpływu', revised: 'Protokół skorygowany', voided: 'Protokół unieważniony' },
@@ -285,6 +310,12 @@ const POLISH = wordsFrom('pl', auditPl, {
     unit: 'Egzemplarz',
     unitVoided: 'Egzemplarz unieważniony',
     testResult: 'Wynik badania',
+    attempt: 'Próba',
+    planVersion: 'Plan badań, wersja',
+    enteredBy: 'Wprowadził',
+    releasedBy: 'Zwolnił',
+    releasedAt: 'Data zwolnienia',
+    concessionReason: 'Uzasadnienie zwolnienia warunkowego',
     at: 'Czas',
     account: 'Konto',
     action: 'Czynność',

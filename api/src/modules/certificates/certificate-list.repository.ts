@@ -46,12 +46,15 @@ const LIST_COLUMNS = [
 export type CertificateListRow = Pick<CertificateRow, (typeof LIST_COLUMNS)[number]>;
 const LIST_SELECTION = sql.join(LIST_COLUMNS.map((column) => sql.ref(column)));
 
-// The earlier app's check columns too: the values of a certificate issued before attempts were stored.
+// The earlier app's check columns too: the values of a certificate issued before attempts were stored. Its plan
+// version and tester for the export by unit (export-columns.ts).
 const EXPORT_COLUMNS = [
   ...LIST_COLUMNS,
   'brand_name',
   'machine_name_key',
   'void_reason',
+  'plan_version',
+  'tested_by_name',
   ...CHECK_FIELDS,
   'resistance_to_voltage',
 ] as const;

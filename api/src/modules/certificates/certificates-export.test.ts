@@ -251,8 +251,9 @@ for (const kind of kinds) {
       assert.equal(sheet.getRow(1).getCell(1).value, 'Seriennummer');
       assert.ok((sheet.getColumn(1).width ?? 0) >= 15);
       const autoFilter = sheet.autoFilter as unknown as string;
-      // 14 columns of the unit and its certificate, its Prüfergebnis and the default plan's ten steps.
-      assert.equal(autoFilter, 'A1:Y5');
+      // 14 columns of the unit and its certificate, its Prüfergebnis, the default plan's ten steps and the eight
+      // of its test and release.
+      assert.equal(autoFilter, 'A1:AG5');
       // Newest first, as the list: the Kernbohrer (March), then the three units of January.
       const values = [2, 3, 4, 5].map((r) => (sheet.getRow(r).values as unknown[]).slice(1));
       assert.deepEqual(values[0].slice(0, 13), [

@@ -1,7 +1,9 @@
-import type { PlanStep, UnitRelease } from 'contracts';
+import { numberOf, type PlanStep, type UnitRelease } from 'contracts';
 import type { ExportWords } from '../../export-words';
 import type { CertificateExportRow } from './certificate-list.repository';
 import type { ExportColumn } from './export-writers';
+import type { ExportAttempt } from './test-attempts.repository';
+import type { ExportUnitRow } from './units.repository';
 
 /** What every export row says of its certificate, in the order the list shows it. */
 const certificateFields = ({ headers, status }: ExportWords): ExportColumn<CertificateExportRow>[] => [
@@ -36,10 +38,14 @@ export const certificateColumns = (words: ExportWords): ExportColumn<Certificate
 ];
 
 /**
- * A row of an export with one row per unit serial: the unit and its certificate. The certificate is referred to,
+ * A row of an export by unit: a unit at one of its attempts, and its certificate. The certificate is referred to,
  * not copied into each unit: a copy of its forty fields per unit was a third of a million-row export's garbage.
+ * A unit has a row per attempt (docs/decisions/0010-test-record.md: earlier ones are never overwritten), its
+ * last one where it stands; a certificate issued before attempts were stored has one per unit, from its check
+ * columns.
  */
-export interface UnitExportRow {
+export interface UnitExportRow
+  extends Pick<ExportUnitRow, 'released_by_name' | 'released_at' | 'deviation_reason'> {
   certificate: CertificateExportRow;
   serial: string;
   unit: number;
@@ -47,7 +53,11 @@ export interface UnitExportRow {
   /** The unit's own void reason, when it was voided on its own. */
   unit_void_reason: string | null;
   release: UnitRelease;
-  /** The unit's values at its last attempt, by step key (docs/decisions/0010-test-record.md). */
+  /** The row's attempt; none for a certificate issued before attempts were stored. */
+  attempt: ExportAttempt | undefined;
+  /** A later attempt replaced this row's (a retest, a revision's correction): it is not where the unit stands. */
+  replaced: boolean;
+  /** The values of the row's attempt, by step key, else of the certificate's check columns. */
   values: Record<string, string>;
 }
 
@@ -78,9 +88,10 @@ export const unitColumns = (words: ExportWords): ExportColumn<UnitExportRow>[] =
 ];
 
 /**
- * The test record's columns of an export by unit, in `words`' language: where the unit stands, then one column
- * per plan step with the value of its last attempt as entered (a measured value keeps its decimal comma), for
- * every step `steps` names.
+ * The test record's columns of an export by unit, in `words`' language: where the unit stands (or what a replaced
+ * attempt found), then one column per plan step with the row's value, for every step `steps` names. A measured
+ * value is a number, so a spreadsheet sums and charts it (README, the export); one that is not (a step measured
+ * in a later plan version that an earlier one ticked) stays as entered.
  */
 export function testRecordColumns(
   words: ExportWords,
@@ -91,22 +102,82 @@ export function testRecordColumns(
       header: words.headers.testResult,
       width: 16,
       kind: 'text',
-      value: (row) => words.release[row.release],
+      value: (row) =>
+        row.replaced
+          ? words.earlierAttempt[row.attempt?.passed ? 'passed' : 'failed']
+          : words.release[row.release],
     },
     ...steps.map((step): ExportColumn<UnitExportRow> => {
       const title = words.stepTitle(step);
+      const measured = step.kind === 'numeric';
       return {
         header: step.unit ? `${title} [${step.unit}]` : title,
         width: 14,
-        kind: 'text',
+        kind: measured ? 'number' : 'text',
+        decimals: measured ? step.decimals : undefined,
         value: (row) => {
           const value = (Object.hasOwn(row.values, step.key) && row.values[step.key]) || '';
-          return words.entries[value] ?? value;
+          return (measured ? numberOf(value) : undefined) ?? words.entries[value] ?? value;
         },
       };
     }),
   ];
 }
+
+/** When the row's attempt was tested; a certificate's without stored attempts when it was issued. */
+const testedAt = (row: UnitExportRow) => new Date(row.attempt?.tested_at ?? row.certificate.created_at);
+/** Who entered the row's test: the signed-in account, as the certificate names its tester. */
+const enteredBy = (row: UnitExportRow) => row.attempt?.tested_by_name || row.certificate.tested_by_name;
+/**
+ * Whether the passing test released the unit, with nobody releasing it after: so without release by a second
+ * person, and the certificate prints the tester at the test as its releaser (contracts' releaserText).
+ */
+const releasedByTest = (row: UnitExportRow) => row.release === 'released' && !row.released_by_name;
+
+/**
+ * How each unit row was tested and released, as an auditor asks for it (ISO 9001 8.6, EN 10204 3.1): the plan
+ * version, the attempt, its time, who entered it, the instruments that measured (inventory numbers), who released
+ * the unit and when, and a concession's reason. A replaced attempt released nothing. After the step columns, so
+ * every column before stays where earlier exports had it.
+ */
+export const releaseColumns = ({ headers }: ExportWords): ExportColumn<UnitExportRow>[] => [
+  { header: headers.planVersion, width: 9, kind: 'number', value: (row) => row.certificate.plan_version },
+  { header: headers.attempt, width: 8, kind: 'number', value: (row) => row.attempt?.attempt ?? '' },
+  { header: headers.testedAt, width: 17, kind: 'time', value: testedAt },
+  { header: headers.enteredBy, width: 24, kind: 'text', value: enteredBy },
+  {
+    header: headers.instrument,
+    width: 16,
+    kind: 'text',
+    value: (row) => row.attempt?.instruments.join(', ') ?? '',
+  },
+  {
+    header: headers.releasedBy,
+    width: 24,
+    kind: 'text',
+    value: (row) =>
+      row.replaced ? '' : (row.released_by_name ?? (releasedByTest(row) ? enteredBy(row) : '')),
+  },
+  {
+    header: headers.releasedAt,
+    width: 17,
+    kind: 'time',
+    value: (row) =>
+      row.replaced
+        ? ''
+        : row.released_at
+          ? new Date(row.released_at)
+          : releasedByTest(row)
+            ? testedAt(row)
+            : '',
+  },
+  {
+    header: headers.concessionReason,
+    width: 32,
+    kind: 'text',
+    value: (row) => (row.replaced ? '' : (row.deviation_reason ?? '')),
+  },
+];
 
 /**
  * The steps of several plans, oldest first: each key once, where it first appears, titled as the last plan that has

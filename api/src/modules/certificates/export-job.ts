@@ -17,6 +17,7 @@ import type {
 } from './certificate-list.repository';
 import {
   certificateColumns,
+  releaseColumns,
   stepsOfPlans,
   testRecordColumns,
   unitColumns,
@@ -51,7 +52,7 @@ export interface ExportJob {
 export interface ExportSources {
   list: Pick<CertificateListRepository, 'exportBatches'>;
   units: Pick<UnitsRepository, 'ofCertificates'>;
-  attempts: Pick<TestAttemptsRepository, 'lastValues'>;
+  attempts: Pick<TestAttemptsRepository, 'ofCertificates'>;
   plans: Pick<TestPlansRepository, 'everySteps'>;
 }
 
@@ -64,12 +65,19 @@ const legacyValues = (row: CertificateExportRow) =>
     }),
   );
 
-/** Passes `batches` on, telling `report` the rows passed so far once each batch was taken (written). */
-async function* reported<R>(batches: AsyncIterable<R[]>, report: (rows: number) => Promise<void>) {
+/**
+ * Passes `batches` on, telling `report` the rows passed so far once each batch was taken (written): those that
+ * `counts`, so the progress is of what the filter holds (export-work.ts), units and not their earlier attempts.
+ */
+async function* reported<R>(
+  batches: AsyncIterable<R[]>,
+  report: (rows: number) => Promise<void>,
+  counts: (row: R) => boolean = () => true,
+) {
   let rows = 0;
   for await (const batch of batches) {
     yield batch;
-    rows += batch.length;
+    for (const row of batch) if (counts(row)) rows++;
     await report(rows);
   }
 }
@@ -93,12 +101,12 @@ export async function writeExportJob(
       words,
     });
 
-  /** The units of each batch of certificates, in the batch's order. */
+  /** The units of each batch of certificates, in the batch's order, a row per attempt. */
   async function* unitBatches(): AsyncGenerator<UnitExportRow[]> {
     for await (const batch of batches) {
       const byId = new Map(batch.map((row) => [row.id, row]));
       const stored = await units.ofCertificates([...byId.keys()]);
-      const values = await attempts.lastValues([...byId.keys()]);
+      const attemptsOf = await attempts.ofCertificates([...byId.keys()]);
       // Units come in id order; the batch may be in another, so they are put in the batch's order.
       const unitsOf = new Map<number, typeof stored>();
       for (const u of stored) {
@@ -109,15 +117,28 @@ export async function writeExportJob(
       yield batch.flatMap((row) => {
         // Read once per certificate, and only when a unit has no stored attempt.
         let legacy: Record<string, string> | undefined;
-        return (unitsOf.get(row.id) ?? []).map((u) => ({
-          certificate: row,
-          serial: u.serial,
-          unit: u.unit_index + 1,
-          unit_voided: u.voided_at !== null,
-          unit_void_reason: u.void_reason,
-          release: u.release,
-          values: values.get(`${row.id}:${u.unit_index}`) ?? (legacy ??= legacyValues(row)),
-        }));
+        return (unitsOf.get(row.id) ?? []).flatMap((u) => {
+          const unit = {
+            certificate: row,
+            serial: u.serial,
+            unit: u.unit_index + 1,
+            unit_voided: u.voided_at !== null,
+            unit_void_reason: u.void_reason,
+            release: u.release,
+            released_by_name: u.released_by_name,
+            released_at: u.released_at,
+            deviation_reason: u.deviation_reason,
+          };
+          const tried = attemptsOf.get(`${row.id}:${u.unit_index}`);
+          if (!tried)
+            return [{ ...unit, attempt: undefined, replaced: false, values: (legacy ??= legacyValues(row)) }];
+          return tried.map((attempt, k) => ({
+            ...unit,
+            attempt,
+            replaced: k < tried.length - 1,
+            values: attempt.values,
+          }));
+        });
       });
     }
   }
@@ -125,8 +146,8 @@ export async function writeExportJob(
   // The columns by unit: the unit's, then one per step of every plan the exported machines had.
   const steps = stepsOfPlans([DEFAULT_PLAN_STEPS, ...(await plans.everySteps(job.machineId))]);
   return writeExport(
-    reported(unitBatches(), report),
-    [...unitColumns(words), ...testRecordColumns(words, steps)],
+    reported(unitBatches(), report, (row) => !row.replaced),
+    [...unitColumns(words), ...testRecordColumns(words, steps), ...releaseColumns(words)],
     output,
     { format: job.format, what: 'certificates', words },
   );

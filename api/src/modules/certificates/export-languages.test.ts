@@ -53,6 +53,7 @@ test('every English and Polish export word is there, as plain text', () => {
       ...Object.values(words.entries),
       ...Object.values(words.status),
       ...Object.values(words.release),
+      ...Object.values(words.earlierAttempt),
       ...Object.values(words.actions),
       ...Object.values(words.subjects),
       ...Object.values(words.closings),

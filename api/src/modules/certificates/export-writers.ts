@@ -12,6 +12,8 @@ export interface ExportColumn<R> {
   header: string;
   width: number;
   kind: 'text' | 'number' | 'time';
+  /** A number column's decimals as XLSX shows them (a measured step's); none: whole numbers. */
+  decimals?: number;
   value: (row: R) => string | number | Date;
 }
 
@@ -116,7 +118,7 @@ async function writeXlsx<R>(
       column.kind === 'time'
         ? { numFmt: 'dd.mm.yyyy hh:mm' }
         : column.kind === 'number'
-          ? { numFmt: '0' }
+          ? { numFmt: column.decimals ? `0.${'0'.repeat(column.decimals)}` : '0' }
           : {},
   }));
   sheet.getRow(1).font = { bold: true };
@@ -165,7 +167,8 @@ const csvField = (text: string) => (NEEDS_QUOTES.test(text) ? `"${text.replaceAl
 /**
  * CSV as a German Excel opens it: UTF-8 with a byte order mark, `;` between fields, CRLF between rows, times
  * in Europe/Berlin as the export's language writes them (DD.MM.YYYY HH:MM in German, DD/MM/YYYY HH:MM
- * in English); text that would start a formula is neutralised. XLSX needs no such care: exceljs writes text
+ * in English), a measured value with the language's decimal separator (0,8 in German and Polish, which a German
+ * Excel reads as a number, 0.8 in English); text that would start a formula is neutralised. XLSX needs no such care: exceljs writes text
  * cells as strings, never as formulas. Written here rather than with csv-stringify, which made about 8 KB of
  * garbage per row: for a million rows, collections that held every other request (measured in
  * api/bench/bench.ts); the files read back with csv-parse in the tests.
@@ -177,9 +180,11 @@ async function writeCsv<R>(
   words: ExportWords,
 ) {
   const time = sameTimeOnce(words.dayTime);
+  const number = (value: number) =>
+    Number.isInteger(value) ? String(value) : String(value).replace('.', words.decimal);
   const field = (value: string | number | Date) =>
     typeof value === 'number'
-      ? String(value)
+      ? number(value)
       : value instanceof Date
         ? time(value)
         : csvField(neutraliseFormula(value));

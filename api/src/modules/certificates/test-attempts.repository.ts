@@ -13,6 +13,17 @@ export interface AttemptRow {
   tested_at: string;
 }
 
+/** An attempt as an export by unit writes it (export-job.ts). */
+export interface ExportAttempt {
+  attempt: number;
+  values: Record<string, string>;
+  passed: boolean;
+  tested_by_name: string;
+  tested_at: string;
+  /** The inventory numbers of the instruments that took its values. */
+  instruments: string[];
+}
+
 /** Who tested and when. */
 export interface Tester {
   tested_by: number;
@@ -72,20 +83,60 @@ export function testAttemptsRepository(db: Db) {
       }));
     },
 
-    /** Each unit's values at its last attempt, of the given certificates: `certificate id:unit index` → values. */
-    async lastValues(certificateIds: number[]): Promise<Map<string, Record<string, string>>> {
+    /**
+     * Every attempt of the given certificates' units, with the inventory numbers of the instruments that took
+     * its values (each once, by step key): `certificate id:unit index` → attempts in order. Two reads for a
+     * whole batch of certificates, however many units and attempts it has.
+     */
+    async ofCertificates(certificateIds: number[]): Promise<Map<string, ExportAttempt[]>> {
       const rows = await db
-        .selectFrom('test_attempts')
-        .select(['certificate_id', 'unit_index', 'values'])
-        .where('certificate_id', 'in', certificateIds)
-        .orderBy('certificate_id')
-        .orderBy('unit_index')
-        .orderBy('attempt')
-        .execute();
-      // Ordered by attempt: the last one set wins.
-      return new Map(
-        rows.map((row) => [`${row.certificate_id}:${row.unit_index}`, parseKeyedMap<string>(row.values)]),
-      );
+          .selectFrom('test_attempts')
+          .select([
+            'certificate_id',
+            'unit_index',
+            'attempt',
+            'values',
+            'passed',
+            'tested_by_name',
+            'tested_at',
+          ])
+          .where('certificate_id', 'in', certificateIds)
+          .orderBy('certificate_id')
+          .orderBy('unit_index')
+          .orderBy('attempt')
+          .execute();
+      const instruments = await db
+          .selectFrom('attempt_instruments')
+          .select(['certificate_id', 'unit_index', 'attempt', 'inventory_number'])
+          .where('certificate_id', 'in', certificateIds)
+          .orderBy('certificate_id')
+          .orderBy('unit_index')
+          .orderBy('attempt')
+          .orderBy('step_key')
+          .execute();
+      const used = new Map<string, string[]>();
+      for (const row of instruments) {
+        const key = `${row.certificate_id}:${row.unit_index}:${row.attempt}`;
+        const numbers = used.get(key);
+        if (!numbers) used.set(key, [row.inventory_number]);
+        else if (!numbers.includes(row.inventory_number)) numbers.push(row.inventory_number);
+      }
+      const byUnit = new Map<string, ExportAttempt[]>();
+      for (const row of rows) {
+        const unit = `${row.certificate_id}:${row.unit_index}`;
+        const attempt: ExportAttempt = {
+          attempt: row.attempt,
+          values: parseKeyedMap<string>(row.values),
+          passed: row.passed === 1,
+          tested_by_name: row.tested_by_name,
+          tested_at: row.tested_at,
+          instruments: used.get(`${unit}:${row.attempt}`) ?? [],
+        };
+        const attempts = byUnit.get(unit);
+        if (attempts) attempts.push(attempt);
+        else byUnit.set(unit, [attempt]);
+      }
+      return byUnit;
     },
   };
 }

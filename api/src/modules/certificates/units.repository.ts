@@ -11,8 +11,33 @@ export interface UnitRow {
   release: UnitRelease;
 }
 
+/** A unit as an export by unit writes it: with who released it, when, and a concession's reason. */
+export interface ExportUnitRow extends UnitRow {
+  released_by_name: string | null;
+  released_at: string | null;
+  deviation_reason: string | null;
+}
+
 /** The unit rows of certificates: one per serial, stored when issued, never computed again. */
 export function unitsRepository(db: Kysely<Database>) {
+  /** Units with where they stand and who released them: the account's name, else its e-mail. */
+  const withRelease = () =>
+    db
+      .selectFrom('certificate_units')
+      .leftJoin('users', 'users.id', 'certificate_units.released_by')
+      .select([
+        'certificate_units.serial',
+        'certificate_units.unit_index',
+        'certificate_units.voided_at',
+        'certificate_units.void_reason',
+        'certificate_units.release',
+        'certificate_units.released_at',
+        'certificate_units.deviation_reason',
+        (eb) =>
+          eb.fn
+            .coalesce(eb.fn<string | null>('nullif', ['users.name', eb.val('')]), 'users.email')
+            .as('released_by_name'),
+      ]);
   return {
     /** The units of a new certificate, each with where its test left it. */
     async insert(certificateId: number, serials: string[], releases: UnitRelease[]) {
@@ -31,22 +56,7 @@ export function unitsRepository(db: Kysely<Database>) {
 
     /** The units of a certificate in unit order, with their release and who gave it. */
     of(certificateId: number) {
-      return db
-        .selectFrom('certificate_units')
-        .leftJoin('users', 'users.id', 'certificate_units.released_by')
-        .select([
-          'certificate_units.serial',
-          'certificate_units.unit_index',
-          'certificate_units.voided_at',
-          'certificate_units.void_reason',
-          'certificate_units.release',
-          'certificate_units.released_at',
-          'certificate_units.deviation_reason',
-          (eb) =>
-            eb.fn
-              .coalesce(eb.fn<string | null>('nullif', ['users.name', eb.val('')]), 'users.email')
-              .as('released_by_name'),
-        ])
+      return withRelease()
         .where('certificate_units.certificate_id', '=', certificateId)
         .orderBy('certificate_units.unit_index')
         .execute();
@@ -98,13 +108,12 @@ export function unitsRepository(db: Kysely<Database>) {
     },
 
     /** The units of the given certificates, in certificate and unit order. */
-    ofCertificates(certificateIds: number[]): Promise<UnitRow[]> {
-      return db
-        .selectFrom('certificate_units')
-        .select(['certificate_id', 'unit_index', 'serial', 'voided_at', 'void_reason', 'release'])
-        .where('certificate_id', 'in', certificateIds)
-        .orderBy('certificate_id')
-        .orderBy('unit_index')
+    ofCertificates(certificateIds: number[]): Promise<ExportUnitRow[]> {
+      return withRelease()
+        .select('certificate_units.certificate_id')
+        .where('certificate_units.certificate_id', 'in', certificateIds)
+        .orderBy('certificate_units.certificate_id')
+        .orderBy('certificate_units.unit_index')
         .execute();
     },
   };

@@ -194,9 +194,10 @@ for (const kind of kinds) {
         ].map((name) => cell(row, name).value);
       const [first, second, third] = certificate.serials;
       assert.deepEqual(rows.map(facts), [
-        [first, 'Freigegeben', 199.9, 1, 1, 'staff@example.com', 'PM-7', 'staff@example.com', ''],
-        [second, 'Nicht bestanden (früherer Versuch)', 0.8, 1, 1, 'staff@example.com', 'PM-7', '', ''],
-        [second, 'Freigegeben', 1.2, 1, 2, 'staff@example.com', 'PM-7', 'staff@example.com', ''],
+        // An empty cell reads back as null.
+        [first, 'Freigegeben', 199.9, 1, 1, 'staff@example.com', 'PM-7', 'staff@example.com', null],
+        [second, 'Nicht bestanden (früherer Versuch)', 0.8, 1, 1, 'staff@example.com', 'PM-7', null, null],
+        [second, 'Freigegeben', 1.2, 1, 2, 'staff@example.com', 'PM-7', 'staff@example.com', null],
         [third, 'Sonderfreigabe', 0.7, 1, 1, 'staff@example.com', 'PM-7', RELEASER.name, REASON],
       ]);
       const value = cell(rows[0], INSULATION_HEADER.de);
@@ -205,7 +206,7 @@ for (const kind of kinds) {
       // Times are dates; a replaced attempt released nothing.
       assert.ok(cell(rows[0], 'Geprüft am').value instanceof Date);
       assert.ok(cell(rows[0], 'Freigegeben am').value instanceof Date);
-      assert.equal(cell(rows[1], 'Freigegeben am').value, '');
+      assert.equal(cell(rows[1], 'Freigegeben am').value, null);
       assert.ok(cell(rows[3], 'Freigegeben am').value instanceof Date);
     });
 

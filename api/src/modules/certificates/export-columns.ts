@@ -44,8 +44,10 @@ export const certificateColumns = (words: ExportWords): ExportColumn<Certificate
  * last one where it stands; a certificate issued before attempts were stored has one per unit, from its check
  * columns.
  */
-export interface UnitExportRow
-  extends Pick<ExportUnitRow, 'released_by_name' | 'released_at' | 'deviation_reason'> {
+export interface UnitExportRow extends Pick<
+  ExportUnitRow,
+  'released_by_name' | 'released_at' | 'deviation_reason'
+> {
   certificate: CertificateExportRow;
   serial: string;
   unit: number;

@@ -117,7 +117,7 @@ export async function writeExportJob(
       yield batch.flatMap((row) => {
         // Read once per certificate, and only when a unit has no stored attempt.
         let legacy: Record<string, string> | undefined;
-        return (unitsOf.get(row.id) ?? []).flatMap((u) => {
+        return (unitsOf.get(row.id) ?? []).flatMap((u): UnitExportRow[] => {
           const unit = {
             certificate: row,
             serial: u.serial,

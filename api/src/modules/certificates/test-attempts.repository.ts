@@ -90,30 +90,30 @@ export function testAttemptsRepository(db: Db) {
      */
     async ofCertificates(certificateIds: number[]): Promise<Map<string, ExportAttempt[]>> {
       const rows = await db
-          .selectFrom('test_attempts')
-          .select([
-            'certificate_id',
-            'unit_index',
-            'attempt',
-            'values',
-            'passed',
-            'tested_by_name',
-            'tested_at',
-          ])
-          .where('certificate_id', 'in', certificateIds)
-          .orderBy('certificate_id')
-          .orderBy('unit_index')
-          .orderBy('attempt')
-          .execute();
+        .selectFrom('test_attempts')
+        .select([
+          'certificate_id',
+          'unit_index',
+          'attempt',
+          'values',
+          'passed',
+          'tested_by_name',
+          'tested_at',
+        ])
+        .where('certificate_id', 'in', certificateIds)
+        .orderBy('certificate_id')
+        .orderBy('unit_index')
+        .orderBy('attempt')
+        .execute();
       const instruments = await db
-          .selectFrom('attempt_instruments')
-          .select(['certificate_id', 'unit_index', 'attempt', 'inventory_number'])
-          .where('certificate_id', 'in', certificateIds)
-          .orderBy('certificate_id')
-          .orderBy('unit_index')
-          .orderBy('attempt')
-          .orderBy('step_key')
-          .execute();
+        .selectFrom('attempt_instruments')
+        .select(['certificate_id', 'unit_index', 'attempt', 'inventory_number'])
+        .where('certificate_id', 'in', certificateIds)
+        .orderBy('certificate_id')
+        .orderBy('unit_index')
+        .orderBy('attempt')
+        .orderBy('step_key')
+        .execute();
       const used = new Map<string, string[]>();
       for (const row of instruments) {
         const key = `${row.certificate_id}:${row.unit_index}:${row.attempt}`;

@@ -85,7 +85,9 @@ describe('DocumentsPanel: a version valid from a later day', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[4].textContent);
 
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it.each<[StaffLanguage, string, string[]]>([
     ['de', '2026-11-28T22:59:00Z', ['gilt', 'gilt ab 29.11.2026', 'gilt ab 01.03.2027']],

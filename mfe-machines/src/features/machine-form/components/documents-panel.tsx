@@ -32,8 +32,8 @@ function standings(versions: DocumentVersion[], today: string): Map<number, Stan
 
 /**
  * A machine's documents (docs/decisions/0012-documents.md): every version ever uploaded, the superseded ones
- * and those valid from a later day marked, and an upload form for accounts with the need `catalogue`. Loaded with the machine's page only when
- * it is shown (machine-form-page.tsx).
+ * and those valid from a later day marked, and an upload form for accounts with the need `catalogue`. Loaded
+ * with the machine's page only when it is shown (machine-form-page.tsx).
  */
 export default function DocumentsPanel({ machineId }: { machineId: number }) {
   const t = useT(machineCatalogs);

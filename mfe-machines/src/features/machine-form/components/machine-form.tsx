@@ -166,7 +166,11 @@ export function MachineForm({ id, brands, machine }: Props) {
           </p>
         )}
         <div className="mach-actions">
-          <button type="submit" className="sui-button" disabled={save.isPending || upload.uploading || saved !== null}>
+          <button
+            type="submit"
+            className="sui-button"
+            disabled={save.isPending || upload.uploading || saved !== null}
+          >
             {t('form.save')}
           </button>
         </div>

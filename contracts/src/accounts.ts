@@ -16,8 +16,13 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** What the staff app and the API ask of an account's roles. */
 export const ROLE_NEEDS = {
-  /** Issue, revise and void certificates; print certificates and labels. */
+  /** Issue and void certificates; print certificates and labels. */
   certify: ['pruefer'],
+  /**
+   * Revise (KORRIGIEREN) a certificate: the inspector's, and the quality department's, which must correct a
+   * certificate that an instrument's impact entry names before closing it (api/src/modules/instruments).
+   */
+  revise: ['pruefer', 'freigabe'],
   /**
    * Release tested units (also a second person's release and a deviation release, Sonderfreigabe) and edit test
    * plans: the quality department's right, kept apart from testing (EN 10204 3.1, ISO 9001 8.6).

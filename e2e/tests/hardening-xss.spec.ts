@@ -144,14 +144,15 @@ test.describe('Härtetest: Skripteinschleusung', () => {
       await page.getByLabel('ENGLISCHE PRODUKTSEITE').fill(hostileUrl(i));
       await page.getByRole('button', { name: 'SPEICHERN' }).click();
       await expect(page.getByText('Maschine erfolgreich hinzugefügt!')).toBeVisible();
-      await expect(page).toHaveURL(/\/\?tab=machine_list$/);
+      // The new machine's own page opens, with what was saved; then the list shows it as text.
+      await expect(page).toHaveURL(/\/machines\/\d+$/);
+      await expect(page.getByLabel('ARTIKELNUMMER')).toHaveValue(name);
+      await expect(page.getByLabel('DEUTSCHE PRODUKTSEITE')).toHaveValue(hostileUrl(i));
+      await page.getByRole('link', { name: 'Zurück' }).click();
 
       await search(page, `${TAG}F${i}`);
       const table = page.getByRole('table', { name: 'Maschinen' });
       await expect(table.getByRole('cell', { name, exact: true })).toBeVisible();
-      await table.getByRole('link', { name: 'Bearbeiten' }).click();
-      await expect(page.getByLabel('ARTIKELNUMMER')).toHaveValue(name);
-      await expect(page.getByLabel('DEUTSCHE PRODUKTSEITE')).toHaveValue(hostileUrl(i));
       await expectNothingRan(page, watch);
       await page.goto('/machines');
     }

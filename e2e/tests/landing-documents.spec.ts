@@ -19,7 +19,7 @@ import { apiUrl, expect, snap, test } from '../support/fixtures';
 
 /**
  * Documents behind the QR code (docs/decisions/0012-documents.md): staff upload instructions in German and
- * English and a newer German edition; the customer page of a unit issued before that edition shows the older
+ * English, a newer German edition and an English one valid from a later day; the customer page of a unit issued before that edition shows the older
  * one and marks the newer, in English and (by fallback) in French; downloads read back; the GS1 resolver's
  * answers; a paper copy requested and done. A server of its own, so the unit's issue day can be set back.
  */
@@ -172,6 +172,15 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     await expect(rows).toHaveCount(4);
     await expect(rows.filter({ hasText: 'abgelöst' })).toHaveCount(1);
     await expect(rows.filter({ hasText: '01.01.2024' }).filter({ hasText: 'DE' })).toContainText('abgelöst');
+    // An English edition valid from a later day: marked so, and the one in force stays so until then (and
+    // customers keep getting it: the English page below shows no newer one).
+    await uploadThroughScreen(page, 'en', '2099-01-01', files.en1, 'manual-en-2099.pdf');
+    await expect(rows).toHaveCount(5);
+    const status = (day: string, language: string) =>
+      rows.filter({ hasText: day }).filter({ hasText: language }).getByRole('cell').nth(4);
+    await expect(status('01.01.2099', 'EN')).toHaveText('gilt ab 01.01.2099');
+    await expect(status('01.01.2024', 'EN')).toHaveText('gilt');
+    await expect(rows.filter({ hasText: 'abgelöst' })).toHaveCount(1);
     await expectAccessible(page, 'documents-list');
     await page.setViewportSize({ width: 768, height: 1024 });
     await snap(page, 'documents-staff-768');

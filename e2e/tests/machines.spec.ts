@@ -184,6 +184,12 @@ test.describe('Maschinen und Marken', () => {
 
     await page.getByRole('button', { name: 'SPEICHERN' }).click();
     await expect(page.getByText('Maschine erfolgreich hinzugefügt!')).toBeVisible();
+    // The new machine's own page, not the list's first page (which need not show it).
+    await expect(page).toHaveURL(/\/machines\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'MASCHINE BEARBEITEN' })).toBeVisible();
+    await expect(page.getByLabel('ARTIKELNUMMER')).toHaveValue(name);
+    await expect(page.getByTestId('machine-documents')).toBeVisible();
+    await page.getByRole('link', { name: 'Zurück' }).click();
     await expect(page).toHaveURL(/\/\?tab=machine_list$/);
 
     await search(page, name.toLowerCase());
@@ -432,6 +438,9 @@ test.describe('Maschinen und Marken', () => {
     await page.getByLabel('SERIENNUMMER PRÄFIX').fill('E21');
     await page.getByRole('button', { name: 'SPEICHERN' }).click();
     await expect(page.getByText('Maschine erfolgreich hinzugefügt!')).toBeVisible();
+    await expect(page).toHaveURL(/\/machines\/\d+$/);
+    await expect(page.getByLabel('ARTIKELNUMMER')).toHaveValue('E2E 1');
+    await page.getByRole('link', { name: 'Zurück' }).click();
     await search(page, brand);
     await expect(page.getByRole('table', { name: 'Maschinen' }).getByRole('row').nth(1)).toContainText(
       'E2E 1',

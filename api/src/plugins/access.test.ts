@@ -53,7 +53,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/reports/checkers': 'read',
   'GET /api/certificates/{id}': 'read',
   'POST /api/certificates/{id}/printed': 'read',
-  'POST /api/certificates/{id}/revisions': 'certify',
+  'POST /api/certificates/{id}/revisions': 'revise',
   'GET /api/certificates/{id}/revisions/{revision}': 'read',
   'POST /api/certificates/{id}/void': 'certify',
   'GET /api/certificates/{id}/history': 'read',

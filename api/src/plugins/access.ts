@@ -12,8 +12,8 @@ import { answerIn } from './request-language';
  * - `public`: anybody, no token;
  * - `session`: any signed-in account, even one that must first change its password or set up two-factor
  *   sign-in (sign-out, its own account);
- * - a need of contracts ROLE_NEEDS (`read`, `certify`, `catalogue`, `administer`): a signed-in account with
- *   nothing left to set up and a role that allows it.
+ * - a need of contracts ROLE_NEEDS (`read`, `certify`, `revise`, `release`, `catalogue`, `administer`, `audit`):
+ *   a signed-in account with nothing left to set up and a role that allows it.
  */
 export type Access = 'public' | 'session' | RoleNeed;
 

@@ -21,7 +21,7 @@ const lifecycleRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async
   app.post(
     '/certificates/:id/revisions',
     {
-      config: { access: 'certify' },
+      config: { access: 'revise' },
       schema: { params: IdParams, body: RevisionBody, response: { 200: PrintData, ...errors } },
     },
     async (request) =>

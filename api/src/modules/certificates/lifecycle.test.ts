@@ -11,7 +11,15 @@ import {
   apiPaths,
 } from 'contracts';
 import { messages } from '../../messages';
-import { auth, certificateBody, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
+import {
+  TEST_COST,
+  auth,
+  certificateBody,
+  createTestApp,
+  kinds,
+  seedMachine,
+  type TestApp,
+} from '../../test/harness';
 
 for (const kind of kinds) {
   describe(`certificate lifecycle on ${kind}`, () => {
@@ -137,6 +145,33 @@ for (const kind of kinds) {
         before: { checked_by: 'Max Mustermann', accessories: 'OK' },
         after: { checked_by: 'Erika Musterfrau', accessories: CHECK_NOT_OK },
       });
+    });
+
+    test('the quality department revises too (after an impact entry), audited as its own; voiding stays the inspector’s', async () => {
+      const { certificate } = await issue(1);
+      const quality = { email: 'qualitaet@example.com', password: 'Qualitaet-Passwort-1' };
+      await t.repositories.users.add({ ...quality, roles: ['freigabe'] }, TEST_COST);
+      const headers = auth(await t.login(quality.email, quality.password));
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/certificates/${certificate.id}/revisions`,
+        headers,
+        payload: correction(certificate),
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.equal((response.json() as PrintData).revision, 2);
+      const { revisions } = await history(certificate.id);
+      assert.equal(revisions[0].issued_by_email, quality.email);
+      const [event] = await events(apiPaths.certificateEvents(certificate.id));
+      assert.equal(event.action, 'certificate.revised');
+      assert.equal(event.account_email, quality.email);
+      const voided = await t.app.inject({
+        method: 'POST',
+        url: `/api${apiPaths.certificateVoid(certificate.id)}`,
+        headers,
+        payload: { version: 2, reason: 'Falsch ausgestellt' },
+      });
+      assert.equal(voided.statusCode, 403, voided.body);
     });
 
     test('a third revision replaces the second, and names the second’s date', async () => {

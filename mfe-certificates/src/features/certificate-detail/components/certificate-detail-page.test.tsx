@@ -113,6 +113,17 @@ describe('CertificateDetailPage: the test record', () => {
     // A unit already released by deviation is not offered again.
     expect(screen.queryByRole('checkbox', { name: serials[2] })).toBeNull();
   });
+
+  it('offers KORRIGIEREN, not STORNIEREN, to the quality department; neither to a reader', async () => {
+    const { unmount } = renderPage(['freigabe']);
+    expect(await screen.findByRole('button', { name: 'KORRIGIEREN' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'STORNIEREN' })).toBeNull();
+    unmount();
+    renderPage(['lesen']);
+    expect(await screen.findByTestId('certificate-verdict')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'KORRIGIEREN' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'STORNIEREN' })).toBeNull();
+  });
 });
 
 describe('CertificateDetailPage in each staff language', () => {

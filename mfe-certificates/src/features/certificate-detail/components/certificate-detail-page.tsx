@@ -177,11 +177,14 @@ export default function CertificateDetailPage() {
   const history = useCertificateHistory(validId ? id : null);
   const [panel, setPanel] = useState<'revise' | 'void' | null>(null);
   const data = certificate.data;
-  // Revising and voiding are the inspector's (docs/architecture.md#accounts-and-roles).
-  const mayChange = allows(useQuery(meQuery).data?.roles ?? [], 'certify');
-  const changeable = data && data.status !== 'voided' && mayChange;
+  const roles = useQuery(meQuery).data?.roles ?? [];
+  // Voiding is the inspector's; revising the quality department's too, which corrects what an instrument's
+  // impact entry names (docs/architecture.md#accounts-and-roles).
+  const open = data && data.status !== 'voided';
+  const revisable = open && allows(roles, 'revise');
+  const voidable = open && allows(roles, 'certify');
   // Releasing is the quality department's (docs/decisions/0010-test-record.md), for what waits or failed.
-  const mayRelease = allows(useQuery(meQuery).data?.roles ?? [], 'release');
+  const mayRelease = allows(roles, 'release');
   const releasable =
     mayRelease &&
     data?.status !== 'voided' &&
@@ -224,32 +227,32 @@ export default function CertificateDetailPage() {
           <Summary data={data} history={history.data} />
           <div className="cert-actions">
             <PrintLinks id={data.id} print={t('detail.print')} labels={t('detail.labels')} />
-            {changeable && (
-              <>
-                <button
-                  type="button"
-                  className="sui-button sui-button--secondary"
-                  aria-expanded={panel === 'revise'}
-                  onClick={() => setPanel(panel === 'revise' ? null : 'revise')}
-                >
-                  {t('detail.revise')}
-                </button>
-                <button
-                  type="button"
-                  className="sui-button sui-button--secondary"
-                  aria-expanded={panel === 'void'}
-                  onClick={() => setPanel(panel === 'void' ? null : 'void')}
-                >
-                  {t('detail.void')}
-                </button>
-              </>
+            {revisable && (
+              <button
+                type="button"
+                className="sui-button sui-button--secondary"
+                aria-expanded={panel === 'revise'}
+                onClick={() => setPanel(panel === 'revise' ? null : 'revise')}
+              >
+                {t('detail.revise')}
+              </button>
+            )}
+            {voidable && (
+              <button
+                type="button"
+                className="sui-button sui-button--secondary"
+                aria-expanded={panel === 'void'}
+                onClick={() => setPanel(panel === 'void' ? null : 'void')}
+              >
+                {t('detail.void')}
+              </button>
             )}
           </div>
           {/* Keyed by version: after a reload the form starts from what is stored now. */}
-          {changeable && panel === 'revise' && (
+          {revisable && panel === 'revise' && (
             <ReviseForm key={data.version} certificate={data} onDone={() => setPanel(null)} />
           )}
-          {changeable && panel === 'void' && history.data && (
+          {voidable && panel === 'void' && history.data && (
             <VoidForm
               key={data.version}
               certificate={data}

@@ -66,3 +66,40 @@ describe('DocumentsPanel in each staff language', () => {
     },
   );
 });
+
+describe('DocumentsPanel: a version valid from a later day', () => {
+  const version = (id: number, valid_from: string, superseded_by: number | null) => ({
+    ...documents.data[0],
+    id,
+    language: 'de',
+    valid_from,
+    file_name: `mab-825_instructions-for-use_DE_${valid_from}.pdf`,
+    superseded_by,
+  });
+  const versions: DocumentVersionList = {
+    data: [version(1, '2026-01-01', 2), version(2, '2026-11-29', 3), version(3, '2027-03-01', null)],
+  };
+  const statuses = async () =>
+    within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[4].textContent);
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it.each<[StaffLanguage, string, string[]]>([
+    ['de', '2026-11-28T22:59:00Z', ['gilt', 'gilt ab 29.11.2026', 'gilt ab 01.03.2027']],
+    ['en', '2026-11-28T22:59:00Z', ['current', 'valid from 29/11/2026', 'valid from 01/03/2027']],
+    ['pl', '2026-11-28T22:59:00Z', ['obowiązująca', 'obowiązuje od 29.11.2026', 'obowiązuje od 01.03.2027']],
+    // 00:00 in Berlin is still 28 November in UTC: the day that counts is Berlin's.
+    ['de', '2026-11-28T23:00:00Z', ['abgelöst', 'gilt', 'gilt ab 01.03.2027']],
+  ])('in %s at %s: the one in force stays so until the later one’s day', async (language, now, expected) => {
+    jest.useFakeTimers({ now: new Date(now), advanceTimers: true });
+    jest.mocked(http.get).mockResolvedValueOnce({ data: versions });
+    await act(() => setLanguage(language));
+    renderScreen(<DocumentsPanel machineId={7} />);
+    expect(await statuses()).toEqual(expected);
+  });
+});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { allows, apiPaths } from 'contracts';
+import { allows, apiPaths, berlinIsoDate, type DocumentVersion } from 'contracts';
 import { activeLocale, formatDay, getConfig, LoadError, meQuery, Spinner, useT } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
 import { useDocuments } from '../api/get-documents';
@@ -11,10 +11,29 @@ const size = (bytes: number) =>
     ? `${Math.ceil(bytes / 1000).toLocaleString(activeLocale())} KB`
     : `${(bytes / 1_000_000).toLocaleString(activeLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
+type Standing = 'future' | 'current' | 'superseded';
+
+/**
+ * Where each version stands on `today` (Europe/Berlin), as customers get it (api/src/modules/documents/
+ * document-versions.ts): one valid from a later day applies only from then, and the one it follows stays in
+ * force until that day.
+ */
+function standings(versions: DocumentVersion[], today: string): Map<number, Standing> {
+  const validFrom = new Map(versions.map((version) => [version.id, version.valid_from]));
+  return new Map(
+    versions.map((version) => {
+      const next = version.superseded_by && validFrom.get(version.superseded_by);
+      const standing: Standing =
+        version.valid_from > today ? 'future' : next && next <= today ? 'superseded' : 'current';
+      return [version.id, standing];
+    }),
+  );
+}
+
 /**
  * A machine's documents (docs/decisions/0012-documents.md): every version ever uploaded, the superseded ones
- * marked, and an upload form for accounts with the need `catalogue`. Loaded with the machine's page only when
- * it is shown (machine-form-page.tsx).
+ * and those valid from a later day marked, and an upload form for accounts with the need `catalogue`. Loaded
+ * with the machine's page only when it is shown (machine-form-page.tsx).
  */
 export default function DocumentsPanel({ machineId }: { machineId: number }) {
   const t = useT(machineCatalogs);
@@ -27,6 +46,7 @@ export default function DocumentsPanel({ machineId }: { machineId: number }) {
     if (documents.isError)
       return <LoadError message={t('documents.panel.loadFailed')} onRetry={() => void documents.refetch()} />;
     if (documents.data.data.length === 0) return <p>{t('documents.panel.empty')}</p>;
+    const standing = standings(documents.data.data, berlinIsoDate(new Date()));
     return (
       <div className="mach-docs__scroll">
         <table className="mach-docs__table" aria-label={t('documents.panel.table')}>
@@ -42,13 +62,18 @@ export default function DocumentsPanel({ machineId }: { machineId: number }) {
           </thead>
           <tbody>
             {documents.data.data.map((version) => (
-              <tr key={version.id} className={version.superseded_by ? 'mach-docs__superseded' : undefined}>
+              <tr
+                key={version.id}
+                className={standing.get(version.id) === 'superseded' ? 'mach-docs__superseded' : undefined}
+              >
                 <td>{t(`documents.kinds.${version.kind}`)}</td>
                 <td>{version.language.toUpperCase()}</td>
                 <td>{formatDay(version.valid_from)}</td>
                 <td>{size(version.size)}</td>
                 <td>
-                  {version.superseded_by ? t('documents.panel.superseded') : t('documents.panel.current')}
+                  {standing.get(version.id) === 'future'
+                    ? t('documents.panel.future', { day: formatDay(version.valid_from) })
+                    : t(`documents.panel.${standing.get(version.id)!}`)}
                 </td>
                 <td>
                   <a

@@ -110,11 +110,12 @@ describe('MachineFormPage', () => {
     expect(mocks.createMachine).not.toHaveBeenCalled();
   });
 
-  it('sends one request for a double click, with SPEICHERN disabled while saving, then goes back', async () => {
+  it('sends one request for a double click, with SPEICHERN disabled while saving, then shows the new machine', async () => {
     const user = userEvent.setup();
     const pending = deferred<Machine>();
     mocks.createMachine.mockReturnValue(pending.promise);
-    renderAdd();
+    // The add and edit routes in one, as the shell has both: the new machine's page can open.
+    renderScreen(<MachineFormPage />, { path: '/machines', route: '/machines/:id?' });
     await fillValidMachine(user);
     await user.click(screen.getByRole('radio', { name: 'Ja' }));
     // Two clicks before React renders again: the button cannot be disabled yet for the second one.
@@ -139,13 +140,19 @@ describe('MachineFormPage', () => {
       description: '',
     };
     expect(mocks.createMachine.mock.calls[0][0]).toEqual(expected);
-    pending.resolve({ ...machine, id: 8 });
+    const created = { ...machine, id: 8, name: 'MAB 900' };
+    // The page may ask again for what it was handed (this test's cache keeps nothing fresh).
+    mocks.getMachine.mockResolvedValue(created);
+    pending.resolve(created);
     expect(await screen.findByText('Maschine erfolgreich hinzugefügt!')).toBeInTheDocument();
     expect(mocks.createMachine).toHaveBeenCalledTimes(1);
-    // The toast closes after 1 s, then the dashboard opens on this tab.
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/?tab=machine_list'), {
-      timeout: 4000,
-    });
+    // Its own page, not the list (whose first page need not show it), with the machine as saved.
+    expect(await screen.findByRole('heading', { name: 'MASCHINE BEARBEITEN' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/machines\/8$/);
+    expect(await screen.findByLabelText('ARTIKELNUMMER')).toHaveValue('MAB 900');
+    // And it stays there.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/machines\/8$/);
   });
 
   it('keeps everything typed after a failure, shows the API reason under its field, and can save again', async () => {

@@ -1,4 +1,4 @@
-import { validateMachineFields, type Brand, type Machine, type MachineBody } from 'contracts';
+import { staffUrls, validateMachineFields, type Brand, type Machine, type MachineBody } from 'contracts';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -52,8 +52,8 @@ export function MachineForm({ id, brands, machine }: Props) {
   const [values, setValues] = useState(initial);
   const { errors, show, clear } = useFieldErrors(FIELD_ORDER, (field) => FIELD_IDS[field]);
   const [formError, setFormError] = useState<string | null>(null);
-  // After a success the form stays disabled until the dashboard opens.
-  const [saved, setSaved] = useState(false);
+  // After a success the form stays disabled until the next page opens; the machine as saved.
+  const [saved, setSaved] = useState<Machine | null>(null);
   const create = useCreateMachine();
   const update = useUpdateMachine(id ?? 0);
   const save = id === null ? create : update;
@@ -62,13 +62,19 @@ export function MachineForm({ id, brands, machine }: Props) {
   const changed = (Object.keys(initial) as Field[]).some((field) => values[field] !== initial[field]);
   const leaving = useLeaveGuard(changed && !saved);
 
-  // The toast closes after 1 s, then the dashboard opens. A timer of its own, so a hovered
-  // (paused) toast does not hold the user on a form that is already saved.
+  // A new machine opens at once on its own page, where its documents and test plan are added next (the list's
+  // first page need not show it); it replaces the empty form in the history. After a change the toast closes
+  // after 1 s, then the dashboard opens: a timer of its own, so a hovered (paused) toast does not hold the user
+  // on a form that is already saved.
   useEffect(() => {
     if (!saved) return;
+    if (id === null) {
+      navigate(staffUrls.machineEdit(saved.id), { replace: true });
+      return;
+    }
     const timer = setTimeout(() => navigate(DASHBOARD_PATH), SHORT_TOAST_MS);
     return () => clearTimeout(timer);
-  }, [saved, navigate]);
+  }, [saved, id, navigate]);
 
   function change<F extends Field>(field: F, value: Values[F]) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -94,9 +100,9 @@ export function MachineForm({ id, brands, machine }: Props) {
       description: machine?.description ?? '',
     };
     try {
-      await save.mutateAsync(body);
-      setSaved(true);
-      notify.success(id === null ? t('form.created') : t('form.updated'), { autoClose: SHORT_TOAST_MS });
+      setSaved(await save.mutateAsync(body));
+      if (id === null) notify.success(t('form.created'));
+      else notify.success(t('form.updated'), { autoClose: SHORT_TOAST_MS });
     } catch (error) {
       // shared-ui's HTTP client already showed 'Token abgelaufen…' and went to /login.
       if (httpStatus(error) === 401) return;
@@ -160,7 +166,11 @@ export function MachineForm({ id, brands, machine }: Props) {
           </p>
         )}
         <div className="mach-actions">
-          <button type="submit" className="sui-button" disabled={save.isPending || upload.uploading || saved}>
+          <button
+            type="submit"
+            className="sui-button"
+            disabled={save.isPending || upload.uploading || saved !== null}
+          >
             {t('form.save')}
           </button>
         </div>

@@ -117,7 +117,7 @@ export const german = {
   forbidden: (need: RoleNeed) =>
     need === 'read'
       ? 'Ihrem Konto ist keine Rolle zugewiesen. Bitte wenden Sie sich an einen Administrator.'
-      : `Dafür fehlt Ihrem Konto die Rolle „${ROLE_LABELS[ROLE_NEEDS[need][0]]}“. Bitte wenden Sie sich an einen Administrator.`,
+      : `Dafür fehlt Ihrem Konto die Rolle ${ROLE_NEEDS[need].map((role) => `„${ROLE_LABELS[role]}“`).join(' oder ')}. Bitte wenden Sie sich an einen Administrator.`,
   passwordChangeRequired: 'Bitte ändern Sie zuerst Ihr Passwort.',
   twoFactorRequired: 'Bitte richten Sie zuerst die Zwei-Faktor-Anmeldung ein.',
   secondFactorFailed: 'Der Code ist falsch oder abgelaufen.',

@@ -78,7 +78,7 @@ export const english: Messages = {
   forbidden: (need: RoleNeed) =>
     need === 'read'
       ? 'Your account has no role. Please contact an administrator.'
-      : `Your account lacks the role “${roles[ROLE_NEEDS[need][0]]}”. Please contact an administrator.`,
+      : `Your account lacks the role ${ROLE_NEEDS[need].map((role) => `“${roles[role]}”`).join(' or ')}. Please contact an administrator.`,
   passwordChangeRequired: 'Please change your password first.',
   twoFactorRequired: 'Please set up two-factor sign-in first.',
   secondFactorFailed: 'The code is wrong or has expired.',

@@ -75,7 +75,7 @@ export const polish: Messages = {
   forbidden: (need: RoleNeed) =>
     need === 'read'
       ? 'Twoje konto nie ma przypisanej żadnej roli. Zwróć się do administratora.'
-      : `Twoje konto nie ma roli „${roles[ROLE_NEEDS[need][0]]}”. Zwróć się do administratora.`,
+      : `Twoje konto nie ma roli ${ROLE_NEEDS[need].map((role) => `„${roles[role]}”`).join(' ani ')}. Zwróć się do administratora.`,
   passwordChangeRequired: 'Najpierw zmień hasło.',
   twoFactorRequired: 'Najpierw skonfiguruj logowanie dwuskładnikowe.',
   secondFactorFailed: 'Kod jest nieprawidłowy lub wygasł.',

@@ -85,3 +85,22 @@ test('roles and instrument kinds have the staff app’s names (shell/src/app/loc
       assert.equal(name, certificates[`instrumentKind.${kind}`], kind);
   }
 });
+
+test('a refusal names every role that would do, in each language', () => {
+  assert.equal(
+    CATALOGS.de.forbidden('certify'),
+    'Dafür fehlt Ihrem Konto die Rolle „Prüfer“. Bitte wenden Sie sich an einen Administrator.',
+  );
+  assert.equal(
+    CATALOGS.de.forbidden('revise'),
+    'Dafür fehlt Ihrem Konto die Rolle „Prüfer“ oder „Freigabe (Qualität)“. Bitte wenden Sie sich an einen Administrator.',
+  );
+  assert.equal(
+    CATALOGS.en.forbidden('revise'),
+    'Your account lacks the role “Checker” or “Release (quality)”. Please contact an administrator.',
+  );
+  assert.equal(
+    CATALOGS.pl.forbidden('revise'),
+    'Twoje konto nie ma roli „Sprawdzający” ani „Zwolnienie (jakość)”. Zwróć się do administratora.',
+  );
+});

@@ -176,8 +176,13 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     // customers keep getting it: the English page below shows no newer one).
     await uploadThroughScreen(page, 'en', '2099-01-01', files.en1, 'manual-en-2099.pdf');
     await expect(rows).toHaveCount(5);
+    // The language by its own cell: „EN“ as text would also match HERUNTERLADEN.
     const status = (day: string, language: string) =>
-      rows.filter({ hasText: day }).filter({ hasText: language }).getByRole('cell').nth(4);
+      rows
+        .filter({ hasText: day })
+        .filter({ has: page.getByRole('cell', { name: language, exact: true }) })
+        .getByRole('cell')
+        .nth(4);
     await expect(status('01.01.2099', 'EN')).toHaveText('gilt ab 01.01.2099');
     await expect(status('01.01.2024', 'EN')).toHaveText('gilt');
     await expect(rows.filter({ hasText: 'abgelöst' })).toHaveCount(1);

@@ -352,6 +352,10 @@ test.describe('Maschinen und Marken', () => {
     await page.getByLabel('ARTIKELNUMMER').fill(name);
     await page.getByLabel('SERIENNUMMER PRÄFIX').fill('X1');
     await page.getByRole('button', { name: 'SPEICHERN' }).click();
+    // The new machine's own page, its name as text.
+    await expect(page).toHaveURL(/\/machines\/\d+$/);
+    await expect(page.getByLabel('ARTIKELNUMMER')).toHaveValue(name);
+    await page.getByRole('link', { name: 'Zurück' }).click();
     await expect(page).toHaveURL(/\/\?tab=machine_list$/);
 
     await search(page, name);

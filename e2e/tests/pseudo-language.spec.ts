@@ -136,6 +136,14 @@ test('pseudo language at 1366 × 768: no staff screen cuts or overlaps its text'
   const list = page.getByTestId('certificate-list');
   await expect(list.getByRole('row').nth(1)).toContainText(machine.serial);
   await expectUncut(page, list, 'certificate-list');
+  // The layout checks above let a table scroll sideways in its box; the list's must not, or AKTION and the
+  // verdict leave the screen (certificate-list.css).
+  expect
+    .soft(
+      await list.locator('.sui-table__scroll').evaluate((box) => box.scrollWidth - box.clientWidth),
+      'certificate-list: table wider than its box',
+    )
+    .toBe(0);
 
   await page.goto((await list.locator('a[href^="/certificates/"]').first().getAttribute('href'))!);
   const detail = page.getByTestId('certificate-detail');

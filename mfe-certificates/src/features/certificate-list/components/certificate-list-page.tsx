@@ -173,7 +173,7 @@ export default function CertificateListPage() {
     }));
 
   return (
-    <div className="cert-screen" data-testid="certificate-list">
+    <div className="cert-screen cert-list" data-testid="certificate-list">
       <div className="cert-list-bar">
         {/* Follows the URL (a link, Back); typing changes only the box until the search is sent. */}
         <SearchBox

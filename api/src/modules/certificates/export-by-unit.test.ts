@@ -2,14 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import {
-  DEFAULT_PLAN_STEPS,
-  apiPaths,
-  berlinIsoDate,
-  type PlanStep,
-  type PrintData,
-  type StaffLanguage,
-} from 'contracts';
+import { apiPaths, berlinIsoDate, type PrintData, type StaffLanguage } from 'contracts';
 import {
   TEST_COST,
   apiUrl,
@@ -21,6 +14,7 @@ import {
   seedMachine,
   type TestApp,
 } from '../../test/harness';
+import { MEASURED_PLAN, MEASURED_PLAN_PASSED } from '../../test/measured-plan';
 
 /**
  * Issue 43: the export by unit as an auditor reads it. Measured values are numbers (README: „numbers as
@@ -28,22 +22,6 @@ import {
  * concession's reason; a retested unit's earlier attempts have rows of their own. New columns come after the
  * step columns, so the columns before stay where earlier exports had them.
  */
-const INSULATION: PlanStep = {
-  ...DEFAULT_PLAN_STEPS.find((step) => step.key === 'insulation_resistance')!,
-  kind: 'numeric',
-  unit: 'MΩ',
-  lower: 1,
-  decimals: 1,
-  per_unit: true,
-  instrument_kind: 'insulation_tester',
-};
-const PLAN = [...DEFAULT_PLAN_STEPS.filter((step) => step.key !== INSULATION.key), INSULATION];
-const ALL_PASS = Object.fromEntries(
-  PLAN.filter((step) => !step.per_unit).map((step) => [
-    step.key,
-    step.kind === 'choice' ? step.passing[0] : 'pass',
-  ]),
-);
 const RELEASER = { email: 'qs@example.com', password: 'Freigabe-Passwort-1', name: 'Qualität Quentin' };
 const REASON = 'Kunde akzeptiert 0,7 MΩ schriftlich';
 
@@ -122,7 +100,10 @@ for (const kind of kinds) {
       t = await createTestApp(kind);
       const { brand, machine } = await seedMachine(t.repositories, { prefix: 'AU' });
       machineId = machine.id;
-      const plan = await call('PUT', apiPaths.machineTestPlan(machine.id), { steps: PLAN, based_on: 0 });
+      const plan = await call('PUT', apiPaths.machineTestPlan(machine.id), {
+        steps: MEASURED_PLAN,
+        based_on: 0,
+      });
       assert.equal(plan.statusCode, 200, plan.body);
       const day = (offset: number) => berlinIsoDate(new Date(Date.now() + offset * 24 * 60 * 60 * 1000));
       const registered = await call('POST', apiPaths.instruments(), {
@@ -144,7 +125,7 @@ for (const kind of kinds) {
       const issued = await call('POST', apiPaths.certificateCreate(), {
         ...certificateBody(brand.id, machine.id, 3),
         results: {
-          certificate: ALL_PASS,
+          certificate: MEASURED_PLAN_PASSED,
           units: ['199,9', '0,8', '0,7'].map((value) => ({ insulation_resistance: value })),
           instruments,
         },
@@ -152,7 +133,7 @@ for (const kind of kinds) {
       assert.equal(issued.statusCode, 200, issued.body);
       [certificate] = issued.json() as PrintData[];
       const retest = await call('POST', apiPaths.unitAttempts(certificate.serials[1]), {
-        values: { ...ALL_PASS, insulation_resistance: '1,2' },
+        values: { ...MEASURED_PLAN_PASSED, insulation_resistance: '1,2' },
         instruments,
       });
       assert.equal(retest.statusCode, 200, retest.body);

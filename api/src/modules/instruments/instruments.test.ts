@@ -3,12 +3,10 @@ import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import {
   CALIBRATION_CERTIFICATE_MAX_BYTES,
-  DEFAULT_PLAN_STEPS,
   apiPaths,
   berlinIsoDate,
   formatDate,
   type InstrumentBody,
-  type PlanStep,
   type PrintData,
 } from 'contracts';
 import {
@@ -23,26 +21,11 @@ import {
 } from '../../test/harness';
 import { messages } from '../../messages';
 import { hostilePdf, multipart, plainPdf } from '../documents/test-pdfs';
+import { MEASURED_PLAN, MEASURED_PLAN_PASSED } from '../../test/measured-plan';
 
 const DAY = 24 * 60 * 60 * 1000;
 const day = (offset: number) => berlinIsoDate(new Date(Date.now() + offset * DAY));
 
-const INSULATION: PlanStep = {
-  ...DEFAULT_PLAN_STEPS.find((step) => step.key === 'insulation_resistance')!,
-  kind: 'numeric',
-  unit: 'MΩ',
-  lower: 1,
-  decimals: 1,
-  per_unit: true,
-  instrument_kind: 'insulation_tester',
-};
-const PLAN = [...DEFAULT_PLAN_STEPS.filter((step) => step.key !== INSULATION.key), INSULATION];
-const ALL_PASS = Object.fromEntries(
-  PLAN.filter((step) => !step.per_unit).map((step) => [
-    step.key,
-    step.kind === 'choice' ? step.passing[0] : 'pass',
-  ]),
-);
 const tester = (inventory_number: string, changes: Partial<InstrumentBody> = {}): InstrumentBody => ({
   inventory_number,
   name: 'Isolationsmessgerät 1000 V',
@@ -74,7 +57,7 @@ for (const kind of kinds) {
       call('POST', apiPaths.certificateCreate(), {
         ...certificateBody(brandId, machineId, values.length),
         results: {
-          certificate: ALL_PASS,
+          certificate: MEASURED_PLAN_PASSED,
           units: values.map((value) => ({ insulation_resistance: value })),
           ...(instruments ? { instruments } : {}),
         },
@@ -86,7 +69,10 @@ for (const kind of kinds) {
         brand: { id: brandId },
         machine: { id: machineId },
       } = await seedMachine(t.repositories, { prefix: 'IN' }));
-      const plan = await call('PUT', apiPaths.machineTestPlan(machineId), { steps: PLAN, based_on: 0 });
+      const plan = await call('PUT', apiPaths.machineTestPlan(machineId), {
+        steps: MEASURED_PLAN,
+        based_on: 0,
+      });
       assert.equal(plan.statusCode, 200, plan.body);
     });
     after(() => t.close());

@@ -13,7 +13,34 @@ import { usersRepository } from './modules/users/users.repository';
 import { TEST_COST } from './test/harness';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-main-'));
-after(() => fs.rmSync(dir, { recursive: true, force: true }));
+/** Servers a failed test left running would keep the test runner (and CI) waiting for ever. */
+const running = new Set<ChildProcess>();
+after(() => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) killTree(child.pid!);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function killTree(pid: number) {
+  for (const child of childrenOf(pid)) killTree(child);
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    /* already gone */
+  }
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -45,18 +72,22 @@ function post(url: string, token: string, body: string) {
 
 /**
  * main.ts as its own process, without a terminal (detached: no controlling terminal either, as under a service
- * manager), or with one (`terminal`): util-linux's `script` runs it on a pseudo-terminal and passes SIGTERM on.
+ * manager), or with one (`terminal`): util-linux's `script` runs it on a pseudo-terminal through `$SHELL -c`, or
+ * /bin/sh when SHELL is unset (as under CI). `exec` makes the server the shell's own process: dash would otherwise
+ * wait as its parent, and a signal meant for the server that reached the shell would end the terminal session and
+ * hang the server up undrained.
  */
 function start(env: Record<string, string>, { terminal = false } = {}) {
   const command = [process.execPath, '--import', 'tsx', path.join(import.meta.dirname, 'main.ts')];
   const [file, ...args] = terminal
-    ? ['script', '-qfec', command.map((part) => `'${part}'`).join(' '), '/dev/null']
+    ? ['script', '-qfec', `exec ${command.map((part) => `'${part}'`).join(' ')}`, '/dev/null']
     : command;
   const child = spawn(file, args, {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: !terminal,
   });
+  running.add(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -70,15 +101,11 @@ function start(env: Record<string, string>, { terminal = false } = {}) {
   return { child, exited, output: () => output, signal };
 }
 
-/** The process running main.ts among `pid`'s descendants (script may run it through a shell). */
+/** The Node process running main.ts among `pid`'s descendants: never a shell whose command line names it. */
 function serverUnder(pid: number): number {
-  const children = fs
-    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
-  for (const child of children.map(Number)) {
-    if (fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('main.ts')) return child;
+  for (const child of childrenOf(pid)) {
+    const [executable, ...args] = fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0');
+    if (executable === process.execPath && args.some((arg) => arg.endsWith('main.ts'))) return child;
     const found = serverUnder(child);
     if (found) return found;
   }

@@ -279,6 +279,26 @@ export const german = {
     'Zu dieser E-Mail-Adresse gibt es schon ein Konto mit Passwort, und der Anmeldedienst bestätigt die Adresse nicht. Bitte wenden Sie sich an einen Administrator.',
   companyAccountDisabled: 'Dieses Konto ist gesperrt. Bitte wenden Sie sich an einen Administrator.',
   companyAccountOnly: 'Bitte melden Sie sich mit dem Firmenkonto an.',
+  // A tester's file (api/src/modules/imports/tester-file.ts, docs/tester-files.md).
+  importEmpty: 'Die Datei ist leer.',
+  importTooLarge: 'Die Datei ist zu groß (höchstens 10 MB).',
+  importFormat:
+    'Die Datei ist weder eine Tabelle (CSV oder XLSX) noch eine Metrel-Datei (.padfx); erkannt wird am Inhalt, nicht am Namen.',
+  importCsvBroken: 'Die CSV-Datei ist fehlerhaft (z. B. ein nicht geschlossenes Anführungszeichen).',
+  importZipBroken: 'Die Datei ist ein beschädigtes oder unvollständiges ZIP-Archiv.',
+  importZipPath:
+    'Das Archiv enthält einen unzulässigen Dateinamen (absoluter Pfad oder „..“); es wird nicht gelesen.',
+  importZipTooBig:
+    'Das Archiv entpackt sich zu mehr als 50 MB oder mehr als 1000 Dateien; es wird nicht gelesen.',
+  importXmlDeclaration:
+    'Die Datei enthält eine Dokumenttypdefinition (DOCTYPE oder ENTITY); aus Sicherheitsgründen wird sie nicht gelesen.',
+  importXmlBroken: 'Die Datei enthält fehlerhaftes XML.',
+  importMetrelStructure: 'Die Metrel-Datei hat nicht den erwarteten Aufbau (Database mit Data).',
+  importNoRows: 'Die Tabelle enthält keine Zeilen mit Werten.',
+  importTooBig: 'Die Tabelle ist zu groß: höchstens 10.000 Zeilen und 200 Spalten.',
+  importCellTooLong: 'Eine Zelle der Tabelle ist länger als 500 Zeichen.',
+  importMixedDecimals: (column: string) =>
+    `In der Spalte „${column}“ stehen Zahlen mit Komma und mit Punkt als Dezimaltrennzeichen; bitte einheitlich.`,
   // The certificate PDF of one unit (docs/decisions/0020-sealed-certificate.md).
   pdfUnitNotInCertificate: (serial: string) =>
     `Die Seriennummer ${serial} gehört nicht zu diesem Prüfbericht.`,

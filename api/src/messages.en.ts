@@ -229,6 +229,23 @@ export const english: Messages = {
     'An account with a password already exists for this e-mail address, and the sign-in service does not confirm the address. Please contact an administrator.',
   companyAccountDisabled: 'This account is disabled. Please contact an administrator.',
   companyAccountOnly: 'Please sign in with the company account.',
+  importEmpty: 'The file is empty.',
+  importTooLarge: 'The file is too large (10 MB at most).',
+  importFormat:
+    'The file is neither a table (CSV or XLSX) nor a Metrel file (.padfx); it is recognised by its content, not its name.',
+  importCsvBroken: 'The CSV file is malformed (e.g. a quotation mark that is never closed).',
+  importZipBroken: 'The file is a damaged or incomplete ZIP archive.',
+  importZipPath: 'The archive contains a forbidden file name (an absolute path or “..”); it is not read.',
+  importZipTooBig: 'The archive unpacks to more than 50 MB or more than 1000 files; it is not read.',
+  importXmlDeclaration:
+    'The file contains a document type declaration (DOCTYPE or ENTITY); for security it is not read.',
+  importXmlBroken: 'The file contains malformed XML.',
+  importMetrelStructure: 'The Metrel file does not have the expected structure (Database with Data).',
+  importNoRows: 'The table contains no rows with values.',
+  importTooBig: 'The table is too large: 10,000 rows and 200 columns at most.',
+  importCellTooLong: 'A cell of the table is longer than 500 characters.',
+  importMixedDecimals: (column: string) =>
+    `The column “${column}” holds numbers with both a comma and a point as decimal separator; please use one.`,
   pdfUnitNotInCertificate: (serial: string) =>
     `The serial number ${serial} does not belong to this certificate.`,
   pdfUnitVoided: (serial: string) =>

@@ -225,6 +225,24 @@ export const polish: Messages = {
     'Dla tego adresu e-mail istnieje już konto z hasłem, a usługa logowania nie potwierdza tego adresu. Zwróć się do administratora.',
   companyAccountDisabled: 'To konto jest zablokowane. Zwróć się do administratora.',
   companyAccountOnly: 'Zaloguj się kontem firmowym.',
+  importEmpty: 'Plik jest pusty.',
+  importTooLarge: 'Plik jest za duży (najwyżej 10 MB).',
+  importFormat:
+    'Plik nie jest ani tabelą (CSV lub XLSX), ani plikiem Metrel (.padfx); rozpoznawany jest po treści, nie po nazwie.',
+  importCsvBroken: 'Plik CSV jest błędny (np. niezamknięty cudzysłów).',
+  importZipBroken: 'Plik jest uszkodzonym lub niekompletnym archiwum ZIP.',
+  importZipPath:
+    'Archiwum zawiera niedozwoloną nazwę pliku (ścieżka bezwzględna lub „..”); nie zostanie odczytane.',
+  importZipTooBig: 'Archiwum rozpakowuje się do ponad 50 MB lub ponad 1000 plików; nie zostanie odczytane.',
+  importXmlDeclaration:
+    'Plik zawiera deklarację typu dokumentu (DOCTYPE lub ENTITY); ze względów bezpieczeństwa nie zostanie odczytany.',
+  importXmlBroken: 'Plik zawiera błędny XML.',
+  importMetrelStructure: 'Plik Metrel nie ma oczekiwanej struktury (Database z Data).',
+  importNoRows: 'Tabela nie zawiera wierszy z wartościami.',
+  importTooBig: 'Tabela jest za duża: najwyżej 10 000 wierszy i 200 kolumn.',
+  importCellTooLong: 'Komórka tabeli ma ponad 500 znaków.',
+  importMixedDecimals: (column: string) =>
+    `W kolumnie „${column}” liczby mają jako separator dziesiętny raz przecinek, raz kropkę; proszę ujednolicić.`,
   pdfUnitNotInCertificate: (serial: string) =>
     `Numer seryjny ${serial} nie należy do tego protokołu badania.`,
   pdfUnitVoided: (serial: string) =>

@@ -7,9 +7,12 @@ import { SerialBox, unitStatus } from './serial-box';
 import { SerialCheck } from './serial-check';
 import { UnitContact } from './unit-contact';
 
-/** The product page in the customer's language; English for the other languages, German for German. */
+/**
+ * The product page in the customer's language: German for German (the English one when there is no German one),
+ * English for the others. The page shows one language, so its only product link must not go missing.
+ */
 const productLink = (landing: Landing, language: Language) =>
-  language === 'de' ? landing.link_ger : landing.link_en;
+  language === 'de' ? landing.link_ger || landing.link_en : landing.link_en;
 
 /**
  * The machine, phone first: the model, the serial with the unit's status and its documents on the first screen;

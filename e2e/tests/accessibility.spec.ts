@@ -189,7 +189,7 @@ for (const device of devices) {
       await page.unroute('**/api/brandMachineById/**');
       await page.route('**/api/brandMachineById/**', (route) => route.fulfill({ status: 500, body: '{}' }));
       await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
-      await expect(page.getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'ERNEUT VERSUCHEN' })).toBeVisible();
       await expectAccessible(page, `landing-error-${device.name}`);
     });
   });

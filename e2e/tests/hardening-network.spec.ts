@@ -277,8 +277,8 @@ const LOADS: LoadCase[] = [
     signedIn: false,
     url: () => `/landing/${data.machineId}`,
     api: /\/api\/brandMachineById\//,
-    message: /The page could not be loaded \/ Die Seite konnte nicht geladen werden/,
-    retry: 'TRY AGAIN / ERNEUT VERSUCHEN',
+    message: /Die Seite konnte nicht geladen werden/,
+    retry: 'ERNEUT VERSUCHEN',
     ready: (page) => page.getByRole('heading', { level: 1, name: data.machine }),
   },
 ];

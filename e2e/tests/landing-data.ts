@@ -21,7 +21,7 @@ export interface LandingMachine {
  * A 400×400 stand-in for a product photo: a blue block on a light vertical gradient. The customer page's
  * largest paint is this image, so it has a photo's size rather than a few pixels.
  */
-function productPhoto(): Buffer {
+export function productPhoto(): Buffer {
   const size = 400;
   const png = new PNG({ width: size, height: size });
   for (let y = 0; y < size; y++) {

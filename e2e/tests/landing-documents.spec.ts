@@ -16,6 +16,7 @@ import { PDFDocument } from 'pdf-lib';
 import { expectAccessible } from '../support/a11y';
 import { startServer } from '../support/deployment';
 import { apiUrl, expect, snap, test } from '../support/fixtures';
+import { productPhoto } from './landing-data';
 
 /**
  * Documents behind the QR code (docs/decisions/0012-documents.md): staff upload instructions in German and
@@ -50,7 +51,7 @@ async function api(request: APIRequestContext, method: 'get' | 'post', path: str
 }
 
 /** A machine with an EAN of its own and a certificate of `units` units issued on 10 March 2025. */
-async function machineWithUnit(request: APIRequestContext, units = 1) {
+async function machineWithUnit(request: APIRequestContext, units = 1, image = '') {
   const brands = (await api(request, 'get', apiPaths.brands())) as { data: Brand[] };
   const body = `401${String(Date.now()).slice(-9)}`;
   const ean = body + eanCheckDigit(body);
@@ -62,6 +63,7 @@ async function machineWithUnit(request: APIRequestContext, units = 1) {
     electronic_circuit_board: 0,
     link_en: 'https://example.com/en',
     link_ger: 'https://example.com/de',
+    image,
   })) as Machine;
   const [certificate] = (await api(request, 'post', apiPaths.certificateCreate(), {
     ...CERTIFICATE_DEFAULTS,
@@ -124,7 +126,11 @@ test.describe('Dokumente hinter dem QR-Code', () => {
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(120_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pruefbericht-docs-'));
-    const started = await startServer(dir, { PUBLIC_RATE_LIMIT: '100000' });
+    const started = await startServer(dir, {
+      PUBLIC_RATE_LIMIT: '100000',
+      COMPANY_EMAIL: 'service@bds-maschinen.example',
+      COMPANY_PHONE: '+49 2161 123456',
+    });
     const request = await playwright.request.newContext();
     const login = await request.post(`${started.origin}${apiUrl(apiPaths.login())}`, {
       data: { username: started.account.email, password: started.account.password },
@@ -197,7 +203,7 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     const { page, close } = await phone(browser, 'en-GB');
     await page.goto(`${server.origin}/landing/${unit.machine.id}/${unit.serial}`);
     const section = page.getByTestId('documents');
-    await expect(section.getByRole('heading', { name: 'Documents / Dokumente' })).toBeVisible();
+    await expect(section.getByRole('heading', { name: 'Documents' })).toBeVisible();
     const items = section.getByTestId('document');
     await expect(items).toHaveCount(2);
     const german = items.filter({ hasText: 'DE ·' });
@@ -209,7 +215,7 @@ test.describe('Dokumente hinter dem QR-Code', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      german.getByRole('link', { name: 'Download / Herunterladen' }).first().click(),
+      german.getByRole('link', { name: 'Download' }).first().click(),
     ]);
     expect(download.suggestedFilename()).toMatch(
       /^Kernbohrer-DOK-[A-Z0-9]+_Instructions-for-use_DE_2024-01-01\.pdf$/,
@@ -219,7 +225,7 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     expect((await PDFDocument.load(saved)).getTitle()).toBe('Betriebsanleitung DE Ausgabe 1');
 
     // Opened in the browser (a phone's viewer asks for ranges): the newer edition, inline, 206 for a range.
-    const newer = german.getByTestId('document-newer').getByRole('link', { name: 'Open / Öffnen' });
+    const newer = german.getByTestId('document-newer').getByRole('link', { name: 'Open' });
     const href = (await newer.getAttribute('href'))!;
     const inline = await page.request.get(`${server.origin}${href}`);
     expect(inline.headers()['content-disposition']).toMatch(/^inline; filename=".*_DE_2025-06-01\.pdf"$/);
@@ -364,13 +370,153 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     ] as const) {
       await open(k);
       await expect(page.getByTestId(id)).toContainText(text);
-      // No company contact is configured here: the brand's e-mail is the way to the manufacturer.
-      await expect(page.getByTestId(id).getByRole('link', { name: 'info@bds-maschinen.de' })).toBeVisible();
+      // The way to the manufacturer right under the warning, its e-mail naming the unit.
+      const contact = page.getByTestId('unit-contact');
+      await expect(page.getByTestId(id).locator('+ [data-testid="unit-contact"]')).toBeVisible();
+      await expect(contact.getByRole('link', { name: 'Write to us' })).toHaveAttribute(
+        'href',
+        new RegExp(
+          `subject=${encodeURIComponent(`${states.machine.name}, serial number ${states.serials[k]}`)}`,
+        ),
+      );
       await expect(page.getByTestId('serial-verified')).toHaveCount(0);
       await expect(page.locator('body')).not.toContainText(
         /genuine|tested on|Congratulations|Echte Seriennummer/i,
       );
       await expectAccessible(page, `landing-${id}-phone`);
+    }
+    await close();
+  });
+
+  test('a German phone’s first screen: status and documents, then photo and letter; none for a failed or withdrawn unit; the contact names the unit', async ({
+    browser,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext();
+    const upload = await request.post(`${server.origin}${apiUrl(apiPaths.upload())}`, {
+      headers: { Authorization: server.token },
+      multipart: { file: { name: 'photo.png', mimeType: 'image/png', buffer: productPhoto() } },
+    });
+    const units = await machineWithUnit(request, 3, (await upload.json()).path);
+    const document = await request.post(
+      `${server.origin}${apiUrl(apiPaths.machineDocuments(units.machine.id))}`,
+      {
+        headers: { Authorization: server.token },
+        multipart: {
+          kind: 'instructions',
+          language: 'de',
+          valid_from: '2024-01-01',
+          file: { name: 'anleitung.pdf', mimeType: 'application/pdf', buffer: files.de1 },
+        },
+      },
+    );
+    expect(document.status(), await document.text()).toBe(201);
+    await request.dispose();
+    const [released, failed, withdrawn] = units.serials;
+    const db = new Database(path.join(server.dir, 'api.db'));
+    db.prepare('update certificate_units set release = ? where serial = ?').run('released', released);
+    db.prepare('update certificate_units set release = ? where serial = ?').run('failed', failed);
+    db.prepare('update certificate_units set voided_at = ? where serial = ?').run(
+      '2025-03-11T09:00:00.000Z',
+      withdrawn,
+    );
+    db.close();
+
+    // Accept-Language: de, as a German phone sends it.
+    const { page, close } = await phone(browser, 'de-DE');
+    const open = async (serial: string) => {
+      await page.goto(`${server.origin}/landing/${units.machine.id}/${serial}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(units.machine.name);
+      await expect(page.getByTestId('document')).toBeVisible();
+    };
+    const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!;
+
+    await open(released);
+    // German alone, and the switch offers one language at a time.
+    const switcher = page.getByRole('navigation', { name: 'Language / Sprache' });
+    await expect(switcher.getByRole('button', { name: 'DE' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).toHaveCount(1);
+    await expect(page.locator('body')).not.toContainText(/Dear Customer|Genuine serial|MODEL \//);
+    // The first screen: the unit's status and its documents, above the photo and the letter.
+    await expect(page.getByTestId('unit-status')).toHaveText('FREIGEGEBEN');
+    await expect(page.getByTestId('unit-status')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('serial-verified')).toContainText(
+      'Echte Seriennummer, geprüft am 10.03.2025',
+    );
+    await expect(page.getByTestId('documents').getByRole('heading', { name: 'Dokumente' })).toBeInViewport({
+      ratio: 1,
+    });
+    await expect(page.getByTestId('document')).toBeInViewport();
+    const photo = page.getByRole('img', { name: units.machine.name });
+    const photoBox = (await photo.boundingBox())!;
+    const documents = await top('documents');
+    expect(photoBox.y).toBeGreaterThanOrEqual(documents.y + documents.height);
+    expect(photoBox.width).toBeLessThanOrEqual(240);
+    expect((await top('letters')).y).toBeGreaterThanOrEqual(photoBox.y + photoBox.height);
+
+    // The contact names the unit: the company's phone, an e-mail with model and serial, the verification page.
+    const contact = page.getByTestId('unit-contact');
+    await expect(contact.getByRole('link', { name: 'Anrufen: +49 2161 123456' })).toHaveAttribute(
+      'href',
+      'tel:+492161123456',
+    );
+    const mail = new URL(
+      (await contact.getByRole('link', { name: 'Schreiben Sie uns' }).getAttribute('href'))!,
+    );
+    expect(`${mail.protocol}${mail.pathname}`).toBe('mailto:service@bds-maschinen.example');
+    expect(mail.searchParams.get('subject')).toBe(`${units.machine.name}, Seriennummer ${released}`);
+    expect(mail.searchParams.get('body')).toContain(
+      `Modell: ${units.machine.name}\nSeriennummer: ${released}`,
+    );
+    await snap(page, 'landing-first-screen-390-de');
+    await expectAccessible(page, 'landing-first-screen-de-phone');
+
+    // The switch: English alone, the status and the e-mail in English.
+    await switcher.getByRole('button', { name: 'EN' }).click();
+    await expect(switcher.getByRole('button', { name: 'EN' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Dear Customer,')).toBeVisible();
+    await expect(page.getByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).toHaveCount(0);
+    await expect(page.getByTestId('unit-status')).toHaveText('RELEASED');
+    await expect(contact.getByRole('link', { name: 'Write to us' })).toHaveAttribute(
+      'href',
+      new RegExp(`subject=${encodeURIComponent(`${units.machine.name}, serial number ${released}`)}`),
+    );
+    await switcher.getByRole('button', { name: 'DE' }).click();
+
+    // The verification page is one tap away.
+    await contact.getByRole('link', { name: 'Echtheit eines Prüfberichts prüfen' }).click();
+    await expect(page).toHaveURL(`${server.origin}/landing/verify`);
+    await expect(page.getByTestId('verify-page')).toBeVisible();
+
+    for (const [serial, status] of [
+      [failed, 'NICHT BESTANDEN'],
+      [withdrawn, 'ZURÜCKGEZOGEN'],
+    ] as const) {
+      await open(serial);
+      await expect(page.getByTestId('unit-status')).toHaveText(status);
+      await expect(page.getByTestId('unit-status')).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId('letters')).toHaveCount(0);
+      await expect(page.locator('body')).not.toContainText(/Sehr geehrte|Glückwunsch/);
+      await expect(
+        page.getByTestId('unit-contact').getByRole('link', { name: 'Schreiben Sie uns' }),
+      ).toHaveAttribute(
+        'href',
+        new RegExp(`subject=${encodeURIComponent(`${units.machine.name}, Seriennummer ${serial}`)}`),
+      );
+      await expectAccessible(
+        page,
+        `landing-first-screen-${status === 'ZURÜCKGEZOGEN' ? 'withdrawn' : 'failed'}-de-phone`,
+      );
+    }
+
+    for (const viewport of [
+      { width: 1366, height: 768 },
+      { width: 1024, height: 768 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await open(released);
+      await expect(page.getByTestId('unit-status')).toBeInViewport();
+      await snap(page, `landing-first-screen-${viewport.width}-de`);
     }
     await close();
   });
@@ -381,13 +527,9 @@ test.describe('Dokumente hinter dem QR-Code', () => {
   }) => {
     const customer = await phone(browser, 'de-DE');
     await customer.page.goto(`${server.origin}/landing/${unit.machine.id}/${unit.serial}`);
-    await customer.page
-      .getByRole('button', { name: 'Request a free paper copy / Kostenloses Papierexemplar anfordern' })
-      .click();
+    await customer.page.getByRole('button', { name: 'Kostenloses Papierexemplar anfordern' }).click();
     const form = customer.page.getByTestId('paper-request');
-    await form
-      .getByLabel('Document / Dokument')
-      .selectOption({ label: 'Instructions for use / Betriebsanleitung (DE)' });
+    await form.getByLabel('Document / Dokument').selectOption({ label: 'Betriebsanleitung (DE)' });
     await form.getByLabel('Name').fill('<script>alert(1)</script>');
     await form.getByLabel('Postal address / Postanschrift').fill('Heidestraße 17\n51147 Köln');
     await form.getByLabel('E-mail / E-Mail').fill('kunde@example.com');

@@ -21,6 +21,9 @@ export const otherPages: Record<Exclude<Language, 'en' | 'de'>, PageTexts> = {
     serial: 'NUMÉRO DE SÉRIE',
     unconfirmed: 'NON CONFIRMÉ',
     withdrawn: 'RETIRÉ',
+    statusReleased: 'LIBÉRÉ',
+    statusFailed: 'NON CONFORME',
+    statusAwaiting: 'PAS ENCORE LIBÉRÉ',
     withdrawnSerial:
       'Le fabricant a retiré ce numéro de série. Cet appareil n’est couvert par aucun rapport de contrôle valide ; veuillez nous contacter avant de l’utiliser.',
     verified: 'Numéro de série authentique, contrôlé le',
@@ -40,6 +43,13 @@ export const otherPages: Record<Exclude<Language, 'en' | 'de'>, PageTexts> = {
     failedTitle: 'La page n’a pas pu être chargée',
     failed: 'Veuillez vérifier votre connexion Internet et réessayer.',
     retry: 'RÉESSAYER',
+    contactHeading: 'Des questions sur cet appareil ?',
+    call: 'Appeler',
+    write: 'Nous écrire',
+    mailSubject: (model, serial) => (serial ? `${model}, numéro de série ${serial}` : model),
+    mailBody: (model, serial) =>
+      `Modèle : ${model}\n${serial ? `Numéro de série : ${serial}\n` : ''}\nMa question :\n`,
+    verifyLink: 'Vérifier un rapport de contrôle',
   },
   es: {
     salutation: 'Estimada clienta, estimado cliente:',
@@ -57,6 +67,9 @@ export const otherPages: Record<Exclude<Language, 'en' | 'de'>, PageTexts> = {
     serial: 'NÚMERO DE SERIE',
     unconfirmed: 'NO CONFIRMADO',
     withdrawn: 'RETIRADO',
+    statusReleased: 'LIBERADO',
+    statusFailed: 'NO SUPERADO',
+    statusAwaiting: 'AÚN NO LIBERADO',
     withdrawnSerial:
       'El fabricante ha retirado este número de serie. Esta unidad no tiene un certificado de control válido; póngase en contacto con nosotros antes de utilizarla.',
     verified: 'Número de serie auténtico, verificado el',
@@ -75,6 +88,13 @@ export const otherPages: Record<Exclude<Language, 'en' | 'de'>, PageTexts> = {
     failedTitle: 'No se ha podido cargar la página',
     failed: 'Compruebe su conexión a Internet y vuelva a intentarlo.',
     retry: 'VOLVER A INTENTAR',
+    contactHeading: '¿Preguntas sobre este equipo?',
+    call: 'Llamar',
+    write: 'Escríbanos',
+    mailSubject: (model, serial) => (serial ? `${model}, número de serie ${serial}` : model),
+    mailBody: (model, serial) =>
+      `Modelo: ${model}\n${serial ? `Número de serie: ${serial}\n` : ''}\nMi pregunta:\n`,
+    verifyLink: 'Verificar un informe de ensayo',
   },
   it: {
     salutation: 'Gentile cliente,',
@@ -92,6 +112,9 @@ export const otherPages: Record<Exclude<Language, 'en' | 'de'>, PageTexts> = {
     serial: 'NUMERO DI SERIE',
     unconfirmed: 'NON CONFERMATO',
     withdrawn: 'RITIRATO',
+    statusReleased: 'RILASCIATO',
+    statusFailed: 'NON SUPERATO',
+    statusAwaiting: 'NON ANCORA RILASCIATO',
     withdrawnSerial:
       'Il produttore ha ritirato questo numero di serie. Questa unità non è coperta da un rapporto di controllo valido; contattateci prima di utilizzarla.',
     verified: 'Numero di serie autentico, collaudato il',
@@ -110,6 +133,13 @@ export const otherPages: Record<Exclude<Language, 'en' | 'de'>, PageTexts> = {
     failedTitle: 'Impossibile caricare la pagina',
     failed: 'Verifichi la connessione a Internet e riprovi.',
     retry: 'RIPROVA',
+    contactHeading: 'Domande su questo apparecchio?',
+    call: 'Chiamare',
+    write: 'Scriveteci',
+    mailSubject: (model, serial) => (serial ? `${model}, numero di serie ${serial}` : model),
+    mailBody: (model, serial) =>
+      `Modello: ${model}\n${serial ? `Numero di serie: ${serial}\n` : ''}\nLa mia domanda:\n`,
+    verifyLink: 'Verificare un rapporto di prova',
   },
   pt: {
     salutation: 'Estimada cliente, estimado cliente,',
@@ -127,6 +157,9 @@ export const otherPages: Record<Exclude<Language, 'en' | 'de'>, PageTexts> = {
     serial: 'NÚMERO DE SÉRIE',
     unconfirmed: 'NÃO CONFIRMADO',
     withdrawn: 'RETIRADO',
+    statusReleased: 'LIBERADO',
+    statusFailed: 'REPROVADO',
+    statusAwaiting: 'AINDA NÃO LIBERADO',
     withdrawnSerial:
       'O fabricante retirou este número de série. Esta unidade não está coberta por um certificado de controlo válido; contacte-nos antes de a utilizar.',
     verified: 'Número de série autêntico, verificado em',
@@ -146,5 +179,12 @@ export const otherPages: Record<Exclude<Language, 'en' | 'de'>, PageTexts> = {
     failedTitle: 'Não foi possível carregar a página',
     failed: 'Verifique a sua ligação à Internet e tente novamente.',
     retry: 'TENTAR NOVAMENTE',
+    contactHeading: 'Dúvidas sobre este aparelho?',
+    call: 'Ligar',
+    write: 'Escreva-nos',
+    mailSubject: (model, serial) => (serial ? `${model}, número de série ${serial}` : model),
+    mailBody: (model, serial) =>
+      `Modelo: ${model}\n${serial ? `Número de série: ${serial}\n` : ''}\nA minha pergunta:\n`,
+    verifyLink: 'Verificar um relatório de ensaio',
   },
 };

@@ -1,11 +1,11 @@
 /**
  * Every string of the customer page. The greetings and labels are the earlier app's (docs/earlier-app.md) with
  * its slips fixed (`MODELL`, one space in "Contact Us", "the button below", "Spare Parts List", a German greeting for every
- * customer); the states it lacked (verified or unknown serial, errors) are new. The page shows English and German
- * together; French, Spanish, Italian and (European) Portuguese, the certificate's other languages, each alone when
- * chosen (docs/architecture.md).
+ * customer); the states it lacked (verified or unknown serial, errors) are new. The page shows one language at a
+ * time: the phone's when the page has it (German, English, and the certificate's other languages French, Spanish,
+ * Italian and (European) Portuguese), else English; the switch offers the others (docs/architecture.md).
  */
-export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'pt'] as const;
+export const LANGUAGES = ['de', 'en', 'fr', 'es', 'it', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export interface PageTexts {
@@ -22,6 +22,10 @@ export interface PageTexts {
   /** The manufacturer voided this unit: its status label and what it means for the customer. */
   withdrawn: string;
   withdrawnSerial: string;
+  /** The unit's status beside its serial: released, failed its final inspection, or awaiting release. */
+  statusReleased: string;
+  statusFailed: string;
+  statusAwaiting: string;
   verified: string;
   /** Before the day a confirmed unit's certificate was corrected (a revision). */
   corrected: string;
@@ -40,6 +44,15 @@ export interface PageTexts {
   failedTitle: string;
   failed: string;
   retry: string;
+  /** The contact that names the unit (unit-contact.tsx): its heading, the phone and e-mail links. */
+  contactHeading: string;
+  call: string;
+  write: string;
+  /** The e-mail's subject and first lines, naming model and serial (none without a serial). */
+  mailSubject: (model: string, serial?: string) => string;
+  mailBody: (model: string, serial?: string) => string;
+  /** The link to the public verification page of sealed certificates. */
+  verifyLink: string;
 }
 
 /** The languages that come with the page; the others are a chunk of their own (other-texts.ts). */
@@ -66,6 +79,9 @@ const pages: Partial<Record<Language, PageTexts>> = {
     serial: 'SERIAL NUMBER',
     unconfirmed: 'NOT CONFIRMED',
     withdrawn: 'WITHDRAWN',
+    statusReleased: 'RELEASED',
+    statusFailed: 'FAILED',
+    statusAwaiting: 'NOT YET RELEASED',
     withdrawnSerial:
       'The manufacturer has withdrawn this serial number. This unit is not covered by a valid test certificate; please contact us before using it.',
     verified: 'Genuine serial number, tested on',
@@ -84,6 +100,13 @@ const pages: Partial<Record<Language, PageTexts>> = {
     failedTitle: 'The page could not be loaded',
     failed: 'Please check your internet connection and try again.',
     retry: 'TRY AGAIN',
+    contactHeading: 'Questions about this unit?',
+    call: 'Call',
+    write: 'Write to us',
+    mailSubject: (model, serial) => (serial ? `${model}, serial number ${serial}` : model),
+    mailBody: (model, serial) =>
+      `Model: ${model}\n${serial ? `Serial number: ${serial}\n` : ''}\nMy question:\n`,
+    verifyLink: 'Verify a test certificate',
   },
   de: {
     salutation: 'Sehr geehrte Kundin, sehr geehrter Kunde,',
@@ -101,6 +124,9 @@ const pages: Partial<Record<Language, PageTexts>> = {
     serial: 'SERIENNUMMER',
     unconfirmed: 'NICHT BESTÄTIGT',
     withdrawn: 'ZURÜCKGEZOGEN',
+    statusReleased: 'FREIGEGEBEN',
+    statusFailed: 'NICHT BESTANDEN',
+    statusAwaiting: 'NOCH NICHT FREIGEGEBEN',
     withdrawnSerial:
       'Der Hersteller hat diese Seriennummer zurückgezogen. Für dieses Gerät gilt kein gültiger Prüfbericht; bitte wenden Sie sich an uns, bevor Sie es verwenden.',
     verified: 'Echte Seriennummer, geprüft am',
@@ -119,6 +145,13 @@ const pages: Partial<Record<Language, PageTexts>> = {
     failedTitle: 'Die Seite konnte nicht geladen werden',
     failed: 'Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
     retry: 'ERNEUT VERSUCHEN',
+    contactHeading: 'Fragen zu diesem Gerät?',
+    call: 'Anrufen',
+    write: 'Schreiben Sie uns',
+    mailSubject: (model, serial) => (serial ? `${model}, Seriennummer ${serial}` : model),
+    mailBody: (model, serial) =>
+      `Modell: ${model}\n${serial ? `Seriennummer: ${serial}\n` : ''}\nMeine Frage:\n`,
+    verifyLink: 'Echtheit eines Prüfberichts prüfen',
   },
 };
 
@@ -144,16 +177,6 @@ export const releaseTexts = {
   },
 };
 export const releaseText = (language: Language) => (language === 'de' ? releaseTexts.de : releaseTexts.en);
-
-/** What the language switch offers: English and German together (the default), or one other language. */
-export const CHOICES = [
-  { value: 'en-de', label: 'EN · DE', languages: ['en', 'de'] },
-  { value: 'fr', label: 'FR', languages: ['fr'] },
-  { value: 'es', label: 'ES', languages: ['es'] },
-  { value: 'it', label: 'IT', languages: ['it'] },
-  { value: 'pt', label: 'PT', languages: ['pt'] },
-] as const satisfies readonly { value: string; label: string; languages: readonly Language[] }[];
-export type Choice = (typeof CHOICES)[number]['value'];
 
 /** A shown language's texts: the page shows only languages that `loadLanguages` has loaded (landing-screen.tsx). */
 export function pageTexts(language: Language): PageTexts {
@@ -181,20 +204,28 @@ export const texts = {
 };
 
 /**
- * The choice for the browser's languages: the first of them the page has decides; French, Spanish, Italian or
- * Portuguese alone, anything else (German, English, none) the default English and German.
+ * The language for the browser's languages: the first of them the page has decides (a German phone reads German);
+ * English when it has none of them.
  */
-export function choiceFor(browserLanguages: readonly string[]): Choice {
+export function choiceFor(browserLanguages: readonly string[]): Language {
   for (const tag of browserLanguages) {
     const primary = tag.toLowerCase().split('-')[0];
-    if (primary === 'fr' || primary === 'es' || primary === 'it' || primary === 'pt') return primary;
-    if (primary === 'en' || primary === 'de') return 'en-de';
+    const language = LANGUAGES.find((candidate) => candidate === primary);
+    if (language) return language;
   }
-  return 'en-de';
+  return 'en';
 }
 
 /** A label in the shown languages, e.g. `MODEL / MODELL`. */
 export const label = (
   languages: readonly Language[],
-  key: 'model' | 'serial' | 'unconfirmed' | 'withdrawn' | 'retry',
+  key:
+    | 'model'
+    | 'serial'
+    | 'unconfirmed'
+    | 'withdrawn'
+    | 'statusReleased'
+    | 'statusFailed'
+    | 'statusAwaiting'
+    | 'retry',
 ) => languages.map((language) => pageTexts(language)[key]).join(' / ');

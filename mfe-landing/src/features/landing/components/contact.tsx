@@ -16,9 +16,13 @@ export function contactHref(config: LandingConfig, brand: BrandContact = null): 
   return null;
 }
 
+/** The company's e-mail; the brand's only when the company has neither e-mail nor phone. */
+export const contactEmail = (config: LandingConfig, brand: BrandContact = null) =>
+  config.companyEmail ?? (config.companyPhone ? null : brand?.brand_email);
+
 /** The company's e-mail and phone as links, else the brand's e-mail and website; nothing when there is none. */
 export function Contact({ config, brand = null }: { config: LandingConfig; brand?: BrandContact }) {
-  const email = config.companyEmail ?? (config.companyPhone ? null : brand?.brand_email);
+  const email = contactEmail(config, brand);
   const website = !config.companyEmail && !config.companyPhone ? brand?.brand_website : undefined;
   if (!email && !config.companyPhone && !(website && isHttpUrl(website))) return null;
   return (

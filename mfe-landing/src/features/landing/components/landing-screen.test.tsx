@@ -73,7 +73,7 @@ describe('LandingScreen', () => {
     expect(requestedUrl()).toBe('/api/brandMachineById/7?serial=4852406001');
   });
 
-  it('shows the machine: photo, boxes, title, both greetings, both product links and the footer', async () => {
+  it('shows the machine in the browser’s English: photo, boxes, title, greeting, product link and footer', async () => {
     fetchMock.mockResolvedValue(answer(200, machine));
     renderScreen();
 
@@ -84,30 +84,20 @@ describe('LandingScreen', () => {
     expect(photo).toHaveAttribute('width', '600');
     expect(photo).toHaveAttribute('height', '600');
 
-    expect(screen.getByText('MODEL / MODELL').nextSibling).toHaveTextContent('MAB 825');
+    expect(screen.getByText('MODEL').nextSibling).toHaveTextContent('MAB 825');
     // The route without a serial has no serial box.
-    expect(screen.queryByText('SERIAL NUMBER / SERIENNUMMER')).not.toBeInTheDocument();
+    expect(screen.queryByText('SERIAL NUMBER')).not.toBeInTheDocument();
     expect(screen.getByText(/Congratulations on your recent purchase of/)).toHaveTextContent(
       'Congratulations on your recent purchase of MAB 825 from BDS Maschinen GmbH.',
-    );
-    expect(screen.getByText(/Herzlichen Glückwunsch/)).toHaveTextContent(
-      'Herzlichen Glückwunsch zu Ihrem kürzlichen Kauf einer MAB 825 von BDS Maschinen GmbH.',
     );
     expect(screen.getByText(/Contact Us for support/)).toHaveTextContent(
       'Please click on the button below for Product Specifications, Video, Spare Parts List,',
     );
-    expect(screen.getByText(/Bitte klicken Sie/)).toHaveTextContent(
-      'Bitte klicken Sie auf die Schaltfläche unten',
-    );
-    // Addresses every customer, not only men.
-    expect(screen.getByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).toBeInTheDocument();
+    // One language at a time: no German beside the English.
+    expect(screen.queryByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).not.toBeInTheDocument();
 
-    // "reach out to us" and "an uns wenden" lead to the company's contact; the contact is on the page.
+    // "reach out to us" leads to the company's contact; the contact is on the page.
     expect(screen.getByRole('link', { name: 'reach out to us' })).toHaveAttribute(
-      'href',
-      'mailto:service@bds.example',
-    );
-    expect(screen.getByRole('link', { name: 'an uns wenden' })).toHaveAttribute(
       'href',
       'mailto:service@bds.example',
     );
@@ -125,9 +115,6 @@ describe('LandingScreen', () => {
     expect(english).toHaveAttribute('href', machine.link_en);
     expect(english).toHaveAttribute('target', '_blank');
     expect(english).toHaveAttribute('rel', 'noopener noreferrer');
-    const german = screen.getByRole('link', { name: 'PRODUKTSEITE' });
-    expect(german).toHaveAttribute('href', machine.link_ger);
-    expect(german).toHaveAttribute('target', '_blank');
 
     // The year comes from the server's clock, not the phone's.
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
@@ -152,8 +139,7 @@ describe('LandingScreen', () => {
     const mark = await screen.findByTestId('serial-verified');
     // 22:30 UTC on 31 March is 1 April in Germany.
     expect(mark).toHaveTextContent('Genuine serial number, tested on 01.04.2026');
-    expect(mark).toHaveTextContent('Echte Seriennummer, geprüft am 01.04.2026');
-    expect(screen.getByText('SERIAL NUMBER / SERIENNUMMER').nextSibling).toHaveTextContent('4852406001');
+    expect(screen.getByText('SERIAL NUMBER').nextSibling).toHaveTextContent('4852406001');
     expect(screen.queryByTestId('serial-unknown')).not.toBeInTheDocument();
   });
 
@@ -165,12 +151,11 @@ describe('LandingScreen', () => {
 
     const note = await screen.findByTestId('serial-unknown');
     // Never the genuine look: the serial's box and the note wear the warning, in words too.
-    const box = screen.getByText('SERIAL NUMBER / SERIENNUMMER').closest('.land-box')!;
+    const box = screen.getByText('SERIAL NUMBER').closest('.land-box')!;
     expect(box).toHaveClass('land-box--unconfirmed');
-    expect(box).toHaveTextContent('NOT CONFIRMED / NICHT BESTÄTIGT');
+    expect(box).toHaveTextContent('NOT CONFIRMED');
     expect(note).toHaveClass('land-check--warning');
     expect(note).toHaveTextContent('We cannot confirm this serial number for this model.');
-    expect(note).toHaveTextContent('Diese Seriennummer können wir für dieses Modell nicht bestätigen.');
     // A note, not an alarm: the model page is all there.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
@@ -178,7 +163,7 @@ describe('LandingScreen', () => {
     expect(screen.queryByTestId('serial-verified')).not.toBeInTheDocument();
   });
 
-  it('says in both languages that the manufacturer withdrew a voided serial, never that it is confirmed', async () => {
+  it('says that the manufacturer withdrew a voided serial, never that it is confirmed', async () => {
     fetchMock.mockResolvedValue(
       answer(200, {
         ...machine,
@@ -190,10 +175,9 @@ describe('LandingScreen', () => {
     const note = await screen.findByTestId('serial-withdrawn');
     expect(note).toHaveClass('land-check--withdrawn');
     expect(note).toHaveTextContent('The manufacturer has withdrawn this serial number.');
-    expect(note).toHaveTextContent('Der Hersteller hat diese Seriennummer zurückgezogen.');
-    const box = screen.getByText('SERIAL NUMBER / SERIENNUMMER').closest('.land-box')!;
+    const box = screen.getByText('SERIAL NUMBER').closest('.land-box')!;
     expect(box).toHaveClass('land-box--unconfirmed');
-    expect(box).toHaveTextContent('WITHDRAWN / ZURÜCKGEZOGEN');
+    expect(box).toHaveTextContent('WITHDRAWN');
     expect(screen.queryByTestId('serial-verified')).not.toBeInTheDocument();
     expect(screen.queryByTestId('serial-unknown')).not.toBeInTheDocument();
   });
@@ -205,8 +189,8 @@ describe('LandingScreen', () => {
     renderScreen('4852406001');
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Machine not found / Maschine nicht gefunden');
-    expect(alert).toHaveTextContent('Dieser QR-Code führt zu keiner uns bekannten Maschine.');
+    expect(alert).toHaveTextContent('Machine not found');
+    expect(alert).toHaveTextContent('This QR code does not lead to a machine we know.');
     expect(screen.queryByText('Data loading ...')).not.toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Copyright © 2027 BDS Maschinen GmbH');
     // Asking again finds the same nothing: the way on is the manufacturer's contact.
@@ -218,7 +202,7 @@ describe('LandingScreen', () => {
     expect(within(alert).getByRole('link', { name: '+49 2161 123456' })).toBeInTheDocument();
     // The serial from the QR code is shown as not confirmed, in the warning look, never as genuine.
     const box = screen.getByTestId('serial-unconfirmed');
-    expect(box).toHaveTextContent('SERIAL NUMBER / SERIENNUMMER4852406001NOT CONFIRMED / NICHT BESTÄTIGT');
+    expect(box).toHaveTextContent('SERIAL NUMBER4852406001NOT CONFIRMED');
     expect(box).toHaveClass('land-box--unconfirmed');
     expect(screen.queryByTestId('serial-verified')).not.toBeInTheDocument();
   });
@@ -238,7 +222,7 @@ describe('LandingScreen', () => {
       answer(404, { error: { code: 'NOT_FOUND', message: 'Maschine nicht gefunden.' } }),
     );
     renderScreen('4852406001', { gtin: '04006381333932' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Machine not found / Maschine nicht gefunden');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Machine not found');
     expect(requestedUrl()).toBe('/api/brandMachineByGtin/04006381333932?serial=4852406001');
     expect(screen.getByTestId('serial-unconfirmed')).toHaveTextContent('4852406001');
   });
@@ -256,16 +240,16 @@ describe('LandingScreen', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('ends a network failure in a bilingual message with a retry', async () => {
+  it('ends a network failure in a message with a retry', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     renderScreen('4852406001');
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The page could not be loaded / Die Seite konnte nicht geladen werden');
-    expect(alert).toHaveTextContent('Bitte prüfen Sie Ihre Internetverbindung');
+    expect(alert).toHaveTextContent('The page could not be loaded');
+    expect(alert).toHaveTextContent('Please check your internet connection');
 
     fetchMock.mockResolvedValueOnce(answer(200, machine));
-    await userEvent.click(screen.getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }));
+    await userEvent.click(screen.getByRole('button', { name: 'TRY AGAIN' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
   });
 
@@ -276,19 +260,17 @@ describe('LandingScreen', () => {
     renderScreen('4852406001');
     const mark = await screen.findByTestId('serial-verified');
     expect(mark).toHaveTextContent('Genuine serial number, tested on 01.04.2026');
-    expect(mark).toHaveTextContent('Echte Seriennummer, geprüft am 01.04.2026');
     expect(mark.querySelector('time')).toHaveAttribute('datetime', '2026-04-01');
   });
 
-  it('says in both languages that there were too many look-ups (429), with a retry', async () => {
+  it('says that there were too many look-ups (429), with a retry', async () => {
     fetchMock.mockResolvedValueOnce(answer(429, { error: { code: 'TOO_MANY_REQUESTS', message: '…' } }));
     renderScreen('4852406001');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Too many requests / Zu viele Anfragen');
+    expect(alert).toHaveTextContent('Too many requests');
     expect(alert).toHaveTextContent('Please wait a minute and try again.');
-    expect(alert).toHaveTextContent('Bitte warten Sie eine Minute');
     fetchMock.mockResolvedValueOnce(answer(200, machine));
-    await userEvent.click(within(alert).getByRole('button', { name: 'TRY AGAIN / ERNEUT VERSUCHEN' }));
+    await userEvent.click(within(alert).getByRole('button', { name: 'TRY AGAIN' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'MAB 825' })).toBeInTheDocument();
   });
 
@@ -344,9 +326,10 @@ describe('LandingScreen', () => {
       />,
     );
     await screen.findByRole('heading', { level: 1, name: 'MAB 825' });
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    // No product link; the verification page is the only link left.
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/landing/verify']);
     // No sentence sends the customer to a button that is not there.
-    expect(screen.queryByText(/click|klicken/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/click/i)).not.toBeInTheDocument();
     expect(screen.getByText(/reach out to us/)).toBeInTheDocument();
   });
 
@@ -375,7 +358,7 @@ describe('LandingScreen', () => {
 });
 
 describe('LandingScreen languages', () => {
-  it('shows Spanish alone for a Spanish browser, and English with German on request', async () => {
+  it('shows Spanish alone for a Spanish browser, and German alone on request', async () => {
     jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-ES', 'en']);
     fetchMock.mockResolvedValue(
       answer(200, { ...machine, serial: { value: '999', verified: false, tested_at: null } }),
@@ -393,11 +376,53 @@ describe('LandingScreen languages', () => {
     const languages = screen.getByRole('navigation', { name: 'Language / Sprache' });
     expect(within(languages).getByRole('button', { name: 'ES' })).toHaveAttribute('aria-pressed', 'true');
 
-    await userEvent.click(within(languages).getByRole('button', { name: 'EN · DE' }));
-    expect(screen.getByText('Dear Customer,')).toBeInTheDocument();
+    await userEvent.click(within(languages).getByRole('button', { name: 'DE' }));
     expect(screen.getByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).toBeInTheDocument();
-    expect(screen.getByText('MODEL / MODELL')).toBeInTheDocument();
+    expect(screen.getByText('MODELL')).toBeInTheDocument();
+    expect(screen.queryByText('Dear Customer,')).not.toBeInTheDocument();
     expect(screen.queryByText('Estimada clienta, estimado cliente:')).not.toBeInTheDocument();
+  });
+
+  it('reads German alone on a German phone: status, contact naming the unit, the letter last', async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en']);
+    fetchMock.mockResolvedValue(
+      answer(200, { ...machine, serial: { value: '4852406001', verified: true, tested_at: '2026-04-01' } }),
+    );
+    renderScreen('4852406001');
+    expect(await screen.findByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).toBeInTheDocument();
+    expect(screen.getByTestId('unit-status')).toHaveTextContent('FREIGEGEBEN');
+    expect(screen.getByTestId('serial-verified')).toHaveTextContent(
+      'Echte Seriennummer, geprüft am 01.04.2026',
+    );
+    expect(screen.queryByText(/Genuine|Dear Customer/)).not.toBeInTheDocument();
+    const languages = screen.getByRole('navigation', { name: 'Language / Sprache' });
+    expect(within(languages).getByRole('button', { name: 'DE' })).toHaveAttribute('aria-pressed', 'true');
+
+    const contact = screen.getByTestId('unit-contact');
+    expect(within(contact).getByRole('link', { name: 'Anrufen: +49 2161 123456' })).toHaveAttribute(
+      'href',
+      'tel:+492161123456',
+    );
+    const mail = new URL(
+      within(contact).getByRole('link', { name: 'Schreiben Sie uns' }).getAttribute('href')!,
+    );
+    expect(mail.protocol + mail.pathname).toBe('mailto:service@bds.example');
+    expect(mail.searchParams.get('subject')).toBe('MAB 825, Seriennummer 4852406001');
+    expect(mail.searchParams.get('body')).toContain('Modell: MAB 825\nSeriennummer: 4852406001\n');
+    expect(within(contact).getByRole('link', { name: 'Echtheit eines Prüfberichts prüfen' })).toHaveAttribute(
+      'href',
+      '/landing/verify',
+    );
+    // The letter comes after the status and the contact.
+    const follows = (first: Element, second: Element) =>
+      Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(screen.getByTestId('serial-verified'), contact)).toBe(true);
+    expect(follows(contact, screen.getByTestId('letters'))).toBe(true);
+
+    await userEvent.click(within(languages).getByRole('button', { name: 'EN' }));
+    expect(screen.getByText('Dear Customer,')).toBeInTheDocument();
+    expect(screen.queryByText('Sehr geehrte Kundin, sehr geehrter Kunde,')).not.toBeInTheDocument();
+    expect(screen.getByTestId('unit-status')).toHaveTextContent('RELEASED');
   });
 
   it.each([
@@ -425,11 +450,12 @@ describe('LandingScreen languages', () => {
 describe('choiceFor', () => {
   it("takes the first of the browser's languages that the page has", () => {
     expect(choiceFor(['fr-FR', 'en'])).toBe('fr');
-    expect(choiceFor(['de-DE', 'fr'])).toBe('en-de');
+    expect(choiceFor(['de-DE', 'fr'])).toBe('de');
     expect(choiceFor(['ja', 'it-IT'])).toBe('it');
     expect(choiceFor(['pt-BR'])).toBe('pt');
     expect(choiceFor(['ES'])).toBe('es');
-    expect(choiceFor(['en-GB', 'es'])).toBe('en-de');
-    expect(choiceFor([])).toBe('en-de');
+    expect(choiceFor(['en-GB', 'es'])).toBe('en');
+    expect(choiceFor(['ja'])).toBe('en');
+    expect(choiceFor([])).toBe('en');
   });
 });

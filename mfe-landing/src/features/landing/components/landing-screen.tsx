@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLanding, type MachineRef } from '../api/get-landing';
 import type { LandingConfig } from '../config';
 import { useDocumentMeta } from '../hooks/use-document-meta';
-import { CHOICES, choiceFor, languagesLoaded, loadLanguages, texts, type Choice } from '../texts';
+import { choiceFor, languagesLoaded, loadLanguages, texts, type Language } from '../texts';
 import { Contact } from './contact';
 import { LanguageSwitch } from './language-switch';
 import { LoadError } from './load-error';
@@ -22,8 +22,6 @@ export interface LandingScreenProps {
 const browserLanguages = () =>
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
-const languagesOf = (choice: Choice) => CHOICES.find((option) => option.value === choice)!.languages;
-
 /**
  * The public customer page for a machine and, from the QR code, a serial number.
  * The same screen runs in the shell and as the standalone page customers open.
@@ -32,33 +30,31 @@ export function LandingScreen({ machine, serial, loadConfig }: LandingScreenProp
   const { state, retry } = useLanding(loadConfig, machine, serial);
   const config = state.status === 'loading' ? null : state.config;
   const ready = state.status === 'ready' ? state : null;
-  // The browser's choice; shown once its texts are there (English and German are, the others come as a chunk).
-  const [wanted, setWanted] = useState<Choice>(() => choiceFor(browserLanguages()));
-  const [choice, setChoice] = useState<Choice | null>(() =>
-    languagesLoaded(languagesOf(wanted)) ? wanted : null,
-  );
+  // The browser's language; shown once its texts are there (English and German are, the others come as a chunk).
+  const [wanted, setWanted] = useState<Language>(() => choiceFor(browserLanguages()));
+  const [choice, setChoice] = useState<Language | null>(() => (languagesLoaded([wanted]) ? wanted : null));
   useEffect(() => {
     let current = true;
-    loadLanguages(languagesOf(wanted)).then(
+    loadLanguages([wanted]).then(
       () => current && setChoice(wanted),
       (error: unknown) => {
-        // A chunk that does not load leaves the page in (or takes it back to) English and German.
+        // A chunk that does not load leaves the page in (or takes it back to) English.
         console.error(error);
-        if (current) setChoice((shown) => shown ?? 'en-de');
+        if (current) setChoice((shown) => shown ?? 'en');
       },
     );
     return () => {
       current = false;
     };
   }, [wanted]);
-  const languages = choice && languagesOf(choice);
+  const languages = choice ? [choice] : null;
   useDocumentMeta(
     ready && `${ready.landing.name} – ${ready.config.companyName}`,
     ready && texts.description(ready.landing.name, ready.config.companyName),
   );
 
   return (
-    <div className="land-page" data-testid="landing-page">
+    <div className="land-page" lang={choice ?? undefined} data-testid="landing-page">
       {/* Only with the config: an empty band above the loading text says nothing. Until then a blank space of
           its height, so the page does not jump down when it arrives. */}
       {!config && <div className="land-header land-header--pending" aria-hidden="true" />}
@@ -79,7 +75,7 @@ export function LandingScreen({ machine, serial, loadConfig }: LandingScreenProp
           </div>
         )}
         {/* In the page, not the header: the header keeps one height on every screen, so nothing jumps. */}
-        {state.status !== 'loading' && languages && <LanguageSwitch choice={choice} onChoose={setWanted} />}
+        {state.status !== 'loading' && choice && <LanguageSwitch choice={choice} onChoose={setWanted} />}
         {ready && languages && (
           <MachineDetails landing={ready.landing} config={ready.config} languages={languages} />
         )}

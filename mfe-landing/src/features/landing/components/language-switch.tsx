@@ -1,18 +1,25 @@
-import { CHOICES, texts, type Choice } from '../texts';
+import { LANGUAGES, texts, type Language } from '../texts';
 
-/** English and German together, or one of the certificate's other languages. */
-export function LanguageSwitch({ choice, onChoose }: { choice: Choice; onChoose: (choice: Choice) => void }) {
+/** One language at a time: each of the page's languages by its code, the shown one pressed. */
+export function LanguageSwitch({
+  choice,
+  onChoose,
+}: {
+  choice: Language;
+  onChoose: (choice: Language) => void;
+}) {
   return (
     <nav className="land-langs" aria-label={texts.switchLabel}>
-      {CHOICES.map((option) => (
+      {LANGUAGES.map((language) => (
         <button
-          key={option.value}
+          key={language}
           type="button"
+          lang={language}
           className="land-langs__option"
-          aria-pressed={option.value === choice}
-          onClick={() => onChoose(option.value)}
+          aria-pressed={language === choice}
+          onClick={() => onChoose(language)}
         >
-          {option.label}
+          {language.toUpperCase()}
         </button>
       ))}
     </nav>

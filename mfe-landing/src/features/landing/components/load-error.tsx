@@ -41,7 +41,7 @@ export function LoadError({
       ))}
       {kind === 'not-found' && serial && (
         <dl className="land-boxes">
-          <SerialBox value={serial} verified={false} languages={languages} />
+          <SerialBox value={serial} status="unconfirmed" languages={languages} />
         </dl>
       )}
       {kind === 'not-found' ? (

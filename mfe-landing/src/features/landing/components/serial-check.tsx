@@ -2,12 +2,12 @@ import { formatDate, type Landing } from 'contracts';
 import type { LandingConfig } from '../config';
 import { releaseText, pageTexts, type Language } from '../texts';
 import { CertificateLink } from './certificate-link';
-import { Contact } from './contact';
 
 /**
  * Whether the manufacturer issued and released the serial from the QR code: the day it was tested (and, when
  * corrected, the day of the correction), or a warning. A unit that failed its final inspection or awaits release
- * is never shown as genuine (docs/decisions/0010-test-record.md); it says what to do, with the contact.
+ * is never shown as genuine (docs/decisions/0010-test-record.md); it says what to do, and the unit's contact
+ * follows right below it (machine-details.tsx).
  */
 export function SerialCheck({
   landing,
@@ -53,7 +53,6 @@ export function SerialCheck({
                 {pageTexts(language)[serial.withdrawn ? 'withdrawnSerial' : 'unknownSerial']}
               </p>
             ))}
-        {release && <Contact config={config} brand={landing} />}
       </div>
     );
   }

@@ -2,9 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import {
   apiPaths,
-  berlinIsoDate,
   type AuditPage,
-  type InstrumentBody,
   type PrintData,
   type UnitView,
 } from 'contracts';
@@ -18,23 +16,7 @@ import {
   TEST_COST,
   type TestApp,
 } from '../../test/harness';
-import { MEASURED_PLAN, MEASURED_PLAN_PASSED } from '../../test/measured-plan';
-
-const DAY = 24 * 60 * 60 * 1000;
-const day = (offset: number) => berlinIsoDate(new Date(Date.now() + offset * DAY));
-
-const insulationTester = (inventory_number: string, due: string): InstrumentBody => ({
-  inventory_number,
-  name: 'Isolationsmessgerät 1000 V',
-  maker: 'Fluke',
-  model: '1507',
-  serial_number: `F-${inventory_number}`,
-  kind: 'insulation_tester',
-  interval_months: 12,
-  last_calibrated: day(-100),
-  due,
-  status: 'in_use',
-});
+import { day, MEASURED_PLAN, MEASURED_PLAN_PASSED, tester } from '../../test/measured-plan';
 
 /** The unit page as an auditor reads it (api/src/modules/certificates/certificate-units.ts). */
 for (const kind of kinds) {
@@ -70,10 +52,10 @@ for (const kind of kinds) {
       await json(call('PUT', apiPaths.machineTestPlan(machine.id), { steps: MEASURED_PLAN, based_on: 0 }));
       const suffix = String(machine.id);
       const first = await json<{ id: number }>(
-        call('POST', apiPaths.instruments(), insulationTester(`PM-A${suffix}`, day(200))),
+        call('POST', apiPaths.instruments(), tester(`PM-A${suffix}`, { due: day(200) })),
       );
       const second = await json<{ id: number }>(
-        call('POST', apiPaths.instruments(), insulationTester(`PM-B${suffix}`, day(300))),
+        call('POST', apiPaths.instruments(), tester(`PM-B${suffix}`, { due: day(300) })),
       );
       const issued = async (instrumentId: number) => {
         const [certificate] = await json<PrintData[]>(

@@ -163,6 +163,7 @@ export function createServices(repositories: Repositories, config: Config, passw
         brands,
         attempts: repositories.attempts,
         instruments: repositories.instruments,
+        archive: repositories.certificateArchive,
         plans: testPlans,
         exports: repositories.exports,
         chunks: repositories.documentChunks,

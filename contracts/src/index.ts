@@ -31,6 +31,7 @@ export * from './instruments';
 export * from './instrument-standing';
 export * from './certificate-documents';
 export * from './certificate-document-history';
+export * from './unit-view';
 export * from './company-sign-in';
 export * from './company-sign-in-names';
 export * from './jobs';

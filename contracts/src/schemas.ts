@@ -533,9 +533,13 @@ export const AuditEvent = Type.Object({
   /** The signed-in account, or null when nobody was (a failed sign-in). */
   account_id: Type.Union([Type.Integer(), Type.Null()]),
   account_email: Type.Union([Type.String(), Type.Null()]),
+  /** How people read the account: its name, its e-mail when it has none; null when nobody was signed in. */
+  account_name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   action: Literals(AUDIT_ACTIONS),
   subject_type: Type.String(),
   subject_id: Type.String(),
+  /** What a reader calls the subject where an id says nothing (an instrument: „PM-10 Isolationsmessgerät“). */
+  subject_name: Type.Optional(Type.String()),
   /** For changes the fields `before` and `after`; otherwise what identifies the event. */
   details: Type.Record(Type.String(), Type.Unknown()),
 });
@@ -668,9 +672,6 @@ export const SerialParams = Type.Object({
 });
 export type SerialParams = Static<typeof SerialParams>;
 
-/** One unit, reached from its serial: the unit and the certificate it belongs to. */
-export const UnitView = Type.Object({ unit: Unit, certificate: PrintData });
-export type UnitView = Static<typeof UnitView>;
 
 /** A page of the events of one thing (a certificate, a unit, a machine), for every signed-in account. */
 export const EventsQuery = Type.Object({

@@ -18,6 +18,7 @@ const shown = (value: unknown) =>
 /** What an event's details say in a line or two: the reason, and each changed field from before to after. */
 function Details({ event, fieldLabel }: { event: TypedAuditEvent; fieldLabel: (field: string) => string }) {
   const t = useT(auditCatalogs);
+  const { details } = auditText();
   const revision = event.action === 'certificate.revised' ? event.details.revision : undefined;
   const reason = reasonOf(event);
   const { before, after } = changeOf(event) ?? {};
@@ -25,6 +26,13 @@ function Details({ event, fieldLabel }: { event: TypedAuditEvent; fieldLabel: (f
   return (
     <>
       {event.subject_type === 'unit' && <span className="sui-events__detail">{event.subject_id}</span>}
+      {event.subject_name && (
+        <span className="sui-events__detail">{t('events.instrument', { name: event.subject_name })}</span>
+      )}
+      {/* A calibration in a unit's trail: what the instrument was found to be, and since when it is suspect. */}
+      {event.action === 'instrument.calibrated' && (
+        <span className="sui-events__detail">{details(event)}</span>
+      )}
       {revision !== undefined && (
         <span className="sui-events__detail">{t('events.revision', { revision })}</span>
       )}
@@ -98,7 +106,9 @@ export default function EventList({ path, title, fieldLabel = (field) => field }
             <li key={event.id} className="sui-events__item">
               <time dateTime={event.at}>{formatDayTime(event.at)}</time>
               <b>{action(event.action)}</b>
-              <span className="sui-events__who">{event.account_email ?? t('events.nobody')}</span>
+              <span className="sui-events__who">
+                {event.account_name ?? event.account_email ?? t('events.nobody')}
+              </span>
               <Details event={event} fieldLabel={fieldLabel} />
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_STEPS, type PlanStep } from 'contracts';
+import { berlinIsoDate, DEFAULT_PLAN_STEPS, type InstrumentBody, type PlanStep } from 'contracts';
 
 /** The default plan with its insulation check measured per unit by an insulation tester (IEC 60204-1, 18.3). */
 export const MEASURED_INSULATION: PlanStep = {
@@ -21,3 +21,22 @@ export const MEASURED_PLAN_PASSED = Object.fromEntries(
     step.kind === 'choice' ? step.passing[0] : 'pass',
   ]),
 );
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The Berlin day `offset` days from now: a due date or calibration day relative to the test's run. */
+export const day = (offset: number) => berlinIsoDate(new Date(Date.now() + offset * DAY));
+
+/** An insulation tester for MEASURED_INSULATION, in use and calibrated 100 days ago, as `changes` alter it. */
+export const tester = (inventory_number: string, changes: Partial<InstrumentBody> = {}): InstrumentBody => ({
+  inventory_number,
+  name: 'Isolationsmessgerät 1000 V',
+  maker: 'Fluke',
+  model: '1507',
+  serial_number: 'F-1',
+  kind: 'insulation_tester',
+  interval_months: 12,
+  last_calibrated: day(-100),
+  due: day(265),
+  status: 'in_use',
+  ...changes,
+});

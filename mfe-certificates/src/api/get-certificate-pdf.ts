@@ -29,8 +29,11 @@ export async function getCertificatePdf(id: number, revision?: number): Promise<
     .filter((document) => document.scope === 'certificate' && document.revision === revision)
     .at(-1);
   if (!archived) throw new NoArchivedDocument();
-  return pdfAt(apiPaths.certificateDocumentBySeq(id, archived.seq));
+  return archivedDocument(id, archived.seq);
 }
+
+/** One sealed document of a certificate by its number in the archive (`seq`), as it was sealed. */
+export const archivedDocument = (id: number, seq: number) => pdfAt(apiPaths.certificateDocumentBySeq(id, seq));
 
 /**
  * A PDF the worker is still sealing is answered 503 with Retry-After (2 s): asked again that often, for up to

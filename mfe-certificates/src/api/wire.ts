@@ -36,8 +36,8 @@ export const certificateDefaults = fromWire(CERTIFICATE_DEFAULTS);
 export const certificateFromWire = (data: PrintData): Certificate => fromWire(data);
 export const summaryFromWire = (item: CertificateListItem): CertificateSummary => fromWire(item);
 /** A unit with its certificate as the code names it. */
-export const unitViewFromWire = ({ unit, certificate }: UnitView) => ({
-  unit,
+export const unitViewFromWire = ({ certificate, ...rest }: UnitView) => ({
+  ...rest,
   certificate: fromWire(certificate),
 });
 export const draftToWire = (draft: CertificateDraft) => toWire(draft);

@@ -95,7 +95,7 @@ function aboutThings(eb: Events, { serial, certificate_id, machine_id }: AuditFi
   return eb.and(conditions);
 }
 
-/** The events with the e-mail of the account that caused each, as the trail's pages show them. */
+/** The events with the e-mail and the name of the account that caused each, as the trail's pages show them. */
 function events(db: Kysely<Database>) {
   return db
     .selectFrom('audit_events')
@@ -105,6 +105,10 @@ function events(db: Kysely<Database>) {
       'audit_events.at',
       'audit_events.account_id',
       'users.email as account_email',
+      (eb) =>
+        eb.fn
+          .coalesce(eb.fn<string | null>('nullif', ['users.name', eb.val('')]), 'users.email')
+          .as('account_name'),
       'audit_events.action',
       'audit_events.subject_type',
       'audit_events.subject_id',
@@ -160,10 +164,11 @@ export function auditQueries(db: Kysely<Database>) {
           eb.or(
             subjects
               .filter(({ ids }) => ids.length)
-              .map(({ type, ids }) =>
+              .map(({ type, ids, actions }) =>
                 eb.and([
                   eb('audit_events.subject_type', '=', type),
                   eb('audit_events.subject_id', 'in', ids.map(String)),
+                  ...(actions ? [eb('audit_events.action', 'in', actions)] : []),
                 ]),
               ),
           ),
@@ -188,7 +193,7 @@ export function auditQueries(db: Kysely<Database>) {
   };
 }
 
-/** Things the trail names as subjects: a type and the ids of that type. */
-export type Subjects = { type: string; ids: (string | number)[] }[];
+/** Things the trail names as subjects: a type and the ids of that type, and of their events only `actions`' if given. */
+export type Subjects = { type: string; ids: (string | number)[]; actions?: AuditAction[] }[];
 
 export type AuditQueries = ReturnType<typeof auditQueries>;

@@ -1,7 +1,9 @@
-import type { AuditAction, Certificate, EventsQuery, PrintedBody, Unit } from 'contracts';
+import type { AuditAction, Certificate, EventsQuery, PrintedBody, UnitView } from 'contracts';
 import { HttpError, notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
+import type { CertificateArchiveRepository } from '../certificate-pdf/certificate-archive.repository';
+import type { InstrumentsRepository } from '../instruments/instruments.repository';
 import type { CertificateView } from './certificate-view';
 import type { UnitsRepository } from './units.repository';
 
@@ -17,10 +19,14 @@ const PRINT_ACTIONS = {
 export function certificateUnits({
   units,
   view,
+  instruments,
+  archive,
   audit,
 }: {
   units: Pick<UnitsRepository, 'of' | 'bySerial'>;
   view: Pick<CertificateView, 'rowOf' | 'get'>;
+  instruments: Pick<InstrumentsRepository, 'usedIn'>;
+  archive: Pick<CertificateArchiveRepository, 'history'>;
   audit: Pick<AuditService, 'record' | 'ofSubjects'>;
 }) {
   /**
@@ -43,6 +49,20 @@ export function certificateUnits({
     return found;
   }
 
+  /** The instrument of each value the unit was measured with, in attempt order. */
+  async function instrumentsOf({ certificate_id, unit_index }: { certificate_id: number; unit_index: number }) {
+    return (await instruments.usedIn(certificate_id))
+      .filter((use) => use.unit_index === unit_index)
+      .map(({ attempt, step_key, instrument_id, inventory_number, name, due }) => ({
+        attempt,
+        step_key,
+        instrument_id,
+        inventory_number,
+        name,
+        due,
+      }));
+  }
+
   return {
     /** The events of the certificate and of each of its units (as stored), newest first. */
     async events(id: number, query: EventsQuery) {
@@ -57,22 +77,48 @@ export function certificateUnits({
       );
     },
 
-    /** One unit from its serial, with the certificate it belongs to. */
-    async unit(serial: string): Promise<{ unit: Unit; certificate: Certificate }> {
+    /**
+     * One unit from its serial, with the certificate it belongs to, the instrument of each measured value, and
+     * the sealed documents that cover it: the whole certificate's and its own customer copies.
+     */
+    async unit(serial: string): Promise<Omit<UnitView, 'certificate'> & { certificate: Certificate }> {
       const { certificate_id, ...unit } = await unitOf(serial);
-      return { unit, certificate: await view.get(certificate_id) };
+      const documents = await archive.history(certificate_id);
+      return {
+        unit,
+        certificate: await view.get(certificate_id),
+        instruments: await instrumentsOf({ certificate_id, unit_index: unit.unit_index }),
+        documents: documents.filter((document) => document.scope === 'certificate' || document.serial === serial),
+      };
     },
 
-    /** The events of one unit and of its certificate, newest first. */
+    /**
+     * The events of one unit and of its certificate, and the calibrations of the instruments that measured it
+     * (an out-of-tolerance finding concerns every unit they touched), newest first. An instrument is named by its
+     * inventory number and name, since its id says nothing to a reader.
+     */
     async unitEvents(serial: string, query: EventsQuery) {
       const found = await unitOf(serial);
-      return audit.ofSubjects(
+      const used = new Map(
+        (await instrumentsOf(found)).map((use) => [
+          String(use.instrument_id),
+          `${use.inventory_number} ${use.name}`,
+        ]),
+      );
+      const page = await audit.ofSubjects(
         [
           { type: 'certificate', ids: [found.certificate_id] },
           { type: 'unit', ids: [serial] },
+          { type: 'instrument', ids: [...used.keys()], actions: ['instrument.calibrated'] },
         ],
         query,
       );
+      return {
+        ...page,
+        data: page.data.map((event) =>
+          event.subject_type === 'instrument' ? { ...event, subject_name: used.get(event.subject_id) } : event,
+        ),
+      };
     },
 
     /** A print dialog opened for an issued certificate: recorded in the audit trail. */

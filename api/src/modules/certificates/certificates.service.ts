@@ -22,6 +22,7 @@ import type { UsersRepository } from '../users/users.repository';
 import { releasing } from './releasing';
 import type { TestAttemptsRepository } from './test-attempts.repository';
 import type { InstrumentsRepository } from '../instruments/instruments.repository';
+import type { CertificateArchiveRepository } from '../certificate-pdf/certificate-archive.repository';
 import { testers } from './testers';
 import { voiding } from './voiding';
 
@@ -40,6 +41,7 @@ export function certificatesService(
     brands,
     attempts,
     instruments,
+    archive,
     plans,
     exports,
     chunks,
@@ -57,6 +59,8 @@ export function certificatesService(
     brands: Pick<BrandsRepository, 'get'>;
     attempts: TestAttemptsRepository;
     instruments: Pick<InstrumentsRepository, 'usedIn'>;
+    /** The sealed documents a unit's page lists. */
+    archive: Pick<CertificateArchiveRepository, 'history'>;
     plans: Pick<TestPlansService, 'current'>;
     /** The exports asked for; the worker writes their files into the chunk store (export-work.ts). */
     exports: ExportsRepository;
@@ -79,7 +83,7 @@ export function certificatesService(
     ...voiding({ units, view, transaction }),
     ...certificateList({ list, filters }),
     ...certificateExport({ list, filters, exports, chunks, inTransaction, audit }),
-    ...certificateUnits({ units, view, audit }),
+    ...certificateUnits({ units, view, instruments, archive, audit }),
   };
 }
 

@@ -51,8 +51,8 @@ const unitsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (ap
     '/units/:serial',
     { config: { access: 'read' }, schema: { params: SerialParams, response: { 200: UnitView, ...errors } } },
     async (request) => {
-      const { unit, certificate } = await certificates.unit(request.params.serial);
-      return { unit, certificate: toWire(certificate) };
+      const { certificate, ...rest } = await certificates.unit(request.params.serial);
+      return { ...rest, certificate: toWire(certificate) };
     },
   );
 

@@ -4,7 +4,6 @@ import { after, before, describe, test } from 'node:test';
 import {
   CALIBRATION_CERTIFICATE_MAX_BYTES,
   apiPaths,
-  berlinIsoDate,
   formatDate,
   type InstrumentBody,
   type PrintData,
@@ -21,24 +20,7 @@ import {
 } from '../../test/harness';
 import { messages } from '../../messages';
 import { hostilePdf, multipart, plainPdf } from '../documents/test-pdfs';
-import { MEASURED_PLAN, MEASURED_PLAN_PASSED } from '../../test/measured-plan';
-
-const DAY = 24 * 60 * 60 * 1000;
-const day = (offset: number) => berlinIsoDate(new Date(Date.now() + offset * DAY));
-
-const tester = (inventory_number: string, changes: Partial<InstrumentBody> = {}): InstrumentBody => ({
-  inventory_number,
-  name: 'Isolationsmessgerät 1000 V',
-  maker: 'Fluke',
-  model: '1507',
-  serial_number: 'F-1',
-  kind: 'insulation_tester',
-  interval_months: 12,
-  last_calibrated: day(-100),
-  due: day(265),
-  status: 'in_use',
-  ...changes,
-});
+import { day, MEASURED_PLAN, MEASURED_PLAN_PASSED, tester } from '../../test/measured-plan';
 
 for (const kind of kinds) {
   describe(`test instruments on ${kind}`, () => {

@@ -9,6 +9,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorMessage, http } from 'shared-ui';
 import { rethrowWithJsonBody } from '../../../api/blob-answer';
+import { saveFile } from '../../../api/save-file';
 import { listParamsToWire, type CertificateQuery } from '../../../api/wire';
 
 export interface ExportRequest {
@@ -61,19 +62,6 @@ export async function exportFile(id: number): Promise<Blob> {
   } catch (error) {
     return rethrowWithJsonBody(error);
   }
-}
-
-/** Offers `blob` to the browser as a download named `fileName`. */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click returned; the next turn releases the memory.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**

@@ -1,5 +1,13 @@
-import { ownValue, PASS, FAIL, type PlanStep, type StepVerdict, type UnitTestRecord } from 'contracts';
-import { formatDayTime, useT } from 'shared-ui';
+import {
+  ownValue,
+  PASS,
+  FAIL,
+  type PlanStep,
+  type StepVerdict,
+  type UnitTestRecord,
+  type UnitValueInstrument,
+} from 'contracts';
+import { formatDay, formatDayTime, useT } from 'shared-ui';
 import { certificateCatalogs, type Translate } from '../../../catalogs';
 import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry';
 import '../../../components/test-entry/test-entry.css';
@@ -33,10 +41,21 @@ function Verdict({ verdict }: { verdict: StepVerdict | undefined }) {
 
 /**
  * A unit's test record: each step of the plan it was tested against, one column per attempt (oldest first, the
- * last counts, earlier ones stay readable), with the tester, time and outcome of each attempt.
+ * last counts, earlier ones stay readable), each measured value with the instrument that took it and when that
+ * instrument's calibration was due, and the tester, time and outcome of each attempt.
  */
-export function TestAttempts({ steps, record }: { steps: readonly PlanStep[]; record: UnitTestRecord }) {
+export function TestAttempts({
+  steps,
+  record,
+  instruments,
+}: {
+  steps: readonly PlanStep[];
+  record: UnitTestRecord;
+  instruments: readonly UnitValueInstrument[];
+}) {
   const t = useT(certificateCatalogs);
+  const instrumentOf = (attempt: number, step: string) =>
+    instruments.find((use) => use.attempt === attempt && use.step_key === step);
   const { attempts } = record;
   if (!attempts.length) return <p className="cert-note">{t('attempts.noAttempts')}</p>;
   const last = attempts.length - 1;
@@ -61,12 +80,24 @@ export function TestAttempts({ steps, record }: { steps: readonly PlanStep[]; re
             <tr key={step.key}>
               <th scope="row">{stepTitle(step)}</th>
               <td>{stepLimit(step)}</td>
-              {attempts.map((attempt) => (
-                <td key={attempt.attempt}>
-                  {valueText(t, step, ownValue(attempt.values, step.key))}{' '}
-                  <Verdict verdict={ownValue(attempt.verdicts, step.key)} />
-                </td>
-              ))}
+              {attempts.map((attempt) => {
+                const instrument = instrumentOf(attempt.attempt, step.key);
+                return (
+                  <td key={attempt.attempt}>
+                    {valueText(t, step, ownValue(attempt.values, step.key))}{' '}
+                    <Verdict verdict={ownValue(attempt.verdicts, step.key)} />
+                    {instrument && (
+                      <span className="test-attempts__by" data-testid="value-instrument">
+                        {t('attempts.instrument', {
+                          number: instrument.inventory_number,
+                          name: instrument.name,
+                          due: formatDay(instrument.due),
+                        })}
+                      </span>
+                    )}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -8,8 +8,10 @@ import {
   DEFAULT_PLAN_STEPS,
   type PlanStep,
   type PrintData,
+  type CertificateDocumentEntry,
   type TestAttempt,
   type UnitRelease,
+  type UnitView,
 } from 'contracts';
 import { http, notify, setConfig, setLanguage } from 'shared-ui';
 import UnitPage from './unit-page';
@@ -86,16 +88,34 @@ function certificate(release: UnitRelease, attempts: TestAttempt[], status: 'iss
   } satisfies PrintData;
 }
 
-function unitAnswer(data: PrintData) {
+function unitAnswer(data: PrintData): UnitView {
   const release = data.test_record.units[0].release;
   return {
     unit: { serial: SERIAL, unit_index: 1, voided_at: null, void_reason: null, release },
     certificate: data,
+    instruments: [],
+    documents: [],
   };
 }
 
+/** A document of the certificate's archive as the API lists it. */
+const sealed = (seq: number, event: CertificateDocumentEntry['event'], revision = 1): CertificateDocumentEntry => ({
+  seq,
+  event,
+  scope: 'certificate',
+  serial: '',
+  revision,
+  sha256: 'a'.repeat(64),
+  size: 40_000,
+  page_count: 3,
+  created_at: `2026-11-2${seq}T10:00:00.000Z`,
+});
+
 let current: PrintData;
 let roles = ['pruefer'];
+/** What a test adds to the unit's answer: its instruments and documents. */
+let trail: (view: UnitView) => UnitView;
+let events: object[];
 
 beforeEach(() => {
   setConfig({
@@ -108,9 +128,11 @@ beforeEach(() => {
   });
   current = certificate('failed', [attempt(1, '0,8', false)]);
   roles = ['pruefer'];
+  trail = (view) => view;
+  events = [];
   getMock.mockImplementation(async (url: string) => {
-    if (url === `/units/${SERIAL}`) return answer(unitAnswer(current));
-    if (url === `/units/${SERIAL}/events`) return answer({ data: [], next: null });
+    if (url === `/units/${SERIAL}`) return answer(trail(unitAnswer(current)));
+    if (url === `/units/${SERIAL}/events`) return answer({ data: events, next: null });
     if (url === '/me')
       return answer({ id: 5, email: 'max@example.com', name: 'Max Prüfer', roles, two_factor: false });
     throw new Error(`unexpected GET ${url}`);
@@ -243,6 +265,76 @@ describe('UnitPage: the test record and the retest of a failed unit', () => {
     await renderPage();
     await waitFor(() => expect(getMock).toHaveBeenCalledWith('/me'));
     expect(screen.queryByRole('form', { name: 'Nachprüfung erfassen' })).not.toBeInTheDocument();
+  });
+});
+
+describe('UnitPage: the trail an auditor follows', () => {
+  it('names the instrument of each value with its calibration due, links the plan version, lists the sealed documents and names people', async () => {
+    current = certificate('released', [attempt(1, '0,8', false), attempt(2, '2,4', true)]);
+    trail = (view) => ({
+      ...view,
+      instruments: [1, 2].map((n) => ({
+        attempt: n,
+        step_key: 'insulation_resistance',
+        instrument_id: 3,
+        inventory_number: 'PM-10',
+        name: 'Isolationsmessgerät 1000 V',
+        due: n === 1 ? '2027-03-31' : '2027-09-30',
+      })),
+      documents: [sealed(1, 'issued'), sealed(2, 'retested'), sealed(3, 'released'), sealed(4, 'revised', 2)],
+    });
+    events = [
+      {
+        id: 9,
+        at: '2026-11-25T10:00:00.000Z',
+        account_id: 4,
+        account_email: 'qs@example.com',
+        account_name: 'Quentin Sicher',
+        action: 'instrument.calibrated',
+        subject_type: 'instrument',
+        subject_id: '3',
+        subject_name: 'PM-10 Isolationsmessgerät 1000 V',
+        details: { calibrated_on: '2026-11-25', result: 'out_of_tolerance', suspect_since: '2026-11-01' },
+      },
+    ];
+    const user = await renderPage();
+    const row = within(screen.getByRole('table', { name: 'Prüfergebnisse' })).getByRole('row', {
+      name: /Isolationswiderstand/,
+    });
+    expect(row).toHaveTextContent(
+      'Prüfmittel PM-10 Isolationsmessgerät 1000 V, Kalibrierung fällig am 31.03.2027',
+    );
+    expect(row).toHaveTextContent('Kalibrierung fällig am 30.09.2027');
+    expect(screen.getByRole('link', { name: 'Version 2' })).toHaveAttribute(
+      'href',
+      '/machines/11/test-plan?version=2',
+    );
+
+    const documents = screen.getByRole('region', { name: 'Gesiegelte Dokumente' });
+    expect(
+      within(documents)
+        .getAllByRole('row')
+        .slice(1)
+        .map((line) => within(line).getAllByRole('cell')[0].textContent),
+    ).toEqual(['Ausgestellt', 'Nachgeprüft', 'Freigegeben', 'Korrigiert']);
+    const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
+    getMock.mockResolvedValueOnce(answer(pdf));
+    const created = jest.fn(() => 'blob:pdf');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(
+      within(documents).getByRole('button', { name: 'Dokument 4 herunterladen: Korrigiert, Revision 2' }),
+    );
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(getMock).toHaveBeenCalledWith('/certificates/7/documents/4', expect.anything());
+    expect(created).toHaveBeenCalledWith(pdf);
+
+    const history = await screen.findByRole('region', { name: 'Verlauf' });
+    const event = await within(history).findByText('Quentin Sicher');
+    expect(event.closest('li')).toHaveTextContent('Prüfmittel PM-10 Isolationsmessgerät 1000 V');
+    expect(event.closest('li')).toHaveTextContent('außer Toleranz');
+    expect(history).not.toHaveTextContent('qs@example.com');
+    click.mockRestore();
   });
 });
 

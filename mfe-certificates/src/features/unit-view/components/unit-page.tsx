@@ -19,6 +19,7 @@ import { certificateCatalogs } from '../../../catalogs';
 import { Facts, PrintLinks } from '../../../components/facts';
 import { StatusBadge } from '../../../components/status-badge';
 import { TestAttempts } from './test-attempts';
+import { UnitDocuments } from './unit-documents';
 import '../../../styles/remote.css';
 import '../../../styles/lifecycle.css';
 
@@ -34,9 +35,10 @@ function retestOutcome(certificate: Certificate, serial: string): RetestOutcome 
 }
 
 /**
- * `/units/:serial`: one unit, reached from its serial: its certificate, revision and status, its release and test
- * record (every attempt), the retest of a failed unit, its events, the customer page it links to with the QR code,
- * and its reprint and label.
+ * `/units/:serial`: one unit, reached from its serial, as an auditor follows its trail: its certificate, revision,
+ * status and the plan version it was tested against, its release and test record (every attempt, each value with
+ * its instrument), the retest of a failed unit, the certificate's sealed documents, its events, the customer page
+ * it links to with the QR code, and its reprint and label.
  */
 export default function UnitPage() {
   const t = useT(certificateCatalogs);
@@ -87,6 +89,18 @@ export default function UnitPage() {
             </Link>,
           ],
           [t('detail.machine'), certificate.machine_name],
+          [
+            t('unit.plan'),
+            // The version the unit was tested against, opened in the machines app's test plan page; version 0 is
+            // the built-in plan no machine stores (api/src/modules/test-plans).
+            record.plan_version === 0 ? (
+              t('unit.defaultPlan')
+            ) : (
+              <Link key="plan" to={staffUrls.machineTestPlan(certificate.machine_id, record.plan_version)}>
+                {t('unit.planVersion', { version: record.plan_version })}
+              </Link>
+            ),
+          ],
           [t('detail.issuedAt'), formatDay(certificate.created_at)],
           [t('detail.revision'), certificate.revision],
           [
@@ -119,7 +133,9 @@ export default function UnitPage() {
           {t(`retest.${outcome}`)}
         </p>
       )}
-      {unitRecord && <TestAttempts steps={record.steps} record={unitRecord} />}
+      {unitRecord && (
+        <TestAttempts steps={record.steps} record={unitRecord} instruments={unit.data.instruments} />
+      )}
       {release === 'failed' && !voided_at && certificate.status !== 'voided' && mayRetest && (
         <Suspense fallback={<Spinner />}>
           <RetestForm
@@ -129,6 +145,7 @@ export default function UnitPage() {
           />
         </Suspense>
       )}
+      <UnitDocuments certificateId={certificate.id} documents={unit.data.documents} />
       <div className="cert-unit-link">
         <QRCodeSVG value={customerPage} size={120} level="M" marginSize={2} title={customerPage} />
         <div>

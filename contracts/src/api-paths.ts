@@ -69,6 +69,7 @@ export const certificateRelease = (certificateId: number) => `/certificates/${id
 export const unitAttempts = (serial: string) => `/units/${id(serial)}/attempts`;
 export const reportFirstPassYield = () => '/reports/first-pass-yield';
 export const reportStepTrend = () => '/reports/step-trend';
+export const reportFailureReasons = () => '/reports/failure-reasons';
 export const machineDocuments = (machineId: number) => `/machine/${id(machineId)}/documents`;
 export const documentFile = (documentId: number, fileName: string) =>
   `/documents/${id(documentId)}/${id(fileName)}`;

@@ -121,6 +121,24 @@ export const IMPACT_CLOSING_LABELS: Record<ImpactClosing, string> = {
   voided: 'Storniert',
 };
 
+/**
+ * A value the suspect instrument measured, with the limits of the plan version it was judged against and its margin:
+ * the distance to the nearer limit in the step's unit, negative outside (null without a limit or a number).
+ */
+export const ImpactValue = Type.Object({
+  serial: Type.String(),
+  attempt: Type.Integer(),
+  step_key: Type.String(),
+  /** The step's title in German and English (the staff's other languages show English, as the entry form does). */
+  title: Type.Object({ de: Type.String(), en: Type.String() }),
+  value: Type.String(),
+  unit: Type.String(),
+  lower: Type.Union([Type.Number(), Type.Null()]),
+  upper: Type.Union([Type.Number(), Type.Null()]),
+  margin: Type.Union([Type.Number(), Type.Null()]),
+});
+export type ImpactValue = Static<typeof ImpactValue>;
+
 /** A certificate measured with an instrument while it was suspect, until a quality person closes the entry. */
 export const ImpactEntry = Type.Object({
   id: Type.Integer(),
@@ -129,6 +147,8 @@ export const ImpactEntry = Type.Object({
   suspect_since: Type.String(),
   certificate_id: Type.Integer(),
   serials: Type.Array(Type.String()),
+  /** What it measured for the certificate, unit by unit and attempt by attempt. */
+  values: Type.Array(ImpactValue),
   tested_at: Type.String(),
   closed_as: Type.Union([Literals(IMPACT_CLOSINGS), Type.Null()]),
   note: Type.Union([Type.String(), Type.Null()]),

@@ -541,7 +541,10 @@ export const FirstPassYieldReport = Type.Object({
 });
 export type FirstPassYieldReport = Static<typeof FirstPassYieldReport>;
 
-/** The values of one numeric step of a machine's units over time, with the step (and its limits) as planned now. */
+/**
+ * The values of one numeric step of a machine's units over time: the step as planned now (its title and unit), each
+ * value with the limits of the plan version its unit was tested against, and the process capability of the values.
+ */
 export const StepTrendQuery = Type.Object({
   machine_id: MachineId,
   step: Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$', maxLength: 40 }),
@@ -551,10 +554,68 @@ export const StepTrendQuery = Type.Object({
 export type StepTrendQuery = Static<typeof StepTrendQuery>;
 /** At most this many points, the newest: a chart shows no more. */
 export const STEP_TREND_MAX_POINTS = 2000;
+/** Below this many values Cp and Cpk are shown with a warning: they say little about the process yet. */
+export const CAPABILITY_MIN_VALUES = 25;
+/**
+ * Cp and Cpk of a step's values against its current limits (api/src/modules/reports/capability.ts says how): Cp
+ * only with both limits, Cpk with at least one; null where the values do not allow them.
+ */
+export const Capability = Type.Object({
+  count: Type.Integer(),
+  mean: Type.Union([Type.Number(), Type.Null()]),
+  sd: Type.Union([Type.Number(), Type.Null()]),
+  cp: Type.Union([Type.Number(), Type.Null()]),
+  cpk: Type.Union([Type.Number(), Type.Null()]),
+  /** Fewer than CAPABILITY_MIN_VALUES values. */
+  few_values: Type.Boolean(),
+});
+export type Capability = Static<typeof Capability>;
 export const StepTrendReport = Type.Object({
   from: ReportMonth,
   to: ReportMonth,
   step: Type.Union([PlanStep, Type.Null()]),
-  data: Type.Array(Type.Object({ serial: Type.String(), tested_at: Type.String(), value: Type.Number() })),
+  data: Type.Array(
+    Type.Object({
+      serial: Type.String(),
+      tested_at: Type.String(),
+      value: Type.Number(),
+      /** The plan version the unit was tested against, and that version's limits of the step. */
+      plan_version: Type.Integer(),
+      lower: Limit,
+      upper: Limit,
+    }),
+  ),
+  /** Of the values shown, against the current step's limits; null without a numeric step with a limit. */
+  capability: Type.Union([Capability, Type.Null()]),
 });
 export type StepTrendReport = Static<typeof StepTrendReport>;
+
+/**
+ * Why units failed, counted per reason for a machine's units issued in a period (a Pareto chart), beside their
+ * first-pass yield. Today a reason is the step that failed; `code` is there for a failure-reason code to come
+ * (null until a retest records one), so a reason is the pair of both.
+ */
+export const FailureReasonsQuery = Type.Object({
+  machine_id: MachineId,
+  from: Type.Optional(ReportMonth),
+  to: Type.Optional(ReportMonth),
+});
+export type FailureReasonsQuery = Static<typeof FailureReasonsQuery>;
+export const FailureReasonsReport = Type.Object({
+  from: ReportMonth,
+  to: ReportMonth,
+  /** Units tested, and those passing at their first attempt (the first-pass yield of the same units). */
+  tested: Type.Integer(),
+  first_pass: Type.Integer(),
+  /** Most failures first; each failed step of each attempt counts once. */
+  data: Type.Array(
+    Type.Object({
+      step_key: Type.String(),
+      code: Type.Union([Type.String(), Type.Null()]),
+      /** The step's title as in the newest plan version that failed it. */
+      title: StepTitle,
+      failures: Type.Integer(),
+    }),
+  ),
+});
+export type FailureReasonsReport = Static<typeof FailureReasonsReport>;

@@ -71,6 +71,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/units/{serial}/attempts': 'certify',
   'GET /api/reports/first-pass-yield': 'read',
   'GET /api/reports/step-trend': 'read',
+  'GET /api/reports/failure-reasons': 'read',
   'GET /api/instruments': 'read',
   'POST /api/instruments': 'release',
   'PUT /api/instruments/{id}': 'release',

@@ -110,6 +110,7 @@ async function impactRows(language: StaffLanguage) {
     certificate_id: 12,
     tested_at: '2026-03-02T09:30:00Z',
     serials: ['A1', 'A2'],
+    values: [],
     closed_as: 'no_effect',
     note: 'Grenzwert weit entfernt',
     closed_by_name: 'Q. Stelle',

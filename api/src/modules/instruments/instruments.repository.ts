@@ -171,8 +171,11 @@ export function instrumentsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The serials of certificates that an instrument measured (its impact entries name them). */
-    unitsMeasured(instrumentId: number, certificateIds: number[]) {
+    /**
+     * What an instrument measured for certificates (its impact entries name them): per unit, attempt and step, the
+     * attempt's values and the plan the certificate was tested against.
+     */
+    valuesMeasured(instrumentId: number, certificateIds: number[]) {
       if (certificateIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('attempt_instruments')
@@ -181,11 +184,26 @@ export function instrumentsRepository(db: Kysely<Database>) {
             .onRef('certificate_units.certificate_id', '=', 'attempt_instruments.certificate_id')
             .onRef('certificate_units.unit_index', '=', 'attempt_instruments.unit_index'),
         )
-        .select(['attempt_instruments.certificate_id', 'certificate_units.serial'])
-        .distinct()
+        .innerJoin('test_attempts', (join) =>
+          join
+            .onRef('test_attempts.certificate_id', '=', 'attempt_instruments.certificate_id')
+            .onRef('test_attempts.unit_index', '=', 'attempt_instruments.unit_index')
+            .onRef('test_attempts.attempt', '=', 'attempt_instruments.attempt'),
+        )
+        .innerJoin('certificates', 'certificates.id', 'attempt_instruments.certificate_id')
+        .select([
+          'attempt_instruments.certificate_id',
+          'certificate_units.serial',
+          'attempt_instruments.attempt',
+          'attempt_instruments.step_key',
+          'test_attempts.values',
+          'certificates.plan_steps',
+        ])
         .where('attempt_instruments.instrument_id', '=', instrumentId)
         .where('attempt_instruments.certificate_id', 'in', certificateIds)
         .orderBy('certificate_units.serial')
+        .orderBy('attempt_instruments.attempt')
+        .orderBy('attempt_instruments.step_key')
         .execute();
     },
 

@@ -5,6 +5,11 @@ import {
   type CalibrationBody,
   type ImpactCloseBody,
   type ImpactEntry,
+  type ImpactValue,
+  numberOf,
+  parseKeyedMap,
+  type PlanStep,
+  STEP_DECIMALS_MAX,
   type ImpactQuery,
   type Instrument,
   type InstrumentBody,
@@ -15,10 +20,44 @@ import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
 import type { InTransaction } from '../../platform/transactions';
 import type { ChunkStore } from '../../platform/chunk-store';
+import { stepsOf } from '../certificates/test-results';
 import { calibrationCertificates } from './calibration-certificates';
 import { impactExport } from './impact-export';
 import type { InstrumentRow, InstrumentsRepository } from './instruments.repository';
 import { instrumentsRepository } from './instruments.repository';
+
+/**
+ * How far a value lies inside the nearer limit, in the step's unit (negative outside): what a quality person weighs
+ * when deciding whether a suspect instrument's error could have changed the verdict. Rounded to the decimals a plan
+ * allows, so 0,3 − 0,1 reads 0,2.
+ */
+export function limitMargin(step: Pick<PlanStep, 'lower' | 'upper'>, value: number): number | null {
+  const distances = [
+    ...(step.lower === null ? [] : [value - step.lower]),
+    ...(step.upper === null ? [] : [step.upper - value]),
+  ];
+  if (distances.length === 0) return null;
+  return Number(Math.min(...distances).toFixed(STEP_DECIMALS_MAX));
+}
+
+/** One value an instrument measured, with its step as tested (a step gone from the plan keeps its key). */
+function impactValue(row: Awaited<ReturnType<InstrumentsRepository['valuesMeasured']>>[number]): ImpactValue {
+  const step = stepsOf(row).find((candidate) => candidate.key === row.step_key);
+  const value = parseKeyedMap<string>(row.values)[row.step_key] ?? '';
+  const number = numberOf(value);
+  const numeric = step?.kind === 'numeric';
+  return {
+    serial: row.serial,
+    attempt: row.attempt,
+    step_key: row.step_key,
+    title: { de: step?.title.de || row.step_key, en: step?.title.en || step?.title.de || row.step_key },
+    value,
+    unit: numeric ? step.unit : '',
+    lower: numeric ? step.lower : null,
+    upper: numeric ? step.upper : null,
+    margin: numeric && number !== undefined ? limitMargin(step, number) : null,
+  };
+}
 
 const isDay = (day: string) => berlinDayStart(day) !== undefined;
 
@@ -77,7 +116,7 @@ export function instrumentsService(
   const inventoryTaken = () =>
     conflict(messages.inventoryTaken, { inventory_number: messages.inventoryTaken });
 
-  /** The impact entries, open ones first, each with the serials the instrument measured. */
+  /** The impact entries, open ones first, each with the serials and values the instrument measured. */
   async function impacts(query: ImpactQuery): Promise<{ data: ImpactEntry[] }> {
     const rows = await instruments.impacts(query);
     const byInstrument = new Map<number, number[]>();
@@ -86,26 +125,30 @@ export function instrumentsService(
         ...(byInstrument.get(row.instrument_id) ?? []),
         row.certificate_id,
       ]);
-    const serials = new Map<string, string[]>();
+    const measured = new Map<string, ImpactValue[]>();
     for (const [instrumentId, certificateIds] of byInstrument)
-      for (const unit of await instruments.unitsMeasured(instrumentId, certificateIds)) {
-        const key = `${instrumentId}:${unit.certificate_id}`;
-        serials.set(key, [...(serials.get(key) ?? []), unit.serial]);
+      for (const row of await instruments.valuesMeasured(instrumentId, certificateIds)) {
+        const key = `${instrumentId}:${row.certificate_id}`;
+        measured.set(key, [...(measured.get(key) ?? []), impactValue(row)]);
       }
     return {
-      data: rows.map((row) => ({
-        id: row.id,
-        instrument_id: row.instrument_id,
-        inventory_number: row.inventory_number,
-        suspect_since: row.suspect_since ?? '',
-        certificate_id: row.certificate_id,
-        serials: serials.get(`${row.instrument_id}:${row.certificate_id}`) ?? [],
-        tested_at: row.tested_at,
-        closed_as: row.closed_as,
-        note: row.note,
-        closed_by_name: row.closed_by_name,
-        closed_at: row.closed_at,
-      })),
+      data: rows.map((row) => {
+        const values = measured.get(`${row.instrument_id}:${row.certificate_id}`) ?? [];
+        return {
+          id: row.id,
+          instrument_id: row.instrument_id,
+          inventory_number: row.inventory_number,
+          suspect_since: row.suspect_since ?? '',
+          certificate_id: row.certificate_id,
+          serials: [...new Set(values.map((value) => value.serial))],
+          values,
+          tested_at: row.tested_at,
+          closed_as: row.closed_as,
+          note: row.note,
+          closed_by_name: row.closed_by_name,
+          closed_at: row.closed_at,
+        };
+      }),
     };
   }
 

@@ -5,6 +5,7 @@ import {
   CALIBRATION_CERTIFICATE_MAX_BYTES,
   apiPaths,
   formatDate,
+  type ImpactValue,
   type InstrumentBody,
   type PrintData,
 } from 'contracts';
@@ -173,6 +174,41 @@ for (const kind of kinds) {
       assert.deepEqual(stillOpen.data, []);
       const events = (await call('GET', apiPaths.certificateEvents(certificate.id))).json().data;
       assert.ok(events.some((event: { action: string }) => event.action === 'impact.closed'));
+    });
+
+    test('each impact entry shows the values the suspect instrument measured and their margin to the limit', async () => {
+      const instrument = await register(tester('PM-70'));
+      const [certificate] = (
+        await issue({ insulation_resistance: instrument.id }, ['1,3', '0,8'])
+      ).json() as PrintData[];
+      const found = await call('POST', apiPaths.instrumentCalibrations(instrument.id), {
+        calibrated_on: day(0),
+        result: 'out_of_tolerance',
+        suspect_since: day(-1),
+      });
+      assert.equal(found.statusCode, 200, found.body);
+      const [entry] = (
+        await call('GET', `${apiPaths.instrumentImpacts()}?instrument_id=${instrument.id}`)
+      ).json().data;
+      assert.deepEqual(entry.serials, certificate.serials);
+      // ≥ 1 MΩ: 1,3 lies 0,3 inside, 0,8 lies 0,2 outside (and failed).
+      assert.deepEqual(
+        entry.values.map((row: ImpactValue) => [
+          row.serial,
+          row.attempt,
+          row.step_key,
+          row.value,
+          row.margin,
+        ]),
+        [
+          [certificate.serials[0], 1, 'insulation_resistance', '1,3', 0.3],
+          [certificate.serials[1], 1, 'insulation_resistance', '0,8', -0.2],
+        ],
+      );
+      assert.deepEqual(
+        [entry.values[0].title.de, entry.values[0].unit, entry.values[0].lower, entry.values[0].upper],
+        [MEASURED_PLAN.find((step) => step.key === 'insulation_resistance')!.title.de, 'MΩ', 1, null],
+      );
     });
 
     test('a calibration in tolerance moves the due date by the interval', async () => {

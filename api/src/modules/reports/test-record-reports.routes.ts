@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ApiError,
+  FailureReasonsQuery,
+  FailureReasonsReport,
   FirstPassYieldQuery,
   FirstPassYieldReport,
   StepTrendQuery,
@@ -31,6 +33,14 @@ const testRecordReportsRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
       schema: { querystring: StepTrendQuery, response: { 200: StepTrendReport, ...errors } },
     },
     (request) => testReports.stepTrend(request.query),
+  );
+  app.get(
+    '/reports/failure-reasons',
+    {
+      config: { access: 'read' },
+      schema: { querystring: FailureReasonsQuery, response: { 200: FailureReasonsReport, ...errors } },
+    },
+    (request) => testReports.failureReasons(request.query),
   );
 };
 

@@ -2,7 +2,11 @@ import {
   STEP_TREND_MAX_POINTS,
   numberOf,
   parseKeyedMap,
+  PLAN_LANGUAGES,
+  type FailureReasonsQuery,
+  type FailureReasonsReport,
   type FirstPassYieldQuery,
+  type StepTitle,
   type FirstPassYieldReport,
   type StepTrendQuery,
   type StepTrendReport,
@@ -10,7 +14,13 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { TestPlansService } from '../test-plans/test-plans.service';
+import { stepsOf } from '../certificates/test-results';
+import { capabilityOf } from './capability';
 import { periodOf } from './reports.service';
+
+/** A step gone from every plan: its key in every language. */
+const untitled = (key: string): StepTitle =>
+  Object.fromEntries(PLAN_LANGUAGES.map((language) => [language, key])) as StepTitle;
 
 /**
  * The charts of the test record (docs/decisions/0010-test-record.md): first-pass yield per machine and month, and
@@ -54,7 +64,13 @@ export function testRecordReportsRepository(db: Db) {
             .onRef('certificate_units.certificate_id', '=', 'test_attempts.certificate_id')
             .onRef('certificate_units.unit_index', '=', 'test_attempts.unit_index'),
         )
-        .select(['certificate_units.serial', 'test_attempts.tested_at', 'test_attempts.values'])
+        .select([
+          'certificate_units.serial',
+          'test_attempts.tested_at',
+          'test_attempts.values',
+          'certificates.plan_version',
+          'certificates.plan_steps',
+        ])
         .where('certificates.machine_id', '=', machineId)
         .where('certificates.issue_month', '>=', from)
         .where('certificates.issue_month', '<=', to)
@@ -65,6 +81,22 @@ export function testRecordReportsRepository(db: Db) {
         )
         .orderBy('test_attempts.tested_at', 'desc')
         .limit(STEP_TREND_MAX_POINTS)
+        .execute();
+    },
+
+    /** The failed attempts (any attempt) of a machine's certificates issued from `from` to `to`, oldest first. */
+    failedAttempts(machineId: number, from: string, to: string) {
+      return db
+        .selectFrom('test_attempts')
+        .innerJoin('certificates', 'certificates.id', 'test_attempts.certificate_id')
+        .select(['test_attempts.verdicts', 'certificates.plan_steps'])
+        .where('certificates.machine_id', '=', machineId)
+        .where('certificates.issue_month', '>=', from)
+        .where('certificates.issue_month', '<=', to)
+        .where('test_attempts.passed', '=', 0)
+        .orderBy('certificates.id')
+        .orderBy('test_attempts.unit_index')
+        .orderBy('test_attempts.attempt')
         .execute();
     },
   };
@@ -97,14 +129,64 @@ export function testRecordReports(
     async stepTrend(query: StepTrendQuery): Promise<StepTrendReport> {
       const { from, to } = periodOf(query, clock());
       const step = (await plans.current(query.machine_id)).steps.find((s) => s.key === query.step) ?? null;
-      // Each unit's last attempt: what counts for it.
+      // Each unit's last attempt: what counts for it, judged by the limits of the plan version it was tested
+      // against (a value passing ≤ 60 V then still passes after the plan changed to ≤ 50 V).
       const rows = await reports.lastAttempts(query.machine_id, from, to);
       const data = rows.flatMap((row) => {
         const typed = parseKeyedMap<string>(row.values)[query.step];
         const value = typed === undefined ? undefined : numberOf(typed);
-        return value === undefined ? [] : [{ serial: row.serial, tested_at: row.tested_at, value }];
+        if (value === undefined) return [];
+        const tested = stepsOf(row).find((s) => s.key === query.step);
+        return [
+          {
+            serial: row.serial,
+            tested_at: row.tested_at,
+            value,
+            plan_version: row.plan_version,
+            lower: tested?.lower ?? null,
+            upper: tested?.upper ?? null,
+          },
+        ];
       });
-      return { from, to, step, data: data.reverse() };
+      const limited = step?.kind === 'numeric' && (step.lower !== null || step.upper !== null);
+      return {
+        from,
+        to,
+        step,
+        data: data.reverse(),
+        capability: limited
+          ? capabilityOf(
+              data.map((point) => point.value),
+              step,
+            )
+          : null,
+      };
+    },
+
+    async failureReasons(query: FailureReasonsQuery): Promise<FailureReasonsReport> {
+      const { from, to } = periodOf(query, clock());
+      const tested = await reports.firstPassYield(from, to, query.machine_id);
+      // A reason is a failed step for now; the code of a retest's finding will join it in the key.
+      const reasons = new Map<string, FailureReasonsReport['data'][number]>();
+      for (const row of await reports.failedAttempts(query.machine_id, from, to)) {
+        const steps = stepsOf(row);
+        for (const [key, verdict] of Object.entries(parseKeyedMap<string>(row.verdicts))) {
+          if (verdict !== 'fail') continue;
+          const title = steps.find((s) => s.key === key)?.title ?? untitled(key);
+          const reason = reasons.get(key);
+          // Rows come oldest first: the newest plan's title wins.
+          reasons.set(key, { step_key: key, code: null, title, failures: (reason?.failures ?? 0) + 1 });
+        }
+      }
+      return {
+        from,
+        to,
+        tested: tested.reduce((sum, row) => sum + Number(row.tested), 0),
+        first_pass: tested.reduce((sum, row) => sum + Number(row.first_pass), 0),
+        data: [...reasons.values()].sort(
+          (a, b) => b.failures - a.failures || a.step_key.localeCompare(b.step_key),
+        ),
+      };
     },
   };
 }

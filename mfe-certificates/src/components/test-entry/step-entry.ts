@@ -30,7 +30,7 @@ export type ValueMark =
   | { kind: 'fail'; reason: string };
 
 /** Whether the step is one of the default plan's checks as it stands there, named the same. */
-const isDefaultCheck = (step: PlanStep) =>
+const isDefaultCheck = (step: Pick<PlanStep, 'key' | 'title'>) =>
   DEFAULT_PLAN_STEPS.some((check) => check.key === step.key && check.title.de === step.title.de);
 
 /**
@@ -39,7 +39,7 @@ const isDefaultCheck = (step: PlanStep) =>
  * docs/terminology.md), any other step its English title for Polish staff. German falls in where a title is empty,
  * the key where the German one is too.
  */
-export function stepTitle(step: PlanStep): string {
+export function stepTitle(step: Pick<PlanStep, 'key' | 'title'>): string {
   const key = `step.${step.key}`;
   if (isDefaultCheck(step) && isCatalogKey(key)) return translate(key);
   return (currentLanguage() === 'de' ? '' : step.title.en) || step.title.de || step.key;

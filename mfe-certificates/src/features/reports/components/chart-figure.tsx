@@ -18,13 +18,15 @@ interface ChartFigureProps {
   controls?: ReactNode;
   /** What a click on the chart does, said under it. */
   hint?: string;
+  /** Figures drawn from the chart's values (Cp and Cpk of a trend), under it. */
+  summary?: ReactNode;
 }
 
 /**
  * A chart with its numbers as a table behind it: screen readers read the table, and anyone can copy the
  * numbers. A period without data says so instead of drawing empty axes.
  */
-export function ChartFigure({ title, config, table, controls, hint }: ChartFigureProps) {
+export function ChartFigure({ title, config, table, controls, hint, summary }: ChartFigureProps) {
   const t = useT(certificateCatalogs);
   const id = useId();
   return (
@@ -39,6 +41,7 @@ export function ChartFigure({ title, config, table, controls, hint }: ChartFigur
         <>
           <ChartCanvas config={config} label={t('reports.chartLabel', { title })} />
           {hint && <p className="cert-note">{hint}</p>}
+          {summary}
           <details className="cert-figure-table">
             <summary>{t('reports.table')}</summary>
             {/* Focusable, so a keyboard can scroll a table wider or longer than its box. */}

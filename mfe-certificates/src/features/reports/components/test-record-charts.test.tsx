@@ -4,13 +4,19 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DEFAULT_PLAN_STEPS,
+  type FailureReasonsReport,
   type FirstPassYieldReport,
   type StepTrendReport,
   type TestPlan,
 } from 'contracts';
 import { http, setLanguage } from 'shared-ui';
 import { INSULATION_STEP } from '../../../test-support/test-record';
-import TestRecordCharts, { firstPassYieldFigure, stepTrendFigure } from './test-record-charts';
+import TestRecordCharts, {
+  capabilityText,
+  failureReasonsFigure,
+  firstPassYieldFigure,
+  stepTrendFigure,
+} from './test-record-charts';
 
 const getMock = jest.spyOn(http, 'get');
 
@@ -44,8 +50,58 @@ const trend: StepTrendReport = {
   step: INSULATION_STEP,
   // Newest first, as the API keeps the newest points.
   data: [
-    { serial: '4852611002', tested_at: '2026-11-20T09:05:00.000Z', value: 0.8 },
-    { serial: '4852611001', tested_at: '2026-11-20T09:00:00.000Z', value: 12.5 },
+    {
+      serial: '4852611002',
+      tested_at: '2026-11-20T09:05:00.000Z',
+      value: 0.8,
+      plan_version: 2,
+      lower: 1,
+      upper: null,
+    },
+    {
+      serial: '4852611001',
+      tested_at: '2026-11-20T09:00:00.000Z',
+      value: 12.5,
+      plan_version: 2,
+      lower: 1,
+      upper: null,
+    },
+  ],
+  capability: { count: 2, mean: 6.65, sd: 8.27, cp: null, cpk: 0.23, few_values: true },
+};
+/** The residual voltage's limit went from ≤ 60 V (version 1) to ≤ 50 V (version 2). */
+const voltageTrend: StepTrendReport = {
+  from: '2026-10',
+  to: '2026-11',
+  step: { ...residual, upper: 50 },
+  data: [
+    {
+      serial: '4852611003',
+      tested_at: '2026-11-02T09:00:00.000Z',
+      value: 52,
+      plan_version: 2,
+      lower: null,
+      upper: 50,
+    },
+    {
+      serial: '4852610001',
+      tested_at: '2026-10-02T09:00:00.000Z',
+      value: 55,
+      plan_version: 1,
+      lower: null,
+      upper: 60,
+    },
+  ],
+  capability: { count: 2, mean: 53.5, sd: 2.12, cp: null, cpk: -0.55, few_values: true },
+};
+const reasons: FailureReasonsReport = {
+  from: '2026-10',
+  to: '2026-11',
+  tested: 10,
+  first_pass: 6,
+  data: [
+    { step_key: 'residual_voltage', code: null, title: residual.title, failures: 3 },
+    { step_key: 'isolation', code: null, title: DEFAULT_PLAN_STEPS[5].title, failures: 1 },
   ],
 };
 
@@ -53,6 +109,7 @@ beforeEach(() => {
   getMock.mockImplementation(async (url: string, options?: unknown) => {
     const params = (options as { params?: Record<string, unknown> } | undefined)?.params;
     if (url === '/reports/first-pass-yield') return { data: yieldReport } as never;
+    if (url === '/reports/failure-reasons') return { data: reasons } as never;
     if (url === '/machine/3/test-plan') return { data: plan(3) } as never;
     if (url === '/machine/7/test-plan') return { data: plan(7, [...DEFAULT_PLAN_STEPS]) } as never;
     if (url === '/reports/step-trend')
@@ -101,10 +158,58 @@ describe('the trend of a step', () => {
       ['Isolationswiderstand MΩ', [12.5, 0.8]],
       ['Untere Grenze: 1 MΩ', [1, 1]],
     ]);
-    expect(table.columns.at(-1)).toBe('Grenzwert ≥ 1 MΩ');
+    expect(table.columns.slice(3)).toEqual(['Grenzwert', 'Ergebnis']);
     expect(table.rows).toEqual([
-      ['4852611001', '20.11.2026 10:00', '12,5 MΩ', 'innerhalb'],
-      ['4852611002', '20.11.2026 10:05', '0,8 MΩ', 'außerhalb'],
+      ['4852611001', '20.11.2026 10:00', '12,5 MΩ', '≥ 1 MΩ (Planversion 2)', 'innerhalb'],
+      ['4852611002', '20.11.2026 10:05', '0,8 MΩ', '≥ 1 MΩ (Planversion 2)', 'außerhalb'],
+    ]);
+  });
+
+  it('draws each value against its own plan version’s limit: 55 V passed under ≤ 60 V stays inside', () => {
+    const { config, table } = stepTrendFigure(voltageTrend, 'de-DE');
+    expect(config.data.datasets.map((set) => [set.label, set.data])).toEqual([
+      ['Restspannung V', [55, 52]],
+      ['Obere Grenze der Planversion jeder Einheit', [60, 50]],
+    ]);
+    expect(table.rows).toEqual([
+      ['4852610001', '02.10.2026 11:00', '55 V', '≤ 60 V (Planversion 1)', 'innerhalb'],
+      ['4852611003', '02.11.2026 10:00', '52 V', '≤ 50 V (Planversion 2)', 'außerhalb'],
+    ]);
+  });
+
+  it('gives Cp and Cpk with the values they rest on, Cpk alone with one limit, and warns below 25 values', () => {
+    expect(capabilityText(voltageTrend, 'de-DE')).toEqual({
+      text: 'Cpk -0,55 – aus 2 Messwerten, gegen den Grenzwert des aktuellen Prüfplans (≤ 50 V); Cp braucht zwei Grenzwerte.',
+      warning: 'Weniger als 25 Messwerte: Cp und Cpk sagen noch wenig über den Prozess aus.',
+    });
+    const both = { ...residual, lower: 10, upper: 60 };
+    expect(
+      capabilityText(
+        {
+          ...voltageTrend,
+          step: both,
+          capability: { count: 30, mean: 40, sd: 5, cp: 1.6667, cpk: 1.3333, few_values: false },
+        },
+        'de-DE',
+      ),
+    ).toEqual({
+      text: 'Cp 1,67 · Cpk 1,33 – aus 30 Messwerten, gegen die Grenzwerte des aktuellen Prüfplans (10 … 60 V); empirische Standardabweichung.',
+    });
+    expect(capabilityText({ ...voltageTrend, capability: null }, 'de-DE')).toBeNull();
+  });
+});
+
+describe('the failure reasons', () => {
+  it('are bars, most first, with their running share on a percent axis', () => {
+    const { config, table } = failureReasonsFigure(reasons, 'de-DE');
+    expect(config.data.labels).toEqual(['Restspannung', 'Schutzleiter']);
+    expect(config.data.datasets.map((set) => [set.label, set.data])).toEqual([
+      ['Fehler', [3, 1]],
+      ['Kumulierter Anteil', [75, 100]],
+    ]);
+    expect(table.rows).toEqual([
+      ['Restspannung', '3', '75 %', '75 %'],
+      ['Schutzleiter', '1', '25 %', '100 %'],
     ]);
   });
 });
@@ -134,9 +239,16 @@ describe('the test record’s figures in English and Polish', () => {
       'Numer seryjny',
       'Data badania',
       'Wartość zmierzona',
-      'Wartość graniczna ≥ 1 MΩ',
+      'Wartość graniczna',
+      'Wynik',
     ]);
-    expect(polish.table.rows[0]).toEqual(['4852611001', '20.11.2026 10:00', '12,5 MΩ', 'w granicach']);
+    expect(polish.table.rows[0]).toEqual([
+      '4852611001',
+      '20.11.2026 10:00',
+      '12,5 MΩ',
+      '≥ 1 MΩ (wersja planu 2)',
+      'w granicach',
+    ]);
   });
 });
 
@@ -159,6 +271,13 @@ describe('TestRecordCharts', () => {
     expect(await screen.findByLabelText('MESSWERT')).toHaveDisplayValue('Isolationswiderstand (≥ 1 MΩ)');
     const table = screen.getByRole('region', { name: /Verlauf eines Messwerts/ });
     expect(within(table).getByText('außerhalb')).toBeInTheDocument();
+    expect(screen.getByText(/^Cpk 0,23 – aus 2 Messwerten/)).toBeInTheDocument();
+    expect(screen.getByText(/^Weniger als 25 Messwerte/)).toBeInTheDocument();
+    const pareto = screen.getByRole('figure', { name: /^Fehlerursachen \(Pareto\)/ });
+    expect(
+      within(pareto).getByText('Erstausbeute 60 % (6 von 10 beim ersten Versuch bestanden)'),
+    ).toBeInTheDocument();
+    expect(paramsOf('/reports/failure-reasons').at(-1)).toEqual({ machine_id: 3, ...query });
   });
 
   it('changes the step and the machine; a machine without a numeric step says so', async () => {
@@ -169,7 +288,8 @@ describe('TestRecordCharts', () => {
       expect(paramsOf('/reports/step-trend').at(-1)).toMatchObject({ step: 'residual_voltage' }),
     );
     expect(await screen.findByText('Für diesen Zeitraum gibt es keine Messwerte.')).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('MASCHINE'), 'MAB 825');
+    const trendFigure = screen.getByRole('figure', { name: /^Verlauf eines Messwerts/ });
+    await user.selectOptions(within(trendFigure).getByLabelText('MASCHINE'), 'MAB 825');
     expect(await screen.findByText('Der Prüfplan dieser Maschine hat keinen Messwert.')).toBeInTheDocument();
     expect(screen.queryByLabelText('MESSWERT')).not.toBeInTheDocument();
   });

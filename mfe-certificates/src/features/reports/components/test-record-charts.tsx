@@ -3,8 +3,11 @@ import type { ChartConfiguration } from 'chart.js';
 import {
   addMonths,
   berlinMonth,
+  CAPABILITY_MIN_VALUES,
+  limitText,
   STAFF_LOCALES,
   withinLimits,
+  type FailureReasonsReport,
   type FirstPassYieldReport,
   type StepTrendReport,
 } from 'contracts';
@@ -13,6 +16,7 @@ import { apiErrorMessage, formatDay, formatDayTime, LoadError, Spinner, useLangu
 import { testPlanQuery } from '../../../api/get-test-plan';
 import { certificateCatalogs, translate } from '../../../catalogs';
 import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry';
+import { useFailureReasons } from '../api/get-failure-reasons';
 import { useFirstPassYield } from '../api/get-first-pass-yield';
 import { useStepTrend } from '../api/get-step-trend';
 import { colour, monthLabel, number, percent } from '../months';
@@ -79,7 +83,10 @@ export function firstPassYieldFigure(report: FirstPassYieldReport, months: strin
   };
 }
 
-/** Each value of the step in the order tested, its limits as dashed lines across. */
+/**
+ * Each value of the step in the order tested, with the limits of the plan version its unit was tested against as
+ * dashed steps: a value that passed under ≤ 60 V stays inside its line after the plan moved to ≤ 50 V.
+ */
 export function stepTrendFigure(report: StepTrendReport, locale: string): Figure {
   const decimal = (value: number) => value.toLocaleString(locale, { maximumFractionDigits: 6 });
   const step = report.step;
@@ -87,24 +94,30 @@ export function stepTrendFigure(report: StepTrendReport, locale: string): Figure
   const points = [...report.data].sort(
     (a, b) => a.tested_at.localeCompare(b.tested_at) || a.serial.localeCompare(b.serial),
   );
-  const unit = step?.unit ? ` ${step.unit}` : '';
-  const limit = (
-    label: 'charts.lowerAt' | 'charts.upperAt',
-    value: number | null | undefined,
-    index: number,
-  ) =>
-    value === null || value === undefined
-      ? []
-      : [
-          {
-            label: translate(label, { value: `${decimal(value)}${unit}` }),
-            data: points.map(() => value),
-            borderColor: colour(index),
-            backgroundColor: colour(index),
-            borderDash: [6, 4],
-            pointRadius: 0,
-          },
-        ];
+  const unitText = step?.unit ?? '';
+  const unit = unitText ? ` ${unitText}` : '';
+  const limit = (name: 'lower' | 'upper', index: number) => {
+    const values = points.map((point) => point[name]);
+    const distinct = new Set(values.filter((value) => value !== null));
+    if (distinct.size === 0) return [];
+    const [only] = distinct;
+    return [
+      {
+        label:
+          distinct.size === 1
+            ? translate(name === 'lower' ? 'charts.lowerAt' : 'charts.upperAt', {
+                value: `${decimal(only)}${unit}`,
+              })
+            : translate(name === 'lower' ? 'charts.lowerPerVersion' : 'charts.upperPerVersion'),
+        data: values,
+        borderColor: colour(index),
+        backgroundColor: colour(index),
+        borderDash: [6, 4],
+        pointRadius: 0,
+        stepped: 'middle',
+      },
+    ];
+  };
   const config = {
     type: 'line',
     data: {
@@ -116,8 +129,8 @@ export function stepTrendFigure(report: StepTrendReport, locale: string): Figure
           borderColor: colour(0),
           backgroundColor: colour(0),
         },
-        ...limit('charts.lowerAt', step?.lower, 6),
-        ...limit('charts.upperAt', step?.upper, 1),
+        ...limit('lower', 6),
+        ...limit('upper', 1),
       ],
     },
     options: { scales: { x: { ticks: { maxRotation: 0, autoSkip: true } } } },
@@ -126,7 +139,11 @@ export function stepTrendFigure(report: StepTrendReport, locale: string): Figure
     point.serial,
     formatDayTime(point.tested_at),
     `${decimal(point.value)}${unit}`,
-    step && withinLimits(step, point.value) ? translate('charts.within') : translate('charts.outside'),
+    translate('charts.limitOfVersion', {
+      limit: limitText({ ...point, unit: unitText }, locale) || '–',
+      version: point.plan_version,
+    }),
+    withinLimits(point, point.value) ? translate('charts.within') : translate('charts.outside'),
   ]);
   return {
     config,
@@ -135,9 +152,101 @@ export function stepTrendFigure(report: StepTrendReport, locale: string): Figure
         translate('charts.serial'),
         translate('charts.testedAt'),
         translate('charts.value'),
-        step ? translate('entry.limit', { limit: stepLimit(step) }) : translate('charts.limit'),
+        translate('charts.limit'),
+        translate('charts.verdict'),
       ],
       rows,
+    },
+  };
+}
+
+/** Cp and Cpk of the values shown, with how many they rest on, and a warning while they are too few. */
+export function capabilityText(
+  report: StepTrendReport,
+  locale: string,
+): { text: string; warning?: string } | null {
+  const { capability, step } = report;
+  if (!capability || !step || capability.count === 0) return null;
+  const figure = (value: number | null) =>
+    value === null
+      ? '–'
+      : value.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const text = translate(
+    step.lower !== null && step.upper !== null ? 'charts.capability' : 'charts.capabilityOne',
+    {
+      cp: figure(capability.cp),
+      cpk: figure(capability.cpk),
+      count: number(capability.count, locale),
+      limit: limitText(step, locale),
+    },
+  );
+  return capability.few_values
+    ? { text, warning: translate('charts.fewValues', { min: number(CAPABILITY_MIN_VALUES, locale) }) }
+    : { text };
+}
+
+/**
+ * Failures per reason, most first, as bars, with their running share as a line on a percent axis (a Pareto
+ * chart): the few reasons that make up most failures stand out.
+ */
+export function failureReasonsFigure(report: FailureReasonsReport, locale: string): Figure {
+  const total = report.data.reduce((sum, row) => sum + row.failures, 0);
+  let running = 0;
+  const rows = report.data.map((row) => {
+    running += row.failures;
+    return { title: stepTitle({ key: row.step_key, title: row.title }), failures: row.failures, running };
+  });
+  const config = {
+    type: 'bar',
+    data: {
+      labels: rows.map((row) => row.title),
+      datasets: [
+        {
+          type: 'bar',
+          label: translate('charts.failures'),
+          data: rows.map((row) => row.failures),
+          backgroundColor: colour(1),
+          yAxisID: 'y',
+        },
+        {
+          type: 'line',
+          label: translate('charts.cumulative'),
+          data: rows.map((row) => (100 * row.running) / total),
+          borderColor: colour(0),
+          backgroundColor: colour(0),
+          yAxisID: 'share',
+        },
+      ],
+    },
+    options: {
+      scales: {
+        y: { min: 0, ticks: { precision: 0 } },
+        share: {
+          position: 'right',
+          min: 0,
+          max: 100,
+          grid: { drawOnChartArea: false },
+          ticks: { callback: (value: number | string) => translate('reports.percent', { value }) },
+        },
+        x: { ticks: { maxRotation: 0, autoSkip: true } },
+      },
+    },
+  } as ChartConfiguration;
+  return {
+    config,
+    table: {
+      columns: [
+        translate('charts.reason'),
+        translate('charts.failures'),
+        translate('charts.share'),
+        translate('charts.cumulative'),
+      ],
+      rows: rows.map((row) => [
+        row.title,
+        number(row.failures, locale),
+        percent(row.failures, total, locale),
+        percent(row.running, total, locale),
+      ]),
     },
   };
 }
@@ -249,6 +358,52 @@ function StepTrend({ period, machines }: { period: Period; machines: [number, st
   if (figure && figure.table.rows.length === 0)
     return <EmptyFigure title={title} controls={controls} message={t('charts.empty')} />;
   if (!figure) return <Waiting query={plan.isError ? plan : trend} />;
+  const capability = trend.data && capabilityText(trend.data, locale);
+  const summary = capability && (
+    <div className="cert-capability">
+      <p>{capability.text}</p>
+      {capability.warning && <p className="cert-capability-warning">{capability.warning}</p>}
+    </div>
+  );
+  return <ChartFigure title={title} {...figure} controls={controls} summary={summary} />;
+}
+
+/** Why one machine's units failed in the period, most frequent reason first, beside their first-pass yield. */
+function FailureReasons({ period, machines }: { period: Period; machines: [number, string][] }) {
+  const t = useT(certificateCatalogs);
+  const locale = STAFF_LOCALES[useLanguage()];
+  const [chosen, setMachine] = useState<number | null>(null);
+  const machineId = machines.some(([id]) => id === chosen) ? chosen! : (machines[0]?.[0] ?? 0);
+  const reasons = useFailureReasons(machineId ? { machine_id: machineId, ...period } : null);
+  const figure = useMemo(
+    () => reasons.data && failureReasonsFigure(reasons.data, locale),
+    [reasons.data, locale],
+  );
+  const title = t('charts.failureReasons');
+  if (machines.length === 0) return <EmptyFigure title={title} message={t('charts.noMachines')} />;
+  const report = reasons.data;
+  const controls = (
+    <div className="cert-report-controls">
+      <Select
+        label={t('charts.machine')}
+        value={String(machineId)}
+        options={machines.map(([id, name]) => [String(id), name])}
+        onChange={(value) => setMachine(Number(value))}
+      />
+      {report && (
+        <p className="cert-capability">
+          {t('charts.yieldOfMachine', {
+            yield: percent(report.first_pass, report.tested, locale),
+            first_pass: number(report.first_pass, locale),
+            tested: number(report.tested, locale),
+          })}
+        </p>
+      )}
+    </div>
+  );
+  if (figure && figure.table.rows.length === 0)
+    return <EmptyFigure title={title} controls={controls} message={t('charts.noFailures')} />;
+  if (!figure) return <Waiting query={reasons} />;
   return <ChartFigure title={title} {...figure} controls={controls} />;
 }
 
@@ -316,6 +471,7 @@ export default function TestRecordCharts() {
       ) : (
         <Waiting query={yieldReport} />
       )}
+      {yieldReport.data && <FailureReasons period={period} machines={machines} />}
       {yieldReport.data && <StepTrend period={period} machines={machines} />}
     </>
   );

@@ -6,11 +6,16 @@ import {
   type ExportFormat,
   type ImpactClosing,
   type ImpactEntry,
+  type ImpactValue,
+  limitText,
+  numberOf,
 } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
+  activeLocale,
   apiErrorMessage,
+  currentLanguage,
   apiFieldErrors,
   formatDay,
   formatDayTime,
@@ -24,6 +29,65 @@ import {
 } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
 import { exportImpacts, impactsQuery, useCloseImpact } from '../api/instruments';
+
+/**
+ * One value a suspect instrument measured, as a quality person weighs it: the unit (and attempt after a retest), the
+ * step, the value and how far it lies inside the limit of its plan version (negative outside), so „ohne Auswirkung“
+ * can be decided without opening the certificate.
+ */
+export function impactValueText(value: ImpactValue, locale = activeLocale()) {
+  const t = machineCatalogs.t;
+  const unit = value.unit ? ` ${value.unit}` : '';
+  const number = numberOf(value.value);
+  const measured =
+    number === undefined
+      ? value.value
+      : `${number.toLocaleString(locale, { maximumFractionDigits: 6 })}${unit}`;
+  const limit = limitText(value, locale);
+  return {
+    unit:
+      value.attempt > 1
+        ? t('instruments.impacts.retested', { serial: value.serial, attempt: value.attempt })
+        : value.serial,
+    step: (currentLanguage() === 'de' ? '' : value.title.en) || value.title.de,
+    value: measured,
+    margin:
+      value.margin === null
+        ? ''
+        : t('instruments.impacts.margin', {
+            margin: `${value.margin.toLocaleString(locale, { maximumFractionDigits: 6, signDisplay: 'exceptZero' })}${unit}`,
+            limit,
+          }),
+    outside: value.margin !== null && value.margin < 0,
+  };
+}
+
+/** The values an entry's instrument measured, one line each; the serials alone where it recorded none. */
+function MeasuredValues({ entry }: { entry: ImpactEntry }) {
+  if (entry.values.length === 0) return <>{entry.serials.join(', ')}</>;
+  return (
+    <ul className="mach-inst__values">
+      {entry.values.map((value) => {
+        const text = impactValueText(value);
+        return (
+          <li key={`${value.serial} ${value.attempt} ${value.step_key}`}>
+            <span className="mach-inst__muted">
+              {text.unit} · {text.step}:{' '}
+            </span>
+            <strong>{text.value}</strong>
+            {text.margin && (
+              <span className={text.outside ? 'mach-inst__due--overdue' : undefined}>
+                {' '}
+                {text.outside && <span aria-hidden="true">⚠ </span>}
+                {text.margin}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /**
  * Closes one open entry: „ohne Auswirkung“ with a reason, or as revised or voided once the certificate was
@@ -147,7 +211,7 @@ export default function ImpactsPanel() {
             <tr>
               <th scope="col">{t('instruments.impacts.columns.instrument')}</th>
               <th scope="col">{t('instruments.impacts.columns.certificate')}</th>
-              <th scope="col">{t('instruments.impacts.columns.serials')}</th>
+              <th scope="col">{t('instruments.impacts.columns.values')}</th>
               <th scope="col">{t('instruments.impacts.columns.state')}</th>
             </tr>
           </thead>
@@ -172,7 +236,9 @@ export default function ImpactsPanel() {
                     {t('instruments.impacts.testedAt', { day: formatDayTime(entry.tested_at) })}
                   </div>
                 </td>
-                <td className="mach-inst__serials">{entry.serials.join(', ')}</td>
+                <td className="mach-inst__serials">
+                  <MeasuredValues entry={entry} />
+                </td>
                 <td>
                   {entry.closed_as ? (
                     <>

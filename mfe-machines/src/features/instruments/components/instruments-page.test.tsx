@@ -38,6 +38,30 @@ const openEntry: ImpactEntry = {
   suspect_since: day(-3),
   certificate_id: 42,
   serials: ['AB1', 'AB2'],
+  values: [
+    {
+      serial: 'AB1',
+      attempt: 1,
+      step_key: 'insulation',
+      title: { de: 'Isolationswiderstand', en: 'Insulation resistance' },
+      value: '1,3',
+      unit: 'MΩ',
+      lower: 1,
+      upper: null,
+      margin: 0.3,
+    },
+    {
+      serial: 'AB2',
+      attempt: 2,
+      step_key: 'insulation',
+      title: { de: 'Isolationswiderstand', en: 'Insulation resistance' },
+      value: '0,8',
+      unit: 'MΩ',
+      lower: 1,
+      upper: null,
+      margin: -0.2,
+    },
+  ],
   tested_at: new Date().toISOString(),
   closed_as: null,
   note: null,
@@ -170,6 +194,15 @@ describe('InstrumentsPage', () => {
       'href',
       '/certificates/42',
     );
+    // The values the instrument measured, with their margin to the limit: decided without opening the certificate.
+    expect(
+      within(entry)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'AB1 · Isolationswiderstand: 1,3 MΩ – Abstand zur Grenze +0,3 MΩ (≥ 1 MΩ)',
+      'AB2 (Versuch 2) · Isolationswiderstand: 0,8 MΩ ⚠ – Abstand zur Grenze -0,2 MΩ (≥ 1 MΩ)',
+    ]);
     await user.click(within(entry).getByRole('button', { name: 'Ohne Auswirkung abschließen' }));
     await user.click(within(entry).getByRole('button', { name: 'Abschließen' }));
     expect(
@@ -196,6 +229,7 @@ describe('InstrumentsPage in each staff language', () => {
       dueSoon: 'Fällig in 10 Tagen',
       impacts: 'Auswirkungen (1 offen)',
       certificate: 'Prüfbericht Nr. 42',
+      value: 'AB2 (Versuch 2) · Isolationswiderstand: 0,8 MΩ ⚠ – Abstand zur Grenze -0,2 MΩ (≥ 1 MΩ)',
       close: 'Ohne Auswirkung abschließen',
       register: 'Register',
       calibrations: 'Kalibrierungen PM-01',
@@ -207,6 +241,7 @@ describe('InstrumentsPage in each staff language', () => {
       dueSoon: 'Due in 10 days',
       impacts: 'Impacts (1 open)',
       certificate: 'Certificate No. 42',
+      value: 'AB2 (attempt 2) · Insulation resistance: 0.8 MΩ ⚠ – margin to the limit -0.2 MΩ (≥ 1 MΩ)',
       close: 'Close with no effect',
       register: 'Register',
       calibrations: 'Calibrations PM-01',
@@ -218,6 +253,8 @@ describe('InstrumentsPage in each staff language', () => {
       dueSoon: 'Termin za 10 dni',
       impacts: 'Ocena wpływu (1 otwarta)',
       certificate: 'Protokół badania nr 42',
+      value:
+        'AB2 (próba 2) · Insulation resistance: 0,8 MΩ ⚠ – odstęp od wartości granicznej -0,2 MΩ (≥ 1 MΩ)',
       close: 'Zamknij: bez wpływu',
       register: 'Rejestr',
       calibrations: 'Wzorcowania PM-01',
@@ -238,6 +275,7 @@ describe('InstrumentsPage in each staff language', () => {
       await user.click(screen.getByRole('button', { name: text.impacts }));
       const entry = await screen.findByTestId('impact-entry');
       expect(within(entry).getByRole('link', { name: text.certificate })).toBeInTheDocument();
+      expect(within(entry).getAllByRole('listitem')[1]).toHaveTextContent(text.value);
       expect(within(entry).getByRole('button', { name: text.close })).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: text.register }));
       await user.click(screen.getByRole('button', { name: text.calibrations }));

@@ -132,6 +132,7 @@ async function bothWidths(page: Page, name: string) {
 test('Auswertung: each value against its own plan version’s limit, Cp/Cpk with its count, the failure reasons', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, staffUrls.tab('reports'));
   const trend = page.getByRole('figure', { name: 'Verlauf eines Messwerts mit seinen Grenzwerten' });
@@ -171,15 +172,14 @@ test('Auswertung: each value against its own plan version’s limit, Cp/Cpk with
     '50 %',
     '100 %',
   ]);
-  await pareto.scrollIntoViewIfNeeded();
   await expectAccessible(page, 'analysis-reports');
-  await trend.scrollIntoViewIfNeeded();
   await bothWidths(page, 'analysis-trend');
 });
 
 test('Auswirkungen: each certificate lists the values the suspect instrument measured and their margin', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, '/?tab=instruments');
   const screen = remoteScreen(page, 'machines/Instruments');
@@ -192,7 +192,6 @@ test('Auswirkungen: each certificate lists the values the suspect instrument mea
     `${issued[0].serials[1]} · Isolationswiderstand: 0,8 MΩ ⚠ – Abstand zur Grenze -0,2 MΩ (≥ 1 MΩ)`,
     `${issued[0].serials[2]} · Isolationswiderstand: 12 MΩ – Abstand zur Grenze +11 MΩ (≥ 1 MΩ)`,
   ]);
-  await entry.scrollIntoViewIfNeeded();
   await expectAccessible(page, 'analysis-impacts');
   await bothWidths(page, 'analysis-impacts');
 });

@@ -207,6 +207,8 @@ export function failureReasonsFigure(report: FailureReasonsReport, locale: strin
           data: rows.map((row) => row.failures),
           backgroundColor: colour(1),
           yAxisID: 'y',
+          // Drawn first: the running share's line stays visible over the bars.
+          order: 1,
         },
         {
           type: 'line',
@@ -215,6 +217,7 @@ export function failureReasonsFigure(report: FailureReasonsReport, locale: strin
           borderColor: colour(0),
           backgroundColor: colour(0),
           yAxisID: 'share',
+          order: 0,
         },
       ],
     },

@@ -14,13 +14,28 @@ import {
 import { MEASURED_INSULATION, MEASURED_PLAN, MEASURED_PLAN_PASSED } from '../../test/measured-plan';
 
 /** The measured plan without its instrument kind: the queue shows values, not the instruments that took them. */
-const { instrument_kind: _kind, ...INSULATION } = MEASURED_INSULATION;
+const INSULATION = { ...MEASURED_INSULATION, instrument_kind: undefined };
 const PLAN = MEASURED_PLAN.map((step) => (step.key === INSULATION.key ? INSULATION : step));
 const PASSWORD = 'Freigabe-Passwort-1';
-const INSPECTOR = { email: 'pruefer@example.com', password: PASSWORD, name: 'Prüfer Paul', roles: ['pruefer'] };
-const RELEASER = { email: 'qs@example.com', password: PASSWORD, name: 'Qualität Quentin', roles: ['freigabe'] };
+const INSPECTOR = {
+  email: 'pruefer@example.com',
+  password: PASSWORD,
+  name: 'Prüfer Paul',
+  roles: ['pruefer'],
+};
+const RELEASER = {
+  email: 'qs@example.com',
+  password: PASSWORD,
+  name: 'Qualität Quentin',
+  roles: ['freigabe'],
+};
 /** Tests and may release: only what others tested. */
-const BOTH = { email: 'beides@example.com', password: PASSWORD, name: 'Beide Berta', roles: ['pruefer', 'freigabe'] };
+const BOTH = {
+  email: 'beides@example.com',
+  password: PASSWORD,
+  name: 'Beide Berta',
+  roles: ['pruefer', 'freigabe'],
+};
 const READER = { email: 'lesen@example.com', password: PASSWORD, name: 'Lesen Lea', roles: ['lesen'] };
 
 for (const kind of kinds) {
@@ -68,7 +83,10 @@ for (const kind of kinds) {
         await t.repositories.users.add(account as Parameters<typeof t.repositories.users.add>[0], TEST_COST);
         tokens[name] = await t.login(account.email, account.password);
       }
-      const plan = await call('PUT', apiPaths.machineTestPlan(machineId), t.token, { steps: PLAN, based_on: 0 });
+      const plan = await call('PUT', apiPaths.machineTestPlan(machineId), t.token, {
+        steps: PLAN,
+        based_on: 0,
+      });
       assert.equal(plan.statusCode, 200, plan.body);
       const settings = await call('PUT', apiPaths.settings(), t.token, { release_by_second_person: true });
       assert.equal(settings.statusCode, 200, settings.body);
@@ -121,7 +139,7 @@ for (const kind of kinds) {
         '?per_page=0',
         '?per_page=101',
         '?per_page=1.5',
-        "?per_page=10;drop table certificate_units",
+        '?per_page=10;drop table certificate_units',
         '?page=1&page=2',
         '?per_page=%00',
       ]) {

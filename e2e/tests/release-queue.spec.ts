@@ -1,9 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
-import { apiPaths, CERTIFICATE_DEFAULTS, DEFAULT_PLAN_STEPS, type ReleaseQueue } from 'contracts';
+import type { Page } from '@playwright/test';
+import { apiPaths, DEFAULT_PLAN_STEPS, type ReleaseQueue } from 'contracts';
 import { expectAccessible } from '../support/a11y';
 import { expect, snap, test } from '../support/fixtures';
 import { measuredInsulation } from '../support/plan-data';
-import { apiCall, staffAccount } from '../support/staff-accounts';
+import { apiCall, issueTested, pageAs, staffAccount } from '../support/staff-api';
 import { signInToken } from './landing-data';
 
 /**
@@ -19,44 +19,24 @@ let inspector: string;
 let quality: string;
 let machineId: number;
 let brandId: number;
+/** The default plan with the insulation resistance measured per unit. */
+const PLAN = DEFAULT_PLAN_STEPS.map((step) =>
+  step.key === measuredInsulation.key ? measuredInsulation : step,
+);
 
 const call = <T>(token: string, method: string, path: string, body?: unknown) =>
   apiCall<T>(baseURL, token, method, path, body);
 
 /** A certificate of units measuring `insulation` (MΩ, at least 1 passes), issued by `token`; its serials. */
-async function issue(token: string, ...insulation: string[]) {
-  const [certificate] = await call<{ serial_no: string; endSerialNo: string; serials: string[] }[]>(
-    token,
-    'POST',
-    apiPaths.certificateCreate(),
-    {
-      ...CERTIFICATE_DEFAULTS,
-      brand_id: brandId,
-      machine_id: machineId,
-      checked_by: 'Paul Prüfer',
-      crowd: insulation.length,
-      results: {
-        certificate: Object.fromEntries(
-          DEFAULT_PLAN_STEPS.filter((step) => step.key !== measuredInsulation.key).map((step) => [
-            step.key,
-            step.kind === 'choice' ? step.passing[0] : 'pass',
-          ]),
-        ),
-        units: insulation.map((value) => ({ [measuredInsulation.key]: value })),
-      },
-    },
-  );
-  return certificate.serials;
-}
-
-/** A page of its own for the account of `token`, at `target`. */
-async function pageAs(browser: Browser, token: string, target: string, width = 1366): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 768 } })).newPage();
-  await page.goto('/login');
-  await page.evaluate((value) => window.localStorage.setItem('token', value), token);
-  await page.goto(target);
-  return page;
-}
+const issue = async (token: string, ...insulation: string[]) =>
+  (
+    await issueTested(baseURL, token, {
+      brandId,
+      machineId,
+      steps: PLAN,
+      units: insulation.map((value) => ({ [measuredInsulation.key]: value })),
+    })
+  )[0].serials;
 
 const queueRows = (page: Page) =>
   page
@@ -85,19 +65,19 @@ test.beforeAll(async ({ baseURL: url }) => {
     })
   ).id;
   await call(admin, 'PUT', apiPaths.machineTestPlan(machineId), {
-    steps: DEFAULT_PLAN_STEPS.map((step) =>
-      step.key === measuredInsulation.key ? measuredInsulation : step,
-    ),
+    steps: PLAN,
     based_on: 0,
   });
-  inspector = await staffAccount(
-    baseURL,
-    admin,
-    ['pruefer'],
-    'Paul Prüfer',
-    `pruefer-rq-${stamp}@example.com`,
-  );
-  quality = await staffAccount(baseURL, admin, ['freigabe'], 'Quirin Qualität', `qs-rq-${stamp}@example.com`);
+  inspector = await staffAccount(baseURL, admin, {
+    roles: ['pruefer'],
+    name: 'Paul Prüfer',
+    email: `pruefer-rq-${stamp}@example.com`,
+  });
+  quality = await staffAccount(baseURL, admin, {
+    roles: ['freigabe'],
+    name: 'Quirin Qualität',
+    email: `qs-rq-${stamp}@example.com`,
+  });
   // What other specs left waiting is released first, so the queue holds this spec's units alone.
   const { data } = await call<ReleaseQueue>(quality, 'GET', `${apiPaths.releaseQueue()}?per_page=100`);
   for (const id of new Set(data.map((unit) => unit.certificate_id)))

@@ -13,6 +13,7 @@ export const federation = {
     UnitView: './src/features/unit-view/components/unit-page.tsx',
     Labels: './src/features/labels/components/labels-page.tsx',
     Reports: './src/features/reports/components/reports-page.tsx',
+    ReleaseQueue: './src/features/release-queue/components/release-queue-page.tsx',
   }),
   shared: sharedDependencies,
   // Remotes load no remotes themselves: the snapshot and remote-loading code of the runtime is left out.
@@ -28,4 +29,5 @@ export const exposedModules = null as unknown as {
   UnitView: typeof import('./src/features/unit-view/components/unit-page.tsx');
   Labels: typeof import('./src/features/labels/components/labels-page.tsx');
   Reports: typeof import('./src/features/reports/components/reports-page.tsx');
+  ReleaseQueue: typeof import('./src/features/release-queue/components/release-queue-page.tsx');
 } satisfies ExposedModules<'certificates'>;

@@ -13,6 +13,7 @@ import { brandsRepository } from './modules/brands/brands.repository';
 import { brandsService } from './modules/brands/brands.service';
 import { exportsRepository } from './modules/certificates/exports.repository';
 import { certificateListRepository } from './modules/certificates/certificate-list.repository';
+import { releaseQueueRepository } from './modules/certificates/release-queue.repository';
 import { certificateTransactions } from './modules/certificates/certificate-transaction';
 import type { InTransaction } from './platform/transactions';
 import { certificatesRepository } from './modules/certificates/certificates.repository';
@@ -87,6 +88,7 @@ export function createRepositories(database: DatabaseHandle) {
     testReports: testRecordReportsRepository(db),
     instruments,
     certificateList,
+    releaseQueue: releaseQueueRepository(db),
     exports: exportsRepository(db),
     uploads,
     landing: landingRepository(db),
@@ -159,6 +161,7 @@ export function createServices(repositories: Repositories, config: Config, passw
         revisions,
         units,
         list: repositories.certificateList,
+        queue: repositories.releaseQueue,
         machines,
         brands,
         attempts: repositories.attempts,

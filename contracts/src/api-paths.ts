@@ -66,6 +66,8 @@ export const meTwoFactorDisable = () => '/me/two-factor/disable';
 export const machineTestPlan = (machineId: number) => `/machine/${id(machineId)}/test-plan`;
 export const machineTestPlanCopy = (machineId: number) => `/machine/${id(machineId)}/test-plan/copy`;
 export const certificateRelease = (certificateId: number) => `/certificates/${id(certificateId)}/release`;
+/** The units waiting for a second person's release, the longest waiting first (contracts/src/release-queue.ts). */
+export const releaseQueue = () => '/release-queue';
 export const unitAttempts = (serial: string) => `/units/${id(serial)}/attempts`;
 export const reportFirstPassYield = () => '/reports/first-pass-yield';
 export const reportStepTrend = () => '/reports/step-trend';

@@ -26,6 +26,7 @@ export interface RemoteExposes {
     UnitView: NoProps;
     Labels: NoProps;
     Reports: NoProps;
+    ReleaseQueue: NoProps;
   };
   machines: { MachineList: NoProps; MachineForm: NoProps; MachineTestPlan: NoProps; Instruments: NoProps };
   landing: { Landing: NoProps };
@@ -65,6 +66,7 @@ export function exposesOf<R extends RemoteKey>(
 export const STAFF_TABS = [
   'certificate_create',
   'certificate_list',
+  'release_queue',
   'reports',
   'machine_list',
   'instruments',
@@ -127,6 +129,8 @@ export const queryKeys = {
   testPlan: (machineId: number) => ['machine', machineId, 'test-plan'] as const,
   machinesByBrand: ['machinesByBrand'] as const,
   certificates: ['certificates'] as const,
+  /** The units waiting for release: every release and retest changes it. */
+  releaseQueue: ['release-queue'] as const,
   certificate: (id: number) => ['certificate', id] as const,
   /** The events of one thing, by the API path that lists them (`/certificates/7/events`). */
   events: (path: string) => ['events', path] as const,

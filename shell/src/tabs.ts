@@ -16,6 +16,8 @@ export const TAB_SCREENS: Record<Tab, ScreenRef & { need: RoleNeed }> = {
     expose: 'CertificateList',
     need: 'read',
   },
+  // Only who may release sees what waits for release (contracts/src/release-queue.ts).
+  release_queue: { remote: 'certificates', expose: 'ReleaseQueue', need: 'release' },
   reports: { remote: 'certificates', expose: 'Reports', need: 'read' },
   // Every role reads the catalogue; the remote hides editing from those without Stammdaten.
   machine_list: {

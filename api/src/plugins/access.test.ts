@@ -67,6 +67,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/machine/{id}/test-plan': 'read',
   'PUT /api/machine/{id}/test-plan': 'release',
   'POST /api/machine/{id}/test-plan/copy': 'release',
+  'GET /api/release-queue': 'release',
   'POST /api/certificates/{id}/release': 'release',
   'POST /api/units/{serial}/attempts': 'certify',
   'GET /api/reports/first-pass-yield': 'read',

@@ -20,6 +20,8 @@ import type { SettingsRepository } from '../accounts/settings.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
 import type { UsersRepository } from '../users/users.repository';
 import { releasing } from './releasing';
+import { releaseQueue } from './release-queue';
+import type { ReleaseQueueRepository } from './release-queue.repository';
 import type { TestAttemptsRepository } from './test-attempts.repository';
 import type { InstrumentsRepository } from '../instruments/instruments.repository';
 import type { CertificateArchiveRepository } from '../certificate-pdf/certificate-archive.repository';
@@ -28,7 +30,7 @@ import { voiding } from './voiding';
 
 /**
  * The certificates' use cases, each its own file given only what it uses: issuing, the lifecycle (revising:
- * revise, revisions, history; voiding), release and retest (releasing), the list, the export, and the units with the events and prints.
+ * revise, revisions, history; voiding), release and retest (releasing), the units waiting for release (release-queue), the list, the export, and the units with the events and prints.
  */
 export function certificatesService(
   {
@@ -37,6 +39,7 @@ export function certificatesService(
     revisions,
     units,
     list,
+    queue,
     machines,
     brands,
     attempts,
@@ -55,6 +58,8 @@ export function certificatesService(
     revisions: RevisionsRepository;
     units: UnitsRepository;
     list: CertificateListRepository;
+    /** The units waiting for release (release-queue.ts). */
+    queue: ReleaseQueueRepository;
     machines: Pick<MachinesRepository, 'get'>;
     brands: Pick<BrandsRepository, 'get'>;
     attempts: TestAttemptsRepository;
@@ -79,6 +84,7 @@ export function certificatesService(
     get: view.get,
     ...issuing({ certificates, machines, brands, plans, testers: tester, settings, view, transaction }),
     ...releasing({ units, attempts, settings, testers: tester, view, transaction }),
+    ...releaseQueue({ queue }),
     ...revising({ revisions, units, settings, testers: tester, view, transaction }),
     ...voiding({ units, view, transaction }),
     ...certificateList({ list, filters }),

@@ -1,27 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Certificate, ReleaseBody, Unit } from 'contracts';
 import { useId, useState, type FormEvent } from 'react';
-import { apiErrorMessage, ConfirmDialog, httpStatus, notify, useFieldErrors, useT } from 'shared-ui';
+import { ConfirmDialog, httpStatus, notify, useFieldErrors, useT } from 'shared-ui';
+import { releaseRefusal } from '../../../api/release-certificate';
 import { certificateCatalogs } from '../../../catalogs';
 import { useReleaseCertificate } from '../api/release-certificate';
 import { ReasonField } from './reason-field';
 import '../release.css';
 
-/** The API's code is read as sent: a refusal the shared client does not list yet still gets its own words. */
-const errorCode = (error: unknown) =>
-  (error as { response?: { data?: { error?: { code?: unknown } } } } | null)?.response?.data?.error?.code;
-
-/** Why a release was refused, in words that say what to do. */
+/** Why a release was refused; NEU LADEN when the screen shows an older state than the one stored. */
 function ReleaseError({ error }: { error: unknown }) {
   const t = useT(certificateCatalogs);
   const queryClient = useQueryClient();
   const status = httpStatus(error);
-  const message =
-    status === 403 && errorCode(error) === 'SAME_PERSON'
-      ? t('release.samePerson')
-      : status === 409
-        ? t('release.conflict')
-        : (apiErrorMessage(error) ?? t('release.failed'));
+  const message = releaseRefusal(error, t);
   return (
     <div className="cert-error" role="alert">
       <p>{message}</p>

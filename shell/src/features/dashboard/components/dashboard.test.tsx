@@ -52,6 +52,16 @@ describe('parseTab', () => {
       'machine_list',
       'instruments',
     ]);
+    // What waits for release only for who may release it.
+    expect(tabsFor(['freigabe'])).toEqual([
+      'certificate_list',
+      'release_queue',
+      'reports',
+      'machine_list',
+      'instruments',
+    ]);
+    expect(tabsFor(['admin'])).toContain('release_queue');
+    expect(parseTab('release_queue', tabsFor(['pruefer']))).toBe('certificate_create');
     expect(parseTab('certificate_create', tabsFor(['lesen']))).toBe('certificate_list');
     expect(parseTab(null, tabsFor(['lesen']))).toBe('certificate_list');
   });

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { apiDir } from './platform/api-files';
-import { QR_FORMATS, remoteNames, type QrFormat, type RemoteKey } from 'contracts';
+import {
+  INSPECTION_DOCUMENTS,
+  QR_FORMATS,
+  remoteNames,
+  type InspectionDocument,
+  type QrFormat,
+  type RemoteKey,
+} from 'contracts';
 import { directoryConfig, type DirectoryConfig } from './directory-config';
 import { ConfigError } from './config-error';
 import { host, logLevel, webBaseForProduction, type LogLevel } from './config-checks';
@@ -25,6 +32,11 @@ export interface Config {
   labelPrintUrl: string | null;
   /** What printed QR codes encode: the customer page's path, or a GS1 Digital Link where the EAN allows. */
   qrFormat: QrFormat;
+  /**
+   * The highest EN 10204 type the certificate of a unit released by a second person claims (INSPECTION_DOCUMENT):
+   * 3.1 where the releasers are independent of manufacturing, else 2.2 (contracts' inspectionDocumentOf).
+   */
+  inspectionDocument: InspectionDocument;
   companyName: string;
   companyAddress: string;
   /** The manufacturer's contact and logo for the customer page and the staff header; null when unset. */
@@ -192,6 +204,17 @@ function qrFormat(env: NodeJS.ProcessEnv): QrFormat {
   return format;
 }
 
+function inspectionDocument(env: NodeJS.ProcessEnv): InspectionDocument {
+  const raw = env.INSPECTION_DOCUMENT?.trim();
+  if (!raw) return '3.1';
+  const type = INSPECTION_DOCUMENTS.find((known) => known === raw);
+  if (!type)
+    throw new ConfigError(
+      `INSPECTION_DOCUMENT muss ${INSPECTION_DOCUMENTS.map((known) => `„${known}“`).join(' oder ')} (Typ nach EN 10204) sein, ist aber „${raw}“`,
+    );
+  return type;
+}
+
 /**
  * SEAL_P12_PATH must name a readable file; SEAL_TSA_URL an http(s) address (a path is part of it). In production
  * the development seal is never the default: its key sits in every dump of the database.
@@ -272,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webBase,
     labelPrintUrl: httpOrigin(env, 'LABEL_PRINT_URL'),
     qrFormat: qrFormat(env),
+    inspectionDocument: inspectionDocument(env),
     companyName: env.COMPANY_NAME?.trim() || 'BDS Maschinen GmbH',
     companyAddress: env.COMPANY_ADDRESS?.trim() || 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
     companyEmail: optional(

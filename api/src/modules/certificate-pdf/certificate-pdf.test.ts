@@ -9,11 +9,12 @@ import sharp from 'sharp';
 import { HttpError } from '../../errors';
 import { auth, certificateBody, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
 import { renderDocument } from './pdf-document';
-import type { PdfInput, PdfScope } from './pdf-input';
+import type { PdfInput, PdfScope, PdfSettings } from './pdf-input';
 import { renderPdf } from './render-pdf';
 
-const SETTINGS = {
+const SETTINGS: PdfSettings = {
   webBase: 'https://pruef.example',
+  inspectionDocument: '3.1',
   companyName: 'BDS Maschinen GmbH',
   companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
 };

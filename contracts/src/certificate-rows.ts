@@ -252,10 +252,14 @@ export const pageOf = (page: number, pages: number): Translations => [
   `Página ${page} de ${pages}`,
 ];
 
-/** A step's verdict as the results column prints it: the unit's verdict words, in every spelling. */
+/**
+ * A step's verdict as the results column prints it: the words of a pass/fail step (bestanden / nicht bestanden) in
+ * every spelling, in lower case, so only the banner's capitals state the unit's verdict.
+ */
+const stepWords = (words: Translations) => spellings(words.map((word) => word.toLowerCase()));
 export const STEP_VERDICT_TEXT: Readonly<Record<StepVerdict, string>> = {
-  pass: spellings(RELEASE_WORDS.released),
-  fail: spellings(RELEASE_WORDS.failed),
+  pass: stepWords(RELEASE_WORDS.released),
+  fail: stepWords(RELEASE_WORDS.failed),
   open: '–',
 };
 

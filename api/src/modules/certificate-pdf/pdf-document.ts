@@ -144,7 +144,8 @@ function items(pen: Pen, data: Certificate, unit: UnitTestRecord): Item[] {
   const numbers = new Set(Object.values(used));
   const instruments = (data.test_record.instruments ?? []).filter((i) => numbers.has(i.inventory_number));
   if (!instruments.length) return rows;
-  return [...rows, { block: stack([spacer(GAP), instrumentsTable(pen, instruments)]), result: false }];
+  // Its own title sets it apart: a millimetre above it keeps the default plan's table on the sheet of its results.
+  return [...rows, { block: stack([spacer(1 * MM), instrumentsTable(pen, instruments)]), result: false }];
 }
 
 /** The items split into sheets: as many as fit on each, at least one per sheet. */

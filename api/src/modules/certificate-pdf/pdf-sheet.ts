@@ -162,34 +162,35 @@ export function unitFacts(pen: Pen, data: Certificate, unit: UnitTestRecord, set
     checked_by: testerText(data, unit),
     released_by: releaserText(data, unit),
   };
-  const rows = [
-    ...INFO_ROWS.map((pair) =>
-      row(
-        doc,
-        pair.map((fields) =>
-          fact(pen, fields.labels, filled[fields.key] ?? fields.value?.(data, unit.serial) ?? '', infoWidth),
-        ),
+  const rows = INFO_ROWS.map((pair) =>
+    row(
+      doc,
+      pair.map((fields) =>
+        fact(pen, fields.labels, filled[fields.key] ?? fields.value?.(data, unit.serial) ?? '', infoWidth),
       ),
     ),
-    row(doc, [{ width: 3 * infoWidth, content: dispatchCheck(pen, unit, settings, cellWidth(3 * infoWidth)) }]),
-  ];
+  );
   const url = qrUrl(settings, { id: data.machine_id, ean: data.ean_number }, unit.serial);
   const qr = qrCode(doc, url);
   const factsHeight = rows.reduce((sum, info) => sum + info.height, 0);
   const qrHeight = Math.max(factsHeight, QR_SIZE + 6 * MM);
-  const scan = row(doc, [
-    {
-      width: CONTENT_WIDTH,
-      content: stack(
-        [SCAN_LABELS, INSTRUCTIONS_MARKING].map((labels) =>
-          text(pen, labelRuns(labels), cellWidth(CONTENT_WIDTH)),
+  // Across the width, under the facts and the code: the dispatch check, then what the code leads to.
+  const below = stack([
+    row(doc, [{ width: CONTENT_WIDTH, content: dispatchCheck(pen, unit, settings, cellWidth(CONTENT_WIDTH)) }]),
+    row(doc, [
+      {
+        width: CONTENT_WIDTH,
+        content: stack(
+          [SCAN_LABELS, INSTRUCTIONS_MARKING].map((labels) =>
+            text(pen, labelRuns(labels), cellWidth(CONTENT_WIDTH)),
+          ),
+          1 * MM,
         ),
-        1 * MM,
-      ),
-    },
+      },
+    ]),
   ]);
   return {
-    height: qrHeight + scan.height,
+    height: qrHeight + below.height,
     draw(x, y) {
       // The facts' rows share out the height the code needs, so the frame around the code stays closed.
       const stretch = (qrHeight - factsHeight) / rows.length;
@@ -209,7 +210,7 @@ export function unitFacts(pen: Pen, data: Certificate, unit: UnitTestRecord, set
         .stroke('#000000');
       qr.draw(x + 3 * infoWidth + (qrWidth - QR_SIZE) / 2, y + (qrHeight - QR_SIZE) / 2);
       doc.link(x + 3 * infoWidth, y, qrWidth, qrHeight, url);
-      scan.draw(x, y + qrHeight);
+      below.draw(x, y + qrHeight);
     },
   };
 }
@@ -232,8 +233,8 @@ function dispatchCheck(pen: Pen, unit: UnitTestRecord, settings: PdfSettings, wi
   );
 }
 
-/** The verdict's column holds its words in two lines: „BESTANDEN / PASSED /“ above „CONFORME“. */
-const RESULT_SHARES = { step: 0.46, standard: 0.12, limit: 0.1, value: 0.14, verdict: 0.18 } as const;
+/** The verdict's column holds its words in two lines: „bestanden / passed /“ above „conforme“. */
+const RESULT_SHARES = { step: 0.48, standard: 0.11, limit: 0.1, value: 0.14, verdict: 0.17 } as const;
 const columnWidth = (column: keyof typeof RESULT_SHARES) => CONTENT_WIDTH * RESULT_SHARES[column];
 
 export function resultsHead(pen: Pen): Block {

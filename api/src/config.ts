@@ -193,26 +193,16 @@ function optional(env: NodeJS.ProcessEnv, name: string, valid: (value: string) =
 const EMAIL = /^[^\s@<>"'()]+@[^\s@<>"'()]+\.[^\s@<>"'()]+$/;
 const PHONE = /^\+?[\d ()/-]{3,30}$/;
 
-function qrFormat(env: NodeJS.ProcessEnv): QrFormat {
-  const raw = env.QR_FORMAT?.trim();
-  if (!raw) return 'landing';
-  const format = QR_FORMATS.find((known) => known === raw);
-  if (!format)
+/** One of `values` (the first when unset); anything else stops the start, naming them and what they are. */
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], what = ''): T {
+  const raw = env[name]?.trim();
+  if (!raw) return values[0];
+  const value = values.find((known) => known === raw);
+  if (!value)
     throw new ConfigError(
-      `QR_FORMAT muss ${QR_FORMATS.map((known) => `„${known}“`).join(' oder ')} sein, ist aber „${raw}“`,
+      `${name} muss ${values.map((known) => `„${known}“`).join(' oder ')}${what} sein, ist aber „${raw}“`,
     );
-  return format;
-}
-
-function inspectionDocument(env: NodeJS.ProcessEnv): InspectionDocument {
-  const raw = env.INSPECTION_DOCUMENT?.trim();
-  if (!raw) return '3.1';
-  const type = INSPECTION_DOCUMENTS.find((known) => known === raw);
-  if (!type)
-    throw new ConfigError(
-      `INSPECTION_DOCUMENT muss ${INSPECTION_DOCUMENTS.map((known) => `„${known}“`).join(' oder ')} (Typ nach EN 10204) sein, ist aber „${raw}“`,
-    );
-  return type;
+  return value;
 }
 
 /**
@@ -294,8 +284,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: demoSeed === '1',
     webBase,
     labelPrintUrl: httpOrigin(env, 'LABEL_PRINT_URL'),
-    qrFormat: qrFormat(env),
-    inspectionDocument: inspectionDocument(env),
+    qrFormat: oneOf<QrFormat>(env, 'QR_FORMAT', QR_FORMATS),
+    inspectionDocument: oneOf<InspectionDocument>(
+      env,
+      'INSPECTION_DOCUMENT',
+      INSPECTION_DOCUMENTS,
+      ' (Typ nach EN 10204)',
+    ),
     companyName: env.COMPANY_NAME?.trim() || 'BDS Maschinen GmbH',
     companyAddress: env.COMPANY_ADDRESS?.trim() || 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
     companyEmail: optional(

@@ -98,7 +98,8 @@ for (const kind of kinds) {
       assert.ok(pages.includes('Test report 2.2 according to EN 10204'));
       assert.ok(!pages.includes('3.1'));
       // Sheets count through the file, not within each copy.
-      for (const sheet of [1, 2, 3, 4]) assert.ok(pages.includes(`Seite ${sheet} von 4`), `Seite ${sheet} von 4`);
+      for (const sheet of [1, 2, 3, 4])
+        assert.ok(pages.includes(`Seite ${sheet} von 4`), `Seite ${sheet} von 4`);
       assert.equal(pages.match(/Kundenexemplar \/ Customer copy/g)?.length, 2);
       assert.equal(pages.match(/Werksexemplar \/ Factory copy/g)?.length, 2);
       assert.ok(pages.includes(SETTINGS.companyName));
@@ -298,8 +299,14 @@ describe('the layout of the certificate document', () => {
     const data = certificate();
     // Released by a second person (the longest dispatch check), two instruments: before, each copy's second sheet
     // held the two-row instrument table alone.
-    Object.assign(data.test_record.units[0], { released_by_name: 'Max Freigeber', released_at: data.created_at });
-    data.test_record.units[0].attempts[0].instruments = { isolation: 'PM-0043', insulation_resistance: 'PM-0042' };
+    Object.assign(data.test_record.units[0], {
+      released_by_name: 'Max Freigeber',
+      released_at: data.created_at,
+    });
+    data.test_record.units[0].attempts[0].instruments = {
+      isolation: 'PM-0043',
+      insulation_resistance: 'PM-0042',
+    };
     data.test_record.instruments = [
       { inventory_number: 'PM-0042', name: 'Isolationsmessgerät', due: '2027-03-31' },
       { inventory_number: 'PM-0043', name: 'Schutzleiterprüfgerät', due: '2027-05-31' },

@@ -156,6 +156,8 @@ function qrCode(doc: PDFKit.PDFDocument, url: string): Block {
 /** The unit's facts, who tested and who released it, the dispatch check, the QR code to its page and its text. */
 export function unitFacts(pen: Pen, data: Certificate, unit: UnitTestRecord, settings: PdfSettings): Block {
   const { doc } = pen;
+  // The code's column no wider than the code and its quiet zone (4 mm a side, more than 4 modules): the facts
+  // get the rest, and wrap to fewer lines.
   const infoWidth = (CONTENT_WIDTH - QR_SIZE - 8 * MM) / 3;
   const qrWidth = CONTENT_WIDTH - 3 * infoWidth;
   const filled: Record<string, string> = {
@@ -176,7 +178,9 @@ export function unitFacts(pen: Pen, data: Certificate, unit: UnitTestRecord, set
   const qrHeight = Math.max(factsHeight, QR_SIZE + 6 * MM);
   // Across the width, under the facts and the code: the dispatch check, then what the code leads to.
   const below = stack([
-    row(doc, [{ width: CONTENT_WIDTH, content: dispatchCheck(pen, unit, settings, cellWidth(CONTENT_WIDTH)) }]),
+    row(doc, [
+      { width: CONTENT_WIDTH, content: dispatchCheck(pen, unit, settings, cellWidth(CONTENT_WIDTH)) },
+    ]),
     row(doc, [
       {
         width: CONTENT_WIDTH,

@@ -17,6 +17,7 @@ const UNITS = 100;
 const WARM_RUNS = 3;
 const SETTINGS: PdfSettings = {
   webBase: 'https://pruef.example',
+  inspectionDocument: '3.1',
   companyName: 'BDS Maschinen GmbH',
   companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
 };

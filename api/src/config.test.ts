@@ -183,6 +183,17 @@ describe('configuration', () => {
       assertRefused({ QR_FORMAT: value }, `QR_FORMAT muss „landing“ oder „gs1“ sein, ist aber „${value}“`);
   });
 
+  test('INSPECTION_DOCUMENT is the EN 10204 type 3.1 unless set to 2.2; anything else is refused', () => {
+    assert.equal(loadConfig({}).inspectionDocument, '3.1');
+    assert.equal(loadConfig({ INSPECTION_DOCUMENT: ' ' }).inspectionDocument, '3.1');
+    assert.equal(loadConfig({ INSPECTION_DOCUMENT: ' 2.2 ' }).inspectionDocument, '2.2');
+    for (const value of ['3.2', '2.1', '3,1', '<script>'])
+      assertRefused(
+        { INSPECTION_DOCUMENT: value },
+        `INSPECTION_DOCUMENT muss „3.1“ oder „2.2“ (Typ nach EN 10204) sein, ist aber „${value}“`,
+      );
+  });
+
   test('CORS_ORIGINS is written the way a browser sends its Origin, and an entry with a path is refused', () => {
     assert.deepEqual(
       loadConfig({ CORS_ORIGINS: 'https://App.example.com/, http://127.0.0.2:8080, https://b.example:443' })

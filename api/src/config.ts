@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { apiDir } from './platform/api-files';
-import { QR_FORMATS, remoteNames, type QrFormat, type RemoteKey } from 'contracts';
+import {
+  INSPECTION_DOCUMENTS,
+  QR_FORMATS,
+  remoteNames,
+  type InspectionDocument,
+  type QrFormat,
+  type RemoteKey,
+} from 'contracts';
 import { directoryConfig, type DirectoryConfig } from './directory-config';
 import { ConfigError } from './config-error';
 import { host, logLevel, webBaseForProduction, type LogLevel } from './config-checks';
@@ -25,6 +32,11 @@ export interface Config {
   labelPrintUrl: string | null;
   /** What printed QR codes encode: the customer page's path, or a GS1 Digital Link where the EAN allows. */
   qrFormat: QrFormat;
+  /**
+   * The highest EN 10204 type the certificate of a unit released by a second person claims (INSPECTION_DOCUMENT):
+   * 3.1 where the releasers are independent of manufacturing, else 2.2 (contracts' inspectionDocumentOf).
+   */
+  inspectionDocument: InspectionDocument;
   companyName: string;
   companyAddress: string;
   /** The manufacturer's contact and logo for the customer page and the staff header; null when unset. */
@@ -181,15 +193,16 @@ function optional(env: NodeJS.ProcessEnv, name: string, valid: (value: string) =
 const EMAIL = /^[^\s@<>"'()]+@[^\s@<>"'()]+\.[^\s@<>"'()]+$/;
 const PHONE = /^\+?[\d ()/-]{3,30}$/;
 
-function qrFormat(env: NodeJS.ProcessEnv): QrFormat {
-  const raw = env.QR_FORMAT?.trim();
-  if (!raw) return 'landing';
-  const format = QR_FORMATS.find((known) => known === raw);
-  if (!format)
+/** One of `values` (the first when unset); anything else stops the start, naming them and what they are. */
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], what = ''): T {
+  const raw = env[name]?.trim();
+  if (!raw) return values[0];
+  const value = values.find((known) => known === raw);
+  if (!value)
     throw new ConfigError(
-      `QR_FORMAT muss ${QR_FORMATS.map((known) => `„${known}“`).join(' oder ')} sein, ist aber „${raw}“`,
+      `${name} muss ${values.map((known) => `„${known}“`).join(' oder ')}${what} sein, ist aber „${raw}“`,
     );
-  return format;
+  return value;
 }
 
 /**
@@ -271,7 +284,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: demoSeed === '1',
     webBase,
     labelPrintUrl: httpOrigin(env, 'LABEL_PRINT_URL'),
-    qrFormat: qrFormat(env),
+    qrFormat: oneOf<QrFormat>(env, 'QR_FORMAT', QR_FORMATS),
+    inspectionDocument: oneOf<InspectionDocument>(
+      env,
+      'INSPECTION_DOCUMENT',
+      INSPECTION_DOCUMENTS,
+      ' (Typ nach EN 10204)',
+    ),
     companyName: env.COMPANY_NAME?.trim() || 'BDS Maschinen GmbH',
     companyAddress: env.COMPANY_ADDRESS?.trim() || 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
     companyEmail: optional(

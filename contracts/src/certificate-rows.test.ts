@@ -6,6 +6,8 @@ import {
   DISPATCH_ROW,
   HEAD_LABELS,
   INFO_ROWS,
+  INSPECTION_DOCUMENT_WORDS,
+  inspectionDocumentOf,
   pageOf,
   RELEASE_WORDS,
   RESULT_COLUMNS,
@@ -17,6 +19,7 @@ import {
   VALUE_WORDS,
   inEveryLanguage,
   SPELLING_SEPARATOR,
+  STEP_VERDICT_TEXT,
 } from './certificate-rows';
 import { ORIGINS } from './constants';
 import { DEFAULT_PLAN_STEPS } from './test-record';
@@ -101,4 +104,24 @@ test('YES, NO and the origins print in every language, each different spelling o
   const value = inEveryLanguage('GERMANY');
   assert.equal(value.split(SPELLING_SEPARATOR).length, 6);
   assert.doesNotMatch(value, / \//);
+});
+
+test('the inspection document types are the glossary’s, and which one a unit gets', () => {
+  for (const [type, words] of Object.entries(INSPECTION_DOCUMENT_WORDS))
+    assert.deepEqual([type, [...words]], [type, term(type)]);
+  const unit = (release: 'released' | 'deviation' | 'failed' | 'awaiting_release', by: string | null) => ({
+    release,
+    released_by_name: by,
+  });
+  assert.equal(inspectionDocumentOf(unit('released', 'Max Freigeber'), '3.1'), '3.1');
+  assert.equal(inspectionDocumentOf(unit('deviation', 'Max Freigeber'), '3.1'), '3.1');
+  assert.equal(inspectionDocumentOf(unit('released', 'Max Freigeber'), '2.2'), '2.2');
+  assert.equal(inspectionDocumentOf(unit('released', null), '3.1'), '2.2');
+  assert.equal(inspectionDocumentOf(unit('failed', null), '3.1'), null);
+  assert.equal(inspectionDocumentOf(unit('awaiting_release', null), '3.1'), null);
+});
+
+test("a step's verdict is the unit's words in lower case, so only the banner states the unit's", () => {
+  assert.equal(STEP_VERDICT_TEXT.pass, spellings(term('PASSED')).toLowerCase());
+  assert.equal(STEP_VERDICT_TEXT.fail, spellings(term('FAILED')).toLowerCase());
 });

@@ -1,4 +1,10 @@
-import { DEFAULT_PLAN_STEPS, PLAN_LANGUAGES, type PlanStep } from './test-record';
+import {
+  DEFAULT_PLAN_STEPS,
+  PLAN_LANGUAGES,
+  type PlanStep,
+  type StepVerdict,
+  type UnitTestRecord,
+} from './test-record';
 import type { Certificate } from './wire';
 
 /**
@@ -134,7 +140,7 @@ export const INFO_ROWS: readonly (readonly CertificateRow[])[] = [
   ],
 ];
 
-/** Left blank on purpose, across the width: signed by hand at dispatch. */
+/** Under the facts, beside the scan text: what the document is for the unit it leaves with (inspectionDocumentOf). */
 export const DISPATCH_ROW: CertificateRow = {
   key: 'logistics_control',
   labels: [
@@ -146,6 +152,47 @@ export const DISPATCH_ROW: CertificateRow = {
     'Controlo de expedição',
   ],
 };
+
+/**
+ * The EN 10204 types of inspection document a certificate can be, highest first. 3.1 (inspection certificate)
+ * is validated by an authorised inspection representative independent of manufacturing: here the second person
+ * who released the unit. 2.2 (test report) is the manufacturer's alone: a unit the passing test released.
+ */
+export const INSPECTION_DOCUMENTS = ['3.1', '2.2'] as const;
+export type InspectionDocument = (typeof INSPECTION_DOCUMENTS)[number];
+
+/** The types' names as EN 10204:2004 has them in each language version. */
+export const INSPECTION_DOCUMENT_WORDS: Readonly<Record<InspectionDocument, Translations>> = {
+  '3.1': [
+    'Abnahmeprüfzeugnis 3.1 nach EN 10204',
+    'Inspection certificate 3.1 according to EN 10204',
+    'Certificat de réception 3.1 selon EN 10204',
+    'Certificado de inspección 3.1 según EN 10204',
+    'Certificato di controllo 3.1 secondo EN 10204',
+    'Certificado de inspeção 3.1 segundo EN 10204',
+  ],
+  '2.2': [
+    'Werkszeugnis 2.2 nach EN 10204',
+    'Test report 2.2 according to EN 10204',
+    'Relevé de contrôle 2.2 selon EN 10204',
+    'Informe de ensayo 2.2 según EN 10204',
+    'Rapporto di prova 2.2 secondo EN 10204',
+    'Relatório de ensaio 2.2 segundo EN 10204',
+  ],
+};
+
+/**
+ * What the unit's document is: 3.1 when a second person released it (and the manufacturer's `highest` type
+ * allows it: its releasers are independent of manufacturing), 2.2 when the passing test released it, and none
+ * for a failed unit or one awaiting release, whose pages state no compliance.
+ */
+export function inspectionDocumentOf(
+  unit: Pick<UnitTestRecord, 'release' | 'released_by_name'>,
+  highest: InspectionDocument,
+): InspectionDocument | null {
+  if (unit.release !== 'released' && unit.release !== 'deviation') return null;
+  return unit.released_by_name ? highest : '2.2';
+}
 
 /** The certificate's number, the unit's serial, the issue date and the plan version at the top of each sheet; the maker. */
 export const HEAD_LABELS = {
@@ -195,7 +242,7 @@ export const RELEASE_WORDS = {
   reason: ['Grund', 'Reason', 'Motif', 'Motivo', 'Motivo', 'Motivo'],
 } as const satisfies Record<string, Translations>;
 
-/** "Seite 1 von 2" in the six languages, for each sheet of a copy. */
+/** "Seite 7 von 12" in the six languages: the sheet's place in the whole document. */
 export const pageOf = (page: number, pages: number): Translations => [
   `Seite ${page} von ${pages}`,
   `Page ${page} of ${pages}`,
@@ -205,8 +252,16 @@ export const pageOf = (page: number, pages: number): Translations => [
   `Página ${page} de ${pages}`,
 ];
 
-/** A step's verdict as the results column prints it: the check values the certificate always had. */
-export const STEP_VERDICT_TEXT = { pass: 'OK', fail: 'NOT OK', open: '–' } as const;
+/**
+ * A step's verdict as the results column prints it: the words of a pass/fail step (bestanden / nicht bestanden) in
+ * every spelling, in lower case, so only the banner's capitals state the unit's verdict.
+ */
+const stepWords = (words: Translations) => spellings(words.map((word) => word.toLowerCase()));
+export const STEP_VERDICT_TEXT: Readonly<Record<StepVerdict, string>> = {
+  pass: stepWords(RELEASE_WORDS.released),
+  fail: stepWords(RELEASE_WORDS.failed),
+  open: '–',
+};
 
 const ROW_TITLES: Record<string, string> = Object.fromEntries([
   ...[...INFO_ROWS.flat(), DISPATCH_ROW].map((row) => [row.key, row.labels[0]]),

@@ -81,7 +81,7 @@ test.describe('Prüfbericht mit Messwerten', () => {
     await page.setViewportSize({ width: 768, height: 1024 });
     await snap(page, 'test-record-print-768');
 
-    // The archived PDF is what prints: each copy on its own A4 page, numbered within its copy, none running over.
+    // The archived PDF is what prints: each copy on its own A4 page, numbered through the file, none running over.
     fs.writeFileSync(path.join(artifacts, 'test-record-print.pdf'), pdf);
     keepPngs(pdf);
     const pages = pdfPageTexts(pdf);
@@ -93,7 +93,7 @@ test.describe('Prüfbericht mit Messwerten', () => {
       expect(text).toContain(`Certificado n.º ${certificate.id} Seriennummer`);
       expect(text).toContain(`N.º de série ${serial} Datum`);
       expect(text).toMatch(/Plano de ensaio, versão 1 /);
-      expect(text).toContain('Seite 1 von 1 · Page 1 of 1');
+      expect(text).toContain(`Seite ${i + 1} von 6 · Page ${i + 1} of 6`);
       expect(text).toContain(i % 2 ? 'Werksexemplar / Factory copy' : 'Kundenexemplar / Customer copy');
       expect(text).toContain('Führung/Funktion · Slide guide / function');
       expect(text).toContain('Isolationswiderstand · Insulation resistance');
@@ -102,9 +102,12 @@ test.describe('Prüfbericht mit Messwerten', () => {
       expect(text).toMatch(/e2e@example\.com, \d\d\.\d\d\.\d{4} \d\d:\d\d/);
       expect(text.includes('NICHT BESTANDEN')).toBe(serial === second);
       expect(text.includes('BESTANDEN / PASSED / CONFORME')).toBe(serial !== second);
-      // Each unit's own value; the failed one judged NOT OK, the others OK.
+      // Each unit's own value; the failed one's step judged in words, the others' passed.
       expect(text).toContain(['2,5 MΩ', '0,8 MΩ', '12 MΩ'][Math.floor(i / 2)]);
-      expect(text.includes('NOT OK')).toBe(serial === second);
+      expect(text.includes('nicht bestanden / failed /')).toBe(serial === second);
+      expect(text).toContain('bestanden / passed / conforme');
+      // Released by the passing test, no second person: a test report by EN 10204; a failed unit is none.
+      expect(text.includes('Werkszeugnis 2.2 nach EN 10204')).toBe(serial !== second);
     });
     expect(pages[2]).toContain(failedWords);
     expect(pages[3]).toContain(failedWords);

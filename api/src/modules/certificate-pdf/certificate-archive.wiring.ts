@@ -16,6 +16,7 @@ export const webBaseNotice = (used: string) =>
 const settingsOf = (config: Config): PdfSettings => ({
   webBase: config.webBase ?? `http://localhost:${config.port}`,
   qrFormat: config.qrFormat,
+  inspectionDocument: config.inspectionDocument,
   companyName: config.companyName,
   companyAddress: config.companyAddress,
 });

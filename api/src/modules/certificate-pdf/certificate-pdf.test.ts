@@ -9,11 +9,12 @@ import sharp from 'sharp';
 import { HttpError } from '../../errors';
 import { auth, certificateBody, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
 import { renderDocument } from './pdf-document';
-import type { PdfInput, PdfScope } from './pdf-input';
+import type { PdfInput, PdfScope, PdfSettings } from './pdf-input';
 import { renderPdf } from './render-pdf';
 
-const SETTINGS = {
+const SETTINGS: PdfSettings = {
   webBase: 'https://pruef.example',
+  inspectionDocument: '3.1',
   companyName: 'BDS Maschinen GmbH',
   companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
 };
@@ -89,7 +90,16 @@ for (const kind of kinds) {
       const pages = poppler(bytes, 'pdftotext').out;
       for (const serial of serials) assert.ok(pages.includes(serial), serial);
       assert.ok(pages.includes(HINDI_TITLE), 'the Hindi title is text, shaped and extractable');
+      // The banner on each of the four sheets; each step's verdict in words (not a bare OK), in lower case.
       assert.equal(pages.match(/BESTANDEN \/ PASSED \/ CONFORME/g)?.length, 4);
+      assert.equal(pages.match(/bestanden \/ passed \//g)?.length, 4 * DEFAULT_PLAN_STEPS.length);
+      // The passing test released the units, no second person: a test report 2.2.
+      assert.equal(pages.match(/Werkszeugnis 2\.2 nach EN 10204/g)?.length, 4);
+      assert.ok(pages.includes('Test report 2.2 according to EN 10204'));
+      assert.ok(!pages.includes('3.1'));
+      // Sheets count through the file, not within each copy.
+      for (const sheet of [1, 2, 3, 4])
+        assert.ok(pages.includes(`Seite ${sheet} von 4`), `Seite ${sheet} von 4`);
       assert.equal(pages.match(/Kundenexemplar \/ Customer copy/g)?.length, 2);
       assert.equal(pages.match(/Werksexemplar \/ Factory copy/g)?.length, 2);
       assert.ok(pages.includes(SETTINGS.companyName));
@@ -113,6 +123,9 @@ for (const kind of kinds) {
       assert.ok(page.includes('NICHT BESTANDEN / FAILED / NON CONFORME / NO CONFORME / NÃO CONFORME'));
       assert.ok(!/(^|[^T] )BESTANDEN \/ PASSED/.test(page), 'never a pass');
       assert.ok(page.includes('NOT OK'));
+      assert.equal(page.match(/nicht bestanden \/\s+failed \//g)?.length, 1, 'the failed step in words');
+      assert.ok(!page.includes('EN 10204'), 'a failed unit is certified as nothing');
+      assert.ok(page.includes('Seite 1 von 1'));
       assert.ok(page.includes(serials[1]) && !page.includes(serials[0]));
       assert.ok(page.includes('Kundenexemplar') && !page.includes('Werksexemplar'));
       const attached = JSON.parse(poppler(bytes, 'pdfdetach', '-saveall').attached);
@@ -253,11 +266,56 @@ describe('the layout of the certificate document', () => {
     const pages = pageCount(bytes);
     assert.ok(pages >= 4 && pages % 2 === 0, `two copies of several sheets, not ${pages}`);
     const text = poppler(bytes, 'pdftotext').out;
-    assert.ok(
-      text.includes(`Seite 1 von ${pages / 2}`) && text.includes(`Seite ${pages / 2} von ${pages / 2}`),
-    );
+    // Counted through the whole file, as a reader or a printer counts: the factory copy goes on from the customer's.
+    for (let sheet = 1; sheet <= pages; sheet++)
+      assert.ok(text.includes(`Seite ${sheet} von ${pages} · Page ${sheet} of ${pages}`), `sheet ${sheet}`);
+    assert.ok(!text.includes(`von ${pages / 2} ·`));
     // Every step is on a sheet, each once per copy.
     assert.equal(text.match(/Rechtwinkligkeit/g)?.length, 80);
+  });
+
+  test('a unit a second person released is an inspection certificate 3.1, unless the manufacturer claims 2.2', async () => {
+    const data = certificate();
+    Object.assign(data.test_record.units[0], {
+      released_by_name: 'Max Freigeber',
+      released_at: '2026-11-25T10:00:00.000Z',
+    });
+    const text = poppler(await renderDocument(input(data)), 'pdftotext').out;
+    for (const words of [
+      'Abnahmeprüfzeugnis 3.1 nach EN 10204',
+      'Inspection certificate 3.1 according to EN 10204',
+      'Certificat de réception 3.1 selon EN 10204',
+      'Certificado de inspección 3.1 según EN 10204',
+      'Certificato di controllo 3.1 secondo EN 10204',
+      'Certificado de inspeção 3.1 segundo EN 10204',
+    ])
+      assert.equal(text.replace(/\s+/g, ' ').match(new RegExp(words, 'g'))?.length, 2, words);
+    const claimed = { ...input(data), settings: { ...SETTINGS, inspectionDocument: '2.2' as const } };
+    const report = poppler(await renderDocument(claimed), 'pdftotext').out;
+    assert.ok(report.includes('Werkszeugnis 2.2 nach EN 10204') && !report.includes('3.1'));
+  });
+
+  test("the default plan's instrument table stays on the sheet of its results rather than on a sheet of its own", async () => {
+    const data = certificate();
+    // Released by a second person (the longest dispatch check), two instruments: before, each copy's second sheet
+    // held the two-row instrument table alone.
+    Object.assign(data.test_record.units[0], {
+      released_by_name: 'Max Freigeber',
+      released_at: data.created_at,
+    });
+    data.test_record.units[0].attempts[0].instruments = {
+      isolation: 'PM-0043',
+      insulation_resistance: 'PM-0042',
+    };
+    data.test_record.instruments = [
+      { inventory_number: 'PM-0042', name: 'Isolationsmessgerät', due: '2027-03-31' },
+      { inventory_number: 'PM-0043', name: 'Schutzleiterprüfgerät', due: '2027-05-31' },
+    ];
+    const bytes = await renderDocument(input(data));
+    assert.equal(pageCount(bytes), 2, 'one sheet per copy');
+    const first = poppler(bytes, 'pdftotext', '-l', '1').out;
+    assert.ok(first.includes('Schutzleiterprüfgerät') && first.includes('Produktion'));
+    assert.ok(first.includes('Seite 1 von 2') && first.includes('Kundenexemplar'));
   });
 
   test('the instruments used print with inventory number and due date; a failing value is shown', async () => {
@@ -285,7 +343,7 @@ describe('the layout of the certificate document', () => {
     // The long name makes the first sheet's facts taller: each copy continues on a second sheet.
     assert.equal(pageCount(bytes), 4);
     const text = poppler(bytes, 'pdftotext').out;
-    assert.ok(text.includes('Seite 2 von 2'));
+    assert.ok(text.includes('Seite 4 von 4'));
     assert.ok(text.includes('<script>alert(1)</script>'));
     assert.ok(text.includes('javascript:alert(1)//x') && text.includes('…'));
   });

@@ -11,7 +11,8 @@ export const PAD = { x: 10 * MM, top: 10 * MM, bottom: 8 * MM } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAD.x;
 /** Between the blocks of a sheet. */
 export const GAP = 2 * MM;
-const CELL_PAD = { x: 1.3 * MM, y: 0.8 * MM };
+/** Low cells: the default plan with its instruments fits one sheet (certificate-pdf.test.ts). */
+const CELL_PAD = { x: 1.3 * MM, y: 0.5 * MM };
 const BORDER = 0.3 * MM;
 /** No text on the sheet is smaller than this (docs/printed-certificate.md). */
 export const SMALL = 8;

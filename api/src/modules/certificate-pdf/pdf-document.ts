@@ -144,7 +144,8 @@ function items(pen: Pen, data: Certificate, unit: UnitTestRecord): Item[] {
   const numbers = new Set(Object.values(used));
   const instruments = (data.test_record.instruments ?? []).filter((i) => numbers.has(i.inventory_number));
   if (!instruments.length) return rows;
-  return [...rows, { block: stack([spacer(GAP), instrumentsTable(pen, instruments)]), result: false }];
+  // Its own title sets it apart: a millimetre above it keeps the default plan's table on the sheet of its results.
+  return [...rows, { block: stack([spacer(1 * MM), instrumentsTable(pen, instruments)]), result: false }];
 }
 
 /** The items split into sheets: as many as fit on each, at least one per sheet. */
@@ -164,33 +165,50 @@ function split(items: Item[], firstRoom: number, nextRoom: number): Item[][] {
   return sheets;
 }
 
+/** A unit's copies and the items of each of its sheets, laid out before anything is drawn. */
+interface Laid extends Copy {
+  facts: Block;
+  banner: Block;
+  first: Block;
+  sheets: Item[][];
+}
+
+/**
+ * Every unit's copies, sheet by sheet. All are laid out first, so each sheet's number counts through the whole
+ * file („Seite 7 von 12“), as a printer or a PDF reader numbers it.
+ */
 function drawSheets(pen: Pen, input: PdfInput, logo: PDFKit.PDFImage | null) {
   const { doc } = pen;
   const data = input.certificate;
   const top = header(pen, input.settings, logo);
   const head = resultsHead(pen);
   const bottom = PAGE.height - PAD.bottom;
-  for (const { serial, unit, copies } of copiesOf(input)) {
-    const facts = headFacts(pen, data, serial);
-    const banner = releaseBanner(pen, unit);
-    const first = unitFacts(pen, data, unit, input.settings);
+  const laid: Laid[] = copiesOf(input).map((copy) => {
+    const facts = headFacts(pen, data, copy.serial);
+    const banner = releaseBanner(pen, copy.unit);
+    const first = unitFacts(pen, data, copy.unit, input.settings);
     const above = top.height + facts.height + banner.height + 3 * GAP;
     const footerHeight = footer(pen, data, 1, 1, 0).height;
     const room = bottom - footerHeight - GAP - PAD.top - above - head.height;
-    const sheets = split(items(pen, data, unit), room - first.height - GAP, room);
+    const sheets = split(items(pen, data, copy.unit), room - first.height - GAP, room);
+    return { ...copy, facts, banner, first, sheets };
+  });
+  const pages = laid.reduce((sum, unit) => sum + unit.copies.length * unit.sheets.length, 0);
+  let page = 0;
+  for (const { serial, copies, facts, banner, first, sheets } of laid)
     for (const copy of copies)
       sheets.forEach((sheet, i) => {
+        page += 1;
         doc.addPage({ size: 'A4', margin: 0 });
         const heads = sheet.some((item) => item.result) ? [head] : [];
         const results = stack([...heads, ...sheet.map((item) => item.block)]);
         const parts = [top, facts, banner, ...(i === 0 ? [first] : []), results];
         stack(parts, GAP).draw(PAD.x, PAD.top);
-        const foot = footer(pen, data, i + 1, sheets.length, copy);
+        const foot = footer(pen, data, page, pages, copy);
         foot.draw(PAD.x, bottom - foot.height);
         if (data.voided_serials.includes(serial)) stamp(pen, VOIDED_STAMP);
         else if (data.replaced_at) stamp(pen, REPLACED_STAMP);
       });
-  }
 }
 
 /** Renders the document; pdfkit works synchronously, so this runs in the worker (render-pdf.ts). */

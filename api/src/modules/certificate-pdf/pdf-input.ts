@@ -1,4 +1,4 @@
-import type { Certificate, QrFormat } from 'contracts';
+import type { Certificate, InspectionDocument, QrFormat } from 'contracts';
 import sharp from 'sharp';
 import { conflict, notFound } from '../../errors';
 import type { CertificateView } from '../certificates/certificate-view';
@@ -8,11 +8,13 @@ import { messages } from '../../messages';
 /** The whole certificate (every unit's customer and factory copy), or one unit's customer copy alone. */
 export type PdfScope = { kind: 'certificate' } | { kind: 'customer-copy'; serial: string };
 
-/** What the document prints beyond the certificate: the runtime config's manufacturer and public origin. */
+/** What the document prints beyond the certificate: the config's manufacturer, public origin and EN 10204 type. */
 export interface PdfSettings {
   /** The public origin the QR codes lead to (WEB_BASE, else the server's own origin). */
   webBase: string;
   qrFormat?: QrFormat;
+  /** What a unit released by a second person is certified as (INSPECTION_DOCUMENT, api/src/config.ts). */
+  inspectionDocument: InspectionDocument;
   companyName: string;
   companyAddress: string;
 }

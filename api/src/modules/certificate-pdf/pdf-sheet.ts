@@ -2,6 +2,8 @@ import {
   DISPATCH_ROW,
   HEAD_LABELS,
   INFO_ROWS,
+  INSPECTION_DOCUMENT_WORDS,
+  inspectionDocumentOf,
   INSTRUCTIONS_MARKING,
   INSTRUMENT_COLUMNS,
   RELEASE_WORDS,
@@ -95,12 +97,13 @@ function fact(pen: Pen, labels: readonly string[], value: string, width: number,
 
 /** The certificate's number, the unit's serial, the issue date and the plan version: on every sheet. */
 export function headFacts(pen: Pen, data: Certificate, serial: string): Block {
-  const width = CONTENT_WIDTH / 4;
+  // Shares by the length of the titles, so each wraps to three lines at most and the row stays low.
+  const width = (share: number) => CONTENT_WIDTH * share;
   return row(pen.doc, [
-    fact(pen, HEAD_LABELS.number, String(data.id), width, 10),
-    fact(pen, HEAD_LABELS.serial, serial, width, 10),
-    fact(pen, HEAD_LABELS.date, formatDate(data.created_at), width, 10),
-    fact(pen, HEAD_LABELS.plan_version, String(data.test_record.plan_version), width, 10),
+    fact(pen, HEAD_LABELS.number, String(data.id), width(0.24), 10),
+    fact(pen, HEAD_LABELS.serial, serial, width(0.24), 10),
+    fact(pen, HEAD_LABELS.date, formatDate(data.created_at), width(0.16), 10),
+    fact(pen, HEAD_LABELS.plan_version, String(data.test_record.plan_version), width(0.36), 10),
   ]);
 }
 
@@ -150,10 +153,12 @@ function qrCode(doc: PDFKit.PDFDocument, url: string): Block {
   };
 }
 
-/** The unit's facts, who tested and who released it, the dispatch check, and the QR code to its page. */
+/** The unit's facts, who tested and who released it, the dispatch check, the QR code to its page and its text. */
 export function unitFacts(pen: Pen, data: Certificate, unit: UnitTestRecord, settings: PdfSettings): Block {
   const { doc } = pen;
-  const infoWidth = CONTENT_WIDTH * 0.2533;
+  // The code's column no wider than the code and its quiet zone (4 mm a side, more than 4 modules): the facts
+  // get the rest, and wrap to fewer lines.
+  const infoWidth = (CONTENT_WIDTH - QR_SIZE - 8 * MM) / 3;
   const qrWidth = CONTENT_WIDTH - 3 * infoWidth;
   const filled: Record<string, string> = {
     checked_by: testerText(data, unit),
@@ -169,29 +174,30 @@ export function unitFacts(pen: Pen, data: Certificate, unit: UnitTestRecord, set
   );
   const url = qrUrl(settings, { id: data.machine_id, ean: data.ean_number }, unit.serial);
   const qr = qrCode(doc, url);
-  const qrHeight = Math.max(rows[0].height + rows[1].height, QR_SIZE + 6 * MM);
-  const scanWidth = CONTENT_WIDTH - infoWidth;
-  const last = row(
-    doc,
-    [
-      { width: infoWidth, content: text(pen, labelRuns(DISPATCH_ROW.labels), cellWidth(infoWidth)) },
+  const factsHeight = rows.reduce((sum, info) => sum + info.height, 0);
+  const qrHeight = Math.max(factsHeight, QR_SIZE + 6 * MM);
+  // Across the width, under the facts and the code: the dispatch check, then what the code leads to.
+  const below = stack([
+    row(doc, [
+      { width: CONTENT_WIDTH, content: dispatchCheck(pen, unit, settings, cellWidth(CONTENT_WIDTH)) },
+    ]),
+    row(doc, [
       {
-        width: scanWidth,
+        width: CONTENT_WIDTH,
         content: stack(
           [SCAN_LABELS, INSTRUCTIONS_MARKING].map((labels) =>
-            text(pen, labelRuns(labels), cellWidth(scanWidth)),
+            text(pen, labelRuns(labels), cellWidth(CONTENT_WIDTH)),
           ),
           1 * MM,
         ),
       },
-    ],
-    12 * MM,
-  );
+    ]),
+  ]);
   return {
-    height: qrHeight + last.height,
+    height: qrHeight + below.height,
     draw(x, y) {
       // The facts' rows share out the height the code needs, so the frame around the code stays closed.
-      const stretch = (qrHeight - rows[0].height - rows[1].height) / 2;
+      const stretch = (qrHeight - factsHeight) / rows.length;
       let top = y;
       for (const info of rows) {
         const height = info.height + stretch;
@@ -208,12 +214,31 @@ export function unitFacts(pen: Pen, data: Certificate, unit: UnitTestRecord, set
         .stroke('#000000');
       qr.draw(x + 3 * infoWidth + (qrWidth - QR_SIZE) / 2, y + (qrHeight - QR_SIZE) / 2);
       doc.link(x + 3 * infoWidth, y, qrWidth, qrHeight, url);
-      last.draw(x, y + qrHeight);
+      below.draw(x, y + qrHeight);
     },
   };
 }
 
-const RESULT_SHARES = { step: 0.47, standard: 0.16, limit: 0.13, value: 0.14, verdict: 0.1 } as const;
+/**
+ * What the unit's document is (EN 10204) after the row's title, in every language: German in bold, the others
+ * after it; a dash where the pages state no compliance (inspectionDocumentOf).
+ */
+function dispatchCheck(pen: Pen, unit: UnitTestRecord, settings: PdfSettings, width: number): Block {
+  const type = inspectionDocumentOf(unit, settings.inspectionDocument);
+  const [german, ...others] = type ? INSPECTION_DOCUMENT_WORDS[type] : ['–'];
+  return text(
+    pen,
+    [
+      ...labelRuns(DISPATCH_ROW.labels, ': '),
+      { text: german, bold: true },
+      { text: others.map((other) => ` · ${other}`).join('') },
+    ],
+    width,
+  );
+}
+
+/** The verdict's column holds its words in two lines: „bestanden / passed /“ above „conforme“. */
+const RESULT_SHARES = { step: 0.48, standard: 0.11, limit: 0.1, value: 0.14, verdict: 0.17 } as const;
 const columnWidth = (column: keyof typeof RESULT_SHARES) => CONTENT_WIDTH * RESULT_SHARES[column];
 
 export function resultsHead(pen: Pen): Block {
@@ -283,7 +308,7 @@ export function instrumentsTable(
   pen: Pen,
   instruments: { inventory_number: string; name: string; due: string }[],
 ): Block {
-  const widths = [CONTENT_WIDTH * 0.25, CONTENT_WIDTH * 0.5, CONTENT_WIDTH * 0.25];
+  const widths = [CONTENT_WIDTH * 0.36, CONTENT_WIDTH * 0.26, CONTENT_WIDTH * 0.38];
   const columns = [INSTRUMENT_COLUMNS.inventory_number, INSTRUMENT_COLUMNS.name, INSTRUMENT_COLUMNS.due];
   const head = row(
     pen.doc,

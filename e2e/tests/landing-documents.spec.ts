@@ -392,6 +392,8 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     browser,
     playwright,
   }) => {
+    // Three units, each opened and checked with axe, then two more screen sizes.
+    test.setTimeout(120_000);
     const request = await playwright.request.newContext();
     const upload = await request.post(`${server.origin}${apiUrl(apiPaths.upload())}`, {
       headers: { Authorization: server.token },

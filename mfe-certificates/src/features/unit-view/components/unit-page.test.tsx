@@ -323,7 +323,7 @@ describe('UnitPage: the trail an auditor follows', () => {
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await user.click(
-      within(documents).getByRole('button', { name: 'Dokument 4 herunterladen: Korrigiert, Revision 2' }),
+      within(documents).getByRole('button', { name: 'Herunterladen: Dokument 4, Korrigiert, Revision 2' }),
     );
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(getMock).toHaveBeenCalledWith('/certificates/7/documents/4', expect.anything());

@@ -67,6 +67,9 @@ export const machineTestPlan = (machineId: number) => `/machine/${id(machineId)}
 export const machineTestPlanCopy = (machineId: number) => `/machine/${id(machineId)}/test-plan/copy`;
 export const certificateRelease = (certificateId: number) => `/certificates/${id(certificateId)}/release`;
 export const unitAttempts = (serial: string) => `/units/${id(serial)}/attempts`;
+/** The failure reasons a retest names (GET, POST), and one of them (PUT, DELETE). */
+export const failureReasons = () => '/failure-reasons';
+export const failureReason = (reasonId: number) => `/failure-reasons/${id(reasonId)}`;
 export const reportFirstPassYield = () => '/reports/first-pass-yield';
 export const reportStepTrend = () => '/reports/step-trend';
 export const machineDocuments = (machineId: number) => `/machine/${id(machineId)}/documents`;

@@ -23,6 +23,7 @@ export * from './audit-text';
 export * from './keyed-map';
 export * from './text-lines';
 export * from './test-record';
+export * from './failure-reasons';
 export * from './certificate-rows';
 export * from './certificate-record';
 export * from './documents';

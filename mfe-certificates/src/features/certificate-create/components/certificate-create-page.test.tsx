@@ -62,6 +62,7 @@ const plan: TestPlan = {
   machine_id: 11,
   version: 3,
   steps: [step('guide'), step('resistance_to_voltage'), insulation, functionTest],
+  retest_all: false,
   created_at: '2026-11-20T08:00:00.000Z',
   created_by_name: 'Qualität',
 };

@@ -5,7 +5,7 @@ import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry'
 import '../../../components/test-entry/test-entry.css';
 
 /** A value as read: pass/fail in words, a number with its unit. */
-function valueText(t: Translate, step: PlanStep, value: string | undefined) {
+export function valueText(t: Translate, step: PlanStep, value: string | undefined) {
   if (!value) return '–';
   if (step.kind === 'pass_fail')
     return value === PASS ? t('attempts.passed') : value === FAIL ? t('attempts.failed') : value;
@@ -65,12 +65,33 @@ export function TestAttempts({ steps, record }: { steps: readonly PlanStep[]; re
                 <td key={attempt.attempt}>
                   {valueText(t, step, ownValue(attempt.values, step.key))}{' '}
                   <Verdict verdict={ownValue(attempt.verdicts, step.key)} />
+                  {attempt.carried_over?.includes(step.key) && (
+                    <span className="test-entry__carried-mark">{t('attempts.carried')}</span>
+                  )}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
         <tfoot>
+          {attempts.some((attempt) => attempt.failure_reason) && (
+            <tr>
+              <th scope="row">{t('attempts.finding')}</th>
+              <td />
+              {attempts.map((attempt) => (
+                <td key={attempt.attempt} className="test-attempts__finding">
+                  {attempt.failure_reason && (
+                    <>
+                      <strong>{`${attempt.failure_reason.code} – ${attempt.failure_reason.name}`}</strong>
+                      {attempt.finding && (
+                        <span className="test-attempts__finding-text">{attempt.finding}</span>
+                      )}
+                    </>
+                  )}
+                </td>
+              ))}
+            </tr>
+          )}
           <tr>
             <th scope="row">{t('attempts.outcome')}</th>
             <td />

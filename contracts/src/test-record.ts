@@ -102,7 +102,8 @@ export const TestPlan = Type.Object({
   machine_id: Type.Integer(),
   version: Type.Integer(),
   steps: Type.Array(PlanStep),
-  retest_all: Type.Boolean(),
+  /** A retest repeats every step (TestPlanBody); the API always says, absent reads as false. */
+  retest_all: Type.Optional(Type.Boolean()),
   created_at: Type.Union([Type.String(), Type.Null()]),
   created_by_name: Type.Union([Type.String(), Type.Null()]),
 });

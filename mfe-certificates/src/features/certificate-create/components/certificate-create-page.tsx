@@ -91,6 +91,8 @@ export default function CertificateCreatePage() {
   const [repeat, setRepeat] = useState<CertificateDraft | null>(null);
   /** A draft with failed units, waiting for the user's answer: issue anyway, or back to the values. */
   const [failing, setFailing] = useState<{ draft: CertificateDraft; count: number } | null>(null);
+  /** The draft with failed units the user chose to issue: a retry after a lost answer does not ask again. */
+  const confirmedFailing = useRef('');
   /** Bumped to move the keyboard to the first value with a message once it is rendered. */
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
@@ -168,8 +170,16 @@ export default function CertificateCreatePage() {
 
   /** Asks once before a certificate with failed units is issued. */
   const issueUnlessFailing = async (draft: CertificateDraft, count: number) => {
-    if (count > 0) setFailing({ draft, count });
+    if (count > 0 && JSON.stringify(draft) !== confirmedFailing.current) setFailing({ draft, count });
     else await issue(draft, values);
+  };
+
+  /** An empty form: no brand, machine or values. */
+  const clearForm = () => {
+    setValues(initialFormValues);
+    setUnits(unitCount(initialFormValues.quantity) ?? 1);
+    setErrors({});
+    setValueErrors({});
   };
 
   const issue = async (draft: CertificateDraft, sent: CertificateFormValues) => {
@@ -194,13 +204,6 @@ export default function CertificateCreatePage() {
       if (!isHttpError(error)) setOffline(true);
       else notify.error(failureMessage(error));
     }
-  };
-
-  const clearForm = () => {
-    setValues(initialFormValues);
-    setUnits(unitCount(initialFormValues.quantity) ?? 1);
-    setErrors({});
-    setValueErrors({});
   };
 
   /** NEUER PRÜFBERICHT: an empty form without the one issued, the first field focused. */
@@ -319,6 +322,7 @@ export default function CertificateCreatePage() {
             cancelLabel={t('create.failedCancel')}
             onConfirm={() => {
               setFailing(null);
+              confirmedFailing.current = JSON.stringify(failing.draft);
               void guard(() => issue(failing.draft, values));
             }}
             onCancel={() => setFailing(null)}

@@ -35,7 +35,6 @@ const plan = (machineId: number, steps = [...DEFAULT_PLAN_STEPS, INSULATION_STEP
   machine_id: machineId,
   version: 2,
   steps,
-  retest_all: false,
   created_at: null,
   created_by_name: null,
 });

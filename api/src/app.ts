@@ -15,6 +15,7 @@ import certificatesRoutes from './modules/certificates/certificates.routes';
 import lifecycleRoutes from './modules/certificates/lifecycle.routes';
 import unitsRoutes from './modules/certificates/units.routes';
 import testPlansRoutes from './modules/test-plans/test-plans.routes';
+import failureReasonsRoutes from './modules/failure-reasons/failure-reasons.routes';
 import testRecordRoutes from './modules/certificates/test-record.routes';
 import testRecordReportsRoutes from './modules/reports/test-record-reports.routes';
 import instrumentsRoutes from './modules/instruments/instruments.routes';
@@ -206,6 +207,7 @@ export async function buildApp({
       await api.register(lifecycleRoutes, { services });
       await api.register(unitsRoutes, { services });
       await api.register(testPlansRoutes, { services });
+      await api.register(failureReasonsRoutes, { services });
       await api.register(testRecordRoutes, { services });
       await api.register(testRecordReportsRoutes, { services });
       await api.register(instrumentsRoutes, { services });

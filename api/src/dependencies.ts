@@ -24,6 +24,8 @@ import { unitsRepository } from './modules/certificates/units.repository';
 import { testAttemptsRepository } from './modules/certificates/test-attempts.repository';
 import { testPlansRepository } from './modules/test-plans/test-plans.repository';
 import { testPlansService } from './modules/test-plans/test-plans.service';
+import { failureReasonsRepository } from './modules/failure-reasons/failure-reasons.repository';
+import { failureReasonsService } from './modules/failure-reasons/failure-reasons.service';
 import { testRecordReports, testRecordReportsRepository } from './modules/reports/test-record-reports';
 import { instrumentsRepository } from './modules/instruments/instruments.repository';
 import { instrumentsService } from './modules/instruments/instruments.service';
@@ -66,7 +68,7 @@ export function createRepositories(database: DatabaseHandle) {
   const revisions = revisionsRepository(db);
   const instruments = instrumentsRepository(db);
   const uploads = uploadsRepository(db);
-  const view = certificateView({ certificates, revisions, units, attempts, instruments });
+  const view = certificateView({ certificates, revisions, units, attempts, instruments, plans: testPlans });
   return {
     inTransaction,
     audit: auditQueries(db),
@@ -85,6 +87,7 @@ export function createRepositories(database: DatabaseHandle) {
     units,
     testPlans,
     attempts,
+    failureReasons: failureReasonsRepository(db),
     testReports: testRecordReportsRepository(db),
     instruments,
     certificateList,
@@ -118,6 +121,7 @@ export function createServices(repositories: Repositories, config: Config, passw
   const sealedDocuments = certificateDocuments(repositories, config);
   const uploads = uploadsService(repositories.uploads, audit);
   const testPlans = testPlansService({ plans: repositories.testPlans, machines, audit });
+  const failureReasons = failureReasonsService(repositories.failureReasons);
   const documents = documentsService(
     {
       inTransaction: repositories.inTransaction,
@@ -168,6 +172,8 @@ export function createServices(repositories: Repositories, config: Config, passw
         instruments: repositories.instruments,
         archive: repositories.certificateArchive,
         plans: testPlans,
+        planVersions: repositories.testPlans,
+        failureReasons,
         exports: repositories.exports,
         chunks: repositories.documentChunks,
         inTransaction: repositories.inTransaction,
@@ -177,6 +183,7 @@ export function createServices(repositories: Repositories, config: Config, passw
       audit,
     ),
     testPlans,
+    failureReasons,
     instruments: instrumentsService(
       {
         instruments: repositories.instruments,

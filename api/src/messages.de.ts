@@ -102,6 +102,12 @@ export const german = {
   deviationReason: 'Bitte den Grund der Sonderfreigabe angeben.',
   releaseVoided: 'Das Zertifikat ist storniert und kann nicht freigegeben werden.',
   notRetestable: 'Nachgeprüft werden kann nur eine nicht bestandene, nicht stornierte Einheit.',
+  failureReasonMissing: 'Bitte den Fehlergrund wählen',
+  failureReasonUnknown: 'Diesen Fehlergrund gibt es im Katalog nicht',
+  failureReasonNotFound: 'Diesen Fehlergrund gibt es nicht.',
+  failureReasonCodeTaken: 'Diesen Code hat schon ein anderer Fehlergrund',
+  failureReasonInUse: (retests: number) =>
+    `Dieser Fehlergrund ist in ${retests === 1 ? 'einer Nachprüfung' : `${retests} Nachprüfungen`} genannt und bleibt im Katalog; nur seine Bezeichnung kann geändert werden.`,
   labelsRefused: (serials: string[]) =>
     `Für diese Einheiten gibt es keine Etiketten (nicht bestanden, nicht freigegeben oder storniert): ${serials.join(', ')}`,
   invalidQuery: 'Die Abfrageparameter sind ungültig.',

@@ -63,6 +63,12 @@ export const english: Messages = {
   deviationReason: 'Please give the reason for the concession.',
   releaseVoided: 'The certificate is voided and cannot be released.',
   notRetestable: 'Only a failed unit that is not voided can be retested.',
+  failureReasonMissing: 'Please choose the failure reason',
+  failureReasonUnknown: 'This failure reason is not in the catalogue',
+  failureReasonNotFound: 'This failure reason does not exist.',
+  failureReasonCodeTaken: 'Another failure reason already has this code',
+  failureReasonInUse: (retests: number) =>
+    `This failure reason is named in ${plural(retests, 'retest', 'retests')} and stays in the catalogue; only its name can be changed.`,
   labelsRefused: (serials: string[]) =>
     `There are no labels for these units (failed, not released or voided): ${serials.join(', ')}`,
   invalidQuery: 'The query parameters are invalid.',

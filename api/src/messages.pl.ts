@@ -60,6 +60,12 @@ export const polish: Messages = {
   releaseVoided: 'Protokół badania jest unieważniony i nie można go zwolnić.',
   notRetestable:
     'Badaniu powtórnemu można poddać tylko egzemplarz z wynikiem negatywnym, który nie jest unieważniony.',
+  failureReasonMissing: 'Wybierz przyczynę niezgodności',
+  failureReasonUnknown: 'Tej przyczyny niezgodności nie ma w katalogu',
+  failureReasonNotFound: 'Taka przyczyna niezgodności nie istnieje.',
+  failureReasonCodeTaken: 'Ten kod ma już inna przyczyna niezgodności',
+  failureReasonInUse: (retests: number) =>
+    `Ta przyczyna niezgodności jest podana w ${plural(retests, 'badaniu powtórnym', 'badaniach powtórnych', 'badaniach powtórnych')} i pozostaje w katalogu; można zmienić tylko jej nazwę.`,
   labelsRefused: (serials: string[]) =>
     `Dla tych egzemplarzy nie ma etykiet (wynik negatywny, niezwolnione lub unieważnione): ${serials.join(', ')}`,
   invalidQuery: 'Parametry zapytania są nieprawidłowe.',

@@ -57,6 +57,7 @@ export const results: Messages['results'] = {
   unknownStep: 'This test is not in the test plan',
   outOfLimit: (limit: string) => `Outside the limit ${limit}`,
   outOfRange,
+  implausible: (range: string) => `Implausible value – possible: ${range}`,
 };
 
 export const planSteps: Messages['planSteps'] = {
@@ -72,4 +73,5 @@ export const planSteps: Messages['planSteps'] = {
   notFinite: 'Not a finite number',
   tooManyDigits: 'Too many digits: a limit has at most 15 significant digits',
   outOfRange,
+  plausibleOrder: 'The smallest plausible value is above the largest',
 };

@@ -68,6 +68,7 @@ export const results: Messages['results'] = {
   unknownStep: 'Tego badania nie ma w planie badań',
   outOfLimit: (limit: string) => `Poza wartością graniczną ${limit}`,
   outOfRange,
+  implausible: (range: string) => `Wartość nieprawdopodobna – możliwe: ${range}`,
 };
 
 export const planSteps: Messages['planSteps'] = {
@@ -83,4 +84,5 @@ export const planSteps: Messages['planSteps'] = {
   notFinite: 'To nie jest liczba skończona',
   tooManyDigits: 'Za dużo cyfr: wartość graniczna ma najwyżej 15 cyfr znaczących',
   outOfRange,
+  plausibleOrder: 'Najmniejsza wartość prawdopodobna jest większa niż największa',
 };

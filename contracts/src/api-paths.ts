@@ -69,6 +69,9 @@ export const certificateRelease = (certificateId: number) => `/certificates/${id
 /** The units waiting for a second person's release, the longest waiting first (contracts/src/release-queue.ts). */
 export const releaseQueue = () => '/release-queue';
 export const unitAttempts = (serial: string) => `/units/${id(serial)}/attempts`;
+/** The failure reasons a retest names (GET, POST), and one of them (PUT, DELETE). */
+export const failureReasons = () => '/failure-reasons';
+export const failureReason = (reasonId: number) => `/failure-reasons/${id(reasonId)}`;
 export const reportFirstPassYield = () => '/reports/first-pass-yield';
 export const reportStepTrend = () => '/reports/step-trend';
 export const reportFailureReasons = () => '/reports/failure-reasons';

@@ -151,4 +151,6 @@ export const queryKeys = {
   reports: ['reports'] as const,
   /** The instrument register (docs/decisions/0018-instruments.md): the create form's choice reads it. */
   instruments: ['instruments'] as const,
+  /** The catalogue of failure reasons a retest names: the quality page keeps it, the retest form reads it. */
+  failureReasons: ['failure-reasons'] as const,
 };

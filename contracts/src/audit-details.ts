@@ -52,7 +52,7 @@ export type AuditDetails = {
   'test_plan.changed': { version: number; steps: number; copied_from?: number };
   'units.released': { serials: string[] };
   'units.released_by_deviation': { serials: string[]; reason: string };
-  'unit.retested': { certificate_id: number; attempt: number; passed: boolean };
+  'unit.retested': { certificate_id: number; attempt: number; passed: boolean; failure_reason?: string };
   'instrument.created': InstrumentBody;
   'instrument.changed': Change<InstrumentBody>;
   'instrument.calibrated': CalibrationBody & { affected_certificates: number };

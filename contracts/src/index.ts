@@ -24,6 +24,7 @@ export * from './keyed-map';
 export * from './text-lines';
 export * from './test-record';
 export * from './release-queue';
+export * from './failure-reasons';
 export * from './certificate-rows';
 export * from './certificate-record';
 export * from './documents';

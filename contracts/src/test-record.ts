@@ -74,6 +74,12 @@ export const PlanStep = Type.Object({
   per_unit: Type.Boolean(),
   /** A measured step: the kind of instrument that must take its values (docs/decisions/0018-instruments.md). */
   instrument_kind: Type.Optional(Literals(INSTRUMENT_KINDS)),
+  /**
+   * Numeric: the values of physical sense, inclusive (a resistance is never negative); absent or null where the
+   * plan sets none. A value outside is refused as a slip of the finger, never recorded as failed.
+   */
+  plausible_min: Type.Optional(Limit),
+  plausible_max: Type.Optional(Limit),
 });
 export type PlanStep = Static<typeof PlanStep>;
 
@@ -81,6 +87,8 @@ export const TestPlanBody = Type.Object({
   steps: Type.Array(PlanStep, { minItems: 1, maxItems: PLAN_STEPS_MAX }),
   /** The version the editor started from: a plan changed meanwhile by someone else is refused (409). */
   based_on: Type.Integer({ minimum: 0 }),
+  /** A retest asks for every step again; without it only the steps that failed (the others are carried over). */
+  retest_all: Type.Optional(Type.Boolean()),
 });
 export type TestPlanBody = Static<typeof TestPlanBody>;
 
@@ -94,6 +102,8 @@ export const TestPlan = Type.Object({
   machine_id: Type.Integer(),
   version: Type.Integer(),
   steps: Type.Array(PlanStep),
+  /** A retest repeats every step (TestPlanBody); the API always says, absent reads as false. */
+  retest_all: Type.Optional(Type.Boolean()),
   created_at: Type.Union([Type.String(), Type.Null()]),
   created_by_name: Type.Union([Type.String(), Type.Null()]),
 });
@@ -120,8 +130,24 @@ export const ResultsBody = Type.Object({
 });
 export type ResultsBody = Static<typeof ResultsBody>;
 
-/** A retest of one unit after repair: every step of the certificate's plan, for this unit. */
-export const RetestBody = Type.Object({ values: Values, instruments: Type.Optional(Instruments) });
+/** A failure reason's code as the quality department keys it: stable, capitals, digits, "-" and "_". */
+export const FAILURE_REASON_CODE_PATTERN = '^[A-Z0-9][A-Z0-9_-]{0,19}$';
+export const FAILURE_REASON_CODE_MAX = 20;
+export const FAILURE_REASON_NAME_MAX = 120;
+export const FINDING_MAX = 500;
+
+/**
+ * A retest of one unit after repair: the finding (a failure reason of the catalogue and what was found and done)
+ * and the values of the steps that failed, the others carried over from the last attempt; every step where the
+ * plan says a retest repeats all (`retest_all`).
+ */
+export const RetestBody = Type.Object({
+  values: Values,
+  instruments: Type.Optional(Instruments),
+  /** Required: the code of a failure reason of the catalogue (optional here so the API says so in German). */
+  failure_reason: Type.Optional(Type.String({ maxLength: FAILURE_REASON_CODE_MAX })),
+  finding: Type.Optional(Type.String({ maxLength: FINDING_MAX, ...multiline })),
+});
 export type RetestBody = Static<typeof RetestBody>;
 
 export const STEP_VERDICTS = ['pass', 'fail', 'open'] as const;
@@ -161,6 +187,11 @@ export const TestAttempt = Type.Object({
   tested_at: Type.String(),
   /** The instrument that took each measured step's value: its inventory number. */
   instruments: Type.Optional(Type.Record(Type.String(), Type.String())),
+  /** A retest: the failure reason found (code and the catalogue's name) and what was found and done. */
+  failure_reason: Type.Optional(Type.Object({ code: Type.String(), name: Type.String() })),
+  finding: Type.Optional(Type.String()),
+  /** A retest: the steps whose values were carried over from the attempt before, not measured again. */
+  carried_over: Type.Optional(Type.Array(Type.String())),
 });
 export type TestAttempt = Static<typeof TestAttempt>;
 
@@ -179,6 +210,8 @@ export type UnitTestRecord = Static<typeof UnitTestRecord>;
 export const CertificateTestRecord = Type.Object({
   plan_version: Type.Integer(),
   steps: Type.Array(PlanStep),
+  /** The plan's rule for a retest: every step again, or only those that failed. */
+  retest_all: Type.Optional(Type.Boolean()),
   verdict: Literals(CERTIFICATE_VERDICTS),
   tested_by_name: Type.String(),
   units: Type.Array(UnitTestRecord),
@@ -432,6 +465,22 @@ export function limitText(step: Pick<PlanStep, 'lower' | 'upper' | 'unit'>, loca
   return '';
 }
 
+/** The plan's plausibility bounds of a step as limits (null where there is none). */
+const plausibleBounds = (step: Pick<PlanStep, 'plausible_min' | 'plausible_max'>) => ({
+  lower: step.plausible_min ?? null,
+  upper: step.plausible_max ?? null,
+});
+
+/** Whether a value lies within the step's plausibility bounds, inclusive; true where the plan sets none. */
+export const plausible = (step: Pick<PlanStep, 'plausible_min' | 'plausible_max'>, value: string | number) =>
+  limitStanding(plausibleBounds(step), value) === 'within';
+
+/** "≥ 0 MΩ": the plausibility bounds as the refusal names them. */
+export const plausibleText = (
+  step: Pick<PlanStep, 'plausible_min' | 'plausible_max' | 'unit'>,
+  locale = 'de-DE',
+) => limitText({ ...plausibleBounds(step), unit: step.unit }, locale);
+
 /** "0 … 1.000.000.000 MΩ": the physical range of a unit, as its messages name it. */
 export function rangeText(unit: string, locale = 'de-DE') {
   const { min, max } = measurementRange(unit);
@@ -458,6 +507,7 @@ export const planStepMessages = {
   notFinite: 'Keine endliche Zahl',
   tooManyDigits: 'Zu viele Stellen: ein Grenzwert hat höchstens 15 gültige Ziffern',
   outOfRange,
+  plausibleOrder: 'Der kleinste plausible Wert liegt über dem größten',
 } as const;
 
 /** Why a value is refused, in German; the API's 400 and the form's marks say the same. */
@@ -472,6 +522,7 @@ export const resultMessages = {
   unknownStep: 'Diese Prüfung steht nicht im Prüfplan',
   outOfLimit: (limit: string) => `Außerhalb der Grenze ${limit}`,
   outOfRange,
+  implausible: (range: string) => `Unplausibler Wert – möglich: ${range}`,
 } as const;
 
 /** The same reasons in any staff language: the API answers in the account's (api/src/messages.ts). */
@@ -509,6 +560,7 @@ export function judgeValue(
       if (number === undefined || !Number.isFinite(number)) return { error: words.notNumber };
       if (decimalsOf(value) > step.decimals) return { error: words.decimals(step.decimals) };
       if (!withinRange(step.unit, value)) return { error: words.outOfRange(rangeText(step.unit, locale)) };
+      if (!plausible(step, value)) return { error: words.implausible(plausibleText(step, locale)) };
       return { verdict: withinLimits(step, value) ? 'pass' : 'fail' };
     }
     case 'text':

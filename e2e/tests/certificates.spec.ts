@@ -180,6 +180,11 @@ test.describe('Prüfberichte', () => {
         recorded.push(request.postDataJSON());
     });
     await page.getByRole('button', { name: 'WEITER' }).click();
+    // Every unit fails: asked once, in the plural.
+    await page
+      .getByRole('alertdialog', { name: '3 Einheiten nicht bestanden – trotzdem ausstellen?' })
+      .getByRole('button', { name: 'TROTZDEM AUSSTELLEN' })
+      .click();
     const [data] = (await (await answer).json()) as PrintData[];
     expect(data.crowd).toBe(3);
     // Each submission carries its own key, so a retry after a lost answer cannot issue twice.

@@ -100,9 +100,11 @@ async function openForm(page: Page) {
 }
 
 /** WEITER, and the certificate the API issued. */
-async function issue(page: Page) {
+async function issue(page: Page, { failed = false } = {}) {
   const answer = page.waitForResponse((r) => r.url().endsWith(CREATE) && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'WEITER', exact: true }).click();
+  // A certificate with a failed unit is issued only after the question.
+  if (failed) await page.getByRole('button', { name: 'TROTZDEM AUSSTELLEN' }).click();
   return answer;
 }
 
@@ -185,7 +187,7 @@ test.describe('Prüfmittel auf dem Prüfbericht', () => {
     });
     expect(status).toBe(200);
 
-    const refused = await issue(page);
+    const refused = await issue(page, { failed: true });
     expect(refused.status()).toBe(409);
     const choice = page.getByLabel(CHOICE, { exact: true });
     await expect(choice).toHaveAccessibleDescription(
@@ -211,7 +213,7 @@ test.describe('Prüfmittel auf dem Prüfbericht', () => {
 
     await chooseInstrument(page, 'Isolationswiderstand', fit.id);
     await expect(choice).not.toHaveAttribute('aria-invalid');
-    const issued = await issue(page);
+    const issued = await issue(page, { failed: true });
     expect(issued.status()).toBe(200);
     const [certificate] = (await issued.json()) as PrintData[];
     expect(certificate.failed_units).toBe(1);
@@ -226,7 +228,7 @@ test.describe('Prüfmittel auf dem Prüfbericht', () => {
     await expect(retestChoice.locator('option', { hasText: overdue.inventory_number })).toBeDisabled();
     // Before typing scrolls the page: the shell's sticky header would cover the toolbar's link.
     await expectAccessible(page, 'unit-retest-instrument-choice');
-    await retest.getByRole('button', { name: 'Alle bestanden' }).click();
+    await retest.getByLabel('Fehlergrund').selectOption('ISO');
     await retest.getByLabel('Isolationswiderstand', { exact: true }).fill('2,4');
     const attempt = page.waitForResponse(
       (r) => r.url().endsWith(apiUrl(apiPaths.unitAttempts(serial))) && r.request().method() === 'POST',

@@ -43,6 +43,7 @@ import * as accountLanguage from './migrations/2026-11-28T13-00-account-language
 import * as jobs from './migrations/2026-11-28T14-00-jobs';
 import * as certificateExports from './migrations/2026-11-28T16-00-exports';
 import * as releaseQueue from './migrations/2026-11-29T03-00-release-queue';
+import * as retestFindings from './migrations/2026-11-29T07-00-retest-findings';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T14-00-jobs': jobs,
   '2026-11-28T16-00-exports': certificateExports,
   '2026-11-29T03-00-release-queue': releaseQueue,
+  '2026-11-29T07-00-retest-findings': retestFindings,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

@@ -245,8 +245,17 @@ export interface TestPlansTable {
   version: number;
   /** JSON of contracts' PlanStep[]. */
   steps: string;
+  /** 1: a retest asks for every step again; 0: only for those that failed. */
+  retest_all: Generated<number>;
   created_at: string;
   created_by: number;
+}
+
+/** The failure reasons a retest names (migration 2026-11-29T07-00-retest-findings); the code never changes. */
+export interface FailureReasonsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
 }
 
 /** Test instruments (migration 2026-11-25T14-00-instruments, docs/decisions/0018-instruments.md). */
@@ -316,6 +325,10 @@ export interface TestAttemptsTable {
   tested_by: number;
   tested_by_name: string;
   tested_at: string;
+  /** A retest: the failure reason's code, what was found and done, and the JSON of the step keys carried over. */
+  failure_reason: string | null;
+  finding: string | null;
+  carried_over: string | null;
 }
 
 /** Row counts maintained by the writes (name 'certificates'). */
@@ -439,6 +452,7 @@ export interface Database {
   certificate_units: CertificateUnitsTable;
   test_plans: TestPlansTable;
   test_attempts: TestAttemptsTable;
+  failure_reasons: FailureReasonsTable;
   instruments: InstrumentsTable;
   instrument_calibrations: InstrumentCalibrationsTable;
   attempt_instruments: AttemptInstrumentsTable;

@@ -12,6 +12,7 @@ import { messages } from '../../messages';
 import type { CertificateRow, CertificatesRepository } from './certificates.repository';
 import type { RevisionsRepository } from './revisions.repository';
 import type { InstrumentsRepository } from '../instruments/instruments.repository';
+import type { TestPlansRepository } from '../test-plans/test-plans.repository';
 import type { AttemptRow, TestAttemptsRepository } from './test-attempts.repository';
 import { stepsOf } from './test-results';
 import type { UnitsRepository } from './units.repository';
@@ -53,6 +54,7 @@ export function testRecordOf(
   units: StoredUnit[],
   attempts: AttemptRow[],
   used: UsedInstrument[] = [],
+  retestAll = false,
 ): CertificateTestRecord {
   const steps = stepsOf(row);
   /** An attempt as the record shows it: the tester's name, never the account's id, and its instruments. */
@@ -80,6 +82,7 @@ export function testRecordOf(
   return {
     plan_version: row.plan_version,
     steps,
+    retest_all: retestAll,
     verdict: row.verdict,
     tested_by_name: row.tested_by_name || row.checked_by,
     units: units.map((unit) => ({
@@ -121,12 +124,15 @@ export function certificateView({
   units,
   attempts,
   instruments,
+  plans,
 }: {
   certificates: Pick<CertificatesRepository, 'get'>;
   revisions: Pick<RevisionsRepository, 'get'>;
   units: Pick<UnitsRepository, 'of'>;
   attempts: Pick<TestAttemptsRepository, 'of'>;
   instruments: Pick<InstrumentsRepository, 'usedIn'>;
+  /** The plan version's retest rule, which the retest form follows. */
+  plans: Pick<TestPlansRepository, 'retestAll'>;
 }) {
   async function rowOf(id: number): Promise<CertificateRow> {
     const row = await certificates.get(id);
@@ -142,7 +148,13 @@ export function certificateView({
       replaces_issued_at: earlier?.issued_at ?? null,
       serials: stored.map((unit) => unit.serial),
       voided_serials: stored.filter((unit) => unit.voided_at !== null).map((unit) => unit.serial),
-      test_record: testRecordOf(row, stored, await attempts.of(row.id), await instruments.usedIn(row.id)),
+      test_record: testRecordOf(
+        row,
+        stored,
+        await attempts.of(row.id),
+        await instruments.usedIn(row.id),
+        await plans.retestAll(row.machine_id, row.plan_version),
+      ),
     };
   }
 

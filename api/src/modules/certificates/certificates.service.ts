@@ -18,6 +18,8 @@ import { revising } from './revising';
 import type { UnitsRepository } from './units.repository';
 import type { SettingsRepository } from '../accounts/settings.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
+import type { TestPlansRepository } from '../test-plans/test-plans.repository';
+import type { FailureReasonsService } from '../failure-reasons/failure-reasons.service';
 import type { UsersRepository } from '../users/users.repository';
 import { releasing } from './releasing';
 import { releaseQueue } from './release-queue';
@@ -46,6 +48,8 @@ export function certificatesService(
     instruments,
     archive,
     plans,
+    planVersions,
+    failureReasons,
     exports,
     chunks,
     inTransaction,
@@ -67,6 +71,9 @@ export function certificatesService(
     /** The sealed documents a unit's page lists. */
     archive: Pick<CertificateArchiveRepository, 'history'>;
     plans: Pick<TestPlansService, 'current'>;
+    planVersions: Pick<TestPlansRepository, 'retestAll'>;
+    /** The catalogue a retest names its failure reason from. */
+    failureReasons: Pick<FailureReasonsService, 'named'>;
     /** The exports asked for; the worker writes their files into the chunk store (export-work.ts). */
     exports: ExportsRepository;
     chunks: Pick<ChunkStore, 'range'>;
@@ -77,13 +84,29 @@ export function certificatesService(
   },
   audit: AuditService,
 ) {
-  const view = certificateView({ certificates, revisions, units, attempts, instruments });
+  const view = certificateView({
+    certificates,
+    revisions,
+    units,
+    attempts,
+    instruments,
+    plans: planVersions,
+  });
   const tester = testers(users);
   const filters = certificateFilters({ machines, brands });
   return {
     get: view.get,
     ...issuing({ certificates, machines, brands, plans, testers: tester, settings, view, transaction }),
-    ...releasing({ units, attempts, settings, testers: tester, view, transaction }),
+    ...releasing({
+      units,
+      attempts,
+      settings,
+      testers: tester,
+      view,
+      transaction,
+      plans: planVersions,
+      failureReasons,
+    }),
     ...releaseQueue({ queue }),
     ...revising({ revisions, units, settings, testers: tester, view, transaction }),
     ...voiding({ units, view, transaction }),

@@ -134,6 +134,7 @@ for (const kind of kinds) {
       [certificate] = issued.json() as PrintData[];
       const retest = await call('POST', apiPaths.unitAttempts(certificate.serials[1]), {
         values: { ...MEASURED_PLAN_PASSED, insulation_resistance: '1,2' },
+        failure_reason: 'ISO',
         instruments,
       });
       assert.equal(retest.statusCode, 200, retest.body);

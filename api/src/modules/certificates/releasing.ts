@@ -1,4 +1,4 @@
-import type { Certificate, ReleaseBody, RetestBody, UnitRelease } from 'contracts';
+import type { Certificate, PlanStep, ReleaseBody, RetestBody, TestAttempt, UnitRelease } from 'contracts';
 import { unlessUnique } from '../../db/errors';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { messages } from '../../messages';
@@ -12,6 +12,8 @@ import { instrumentRows } from './measuring-instruments';
 import { judgeRetest, lastAttempts, recordedColumns, releaseOf, stepsOf, verdictOf } from './test-results';
 import type { Testers } from './testers';
 import type { UnitsRepository } from './units.repository';
+import type { TestPlansRepository } from '../test-plans/test-plans.repository';
+import type { FailureReasonsService } from '../failure-reasons/failure-reasons.service';
 
 type StoredUnit = Awaited<ReturnType<UnitsRepository['of']>>[number];
 
@@ -33,6 +35,20 @@ async function storeVerdict(
 }
 
 /**
+ * The steps a retest carries over from the unit's last attempt: those that did not fail there and had a value,
+ * unless the retest sends one anew (it may measure a passed step again).
+ */
+const carriedSteps = (steps: readonly PlanStep[], last: TestAttempt, sent: Record<string, string>) =>
+  steps
+    .filter(
+      (step) =>
+        last.verdicts[step.key] !== 'fail' &&
+        Object.hasOwn(last.values, step.key) &&
+        !Object.hasOwn(sent, step.key),
+    )
+    .map((step) => step.key);
+
+/**
  * Release by a second person, deviation release (Sonderfreigabe) and the retest of a failed unit
  * (docs/decisions/0010-test-record.md). Each writes the units, the certificate's verdict and the audit event in
  * one transaction.
@@ -44,6 +60,8 @@ export function releasing({
   testers,
   view,
   transaction,
+  plans,
+  failureReasons,
 }: {
   units: Pick<UnitsRepository, 'of' | 'bySerial'>;
   attempts: Pick<TestAttemptsRepository, 'of'>;
@@ -51,6 +69,8 @@ export function releasing({
   testers: Testers;
   view: CertificateView;
   transaction: CertificateTransactions;
+  plans: Pick<TestPlansRepository, 'retestAll'>;
+  failureReasons: Pick<FailureReasonsService, 'named'>;
 }) {
   /** The units `serials` names (every unit when undefined); a serial of another certificate is refused. */
   function chosen(all: StoredUnit[], serials: string[] | undefined) {
@@ -130,10 +150,14 @@ export function releasing({
       return view.get(id);
     },
 
-    /** A retest of a failed unit after repair: a new attempt; a pass releases it (or makes it wait for release). */
+    /**
+     * A retest of a failed unit after repair: a new attempt with its finding (a failure reason of the catalogue
+     * and what was found and done); the steps that did not fail are carried over from the last attempt unless
+     * the plan says a retest repeats all. A pass releases the unit (or makes it wait for release).
+     */
     async retest(
       serial: string,
-      { values, instruments = {} }: RetestBody,
+      { values, instruments = {}, failure_reason, finding = '' }: RetestBody,
       accountId: number,
       now = new Date(),
     ): Promise<Certificate> {
@@ -142,11 +166,20 @@ export function releasing({
       const row = await view.rowOf(unit.certificate_id);
       if (unit.release !== 'failed' || unit.voided_at !== null || row.status === 'voided')
         throw new HttpError(409, 'NOT_RETESTABLE', messages.notRetestable);
-      const test = judgeRetest(stepsOf(row), values);
+      const reason = await failureReasons.named(failure_reason);
+      const steps = stepsOf(row);
       const all = await units.of(row.id);
       const tests = await attempts.of(row.id);
       const record = testRecordOf(row, all, tests);
       const earlier = record.units[unit.unit_index].attempts;
+      const last = earlier[earlier.length - 1];
+      const carried = (await plans.retestAll(row.machine_id, row.plan_version))
+        ? []
+        : carriedSteps(steps, last, values);
+      const test = judgeRetest(steps, {
+        ...Object.fromEntries(carried.map((key) => [key, last.values[key]])),
+        ...values,
+      });
       // The earlier app's check columns follow the record with this attempt as the unit's last.
       const columns = recordedColumns(
         record.steps,
@@ -173,15 +206,39 @@ export function releasing({
             tested_at: earlier[0].tested_at,
           });
         const attempt = earlier.length + 1;
-        await trx.attempts.insert(row.id, [{ unit_index: unit.unit_index, attempt, test }], tester);
-        await trx.instruments.recordUse(
-          await instrumentRows(trx, stepsOf(row), instruments, {
-            certificate_id: row.id,
-            units: [{ unit_index: unit.unit_index, attempt }],
-            now,
-            field: (key) => `instruments.${key}`,
-          }),
+        await trx.attempts.insert(
+          row.id,
+          [
+            {
+              unit_index: unit.unit_index,
+              attempt,
+              test,
+              finding: { failure_reason: reason.code, finding: finding.trim(), carried_over: carried },
+            },
+          ],
+          tester,
         );
+        // A step measured anew needs its instrument; a carried one keeps the instrument that measured it.
+        const kept = (await trx.instruments.usedIn(row.id)).filter(
+          (use) =>
+            use.unit_index === unit.unit_index &&
+            use.attempt === last.attempt &&
+            carried.includes(use.step_key),
+        );
+        await trx.instruments.recordUse([
+          ...(await instrumentRows(
+            trx,
+            steps.filter((step) => !carried.includes(step.key)),
+            instruments,
+            {
+              certificate_id: row.id,
+              units: [{ unit_index: unit.unit_index, attempt }],
+              now,
+              field: (key) => `instruments.${key}`,
+            },
+          )),
+          ...kept.map(({ name: _name, ...use }) => ({ ...use, certificate_id: row.id, attempt })),
+        ]);
         await trx.units.release(row.id, [unit.unit_index], {
           release,
           released_by: null,
@@ -193,7 +250,7 @@ export function releasing({
             accountId,
             action: 'unit.retested',
             subject: { type: 'unit', id: serial },
-            details: { certificate_id: row.id, attempt, passed: test.passed },
+            details: { certificate_id: row.id, attempt, passed: test.passed, failure_reason: reason.code },
           },
           now,
         );

@@ -11,6 +11,17 @@ export interface AttemptRow {
   tested_by: number;
   tested_by_name: string;
   tested_at: string;
+  /** A retest's finding: the failure reason (with its name in the catalogue now) and the free text. */
+  failure_reason?: { code: string; name: string };
+  finding?: string;
+  carried_over?: string[];
+}
+
+/** What a retest found and did, and which steps it carried over from the attempt before. */
+export interface Finding {
+  failure_reason: string;
+  finding: string;
+  carried_over: string[];
 }
 
 /** An attempt as an export by unit writes it (export-job.ts). */
@@ -37,14 +48,14 @@ export function testAttemptsRepository(db: Db) {
     /** Stores one attempt for each of `units` (unit index → judged test). */
     async insert(
       certificateId: number,
-      units: { unit_index: number; attempt: number; test: JudgedUnit }[],
+      units: { unit_index: number; attempt: number; test: JudgedUnit; finding?: Finding }[],
       by: Tester,
     ) {
       if (units.length === 0) return;
       await db
         .insertInto('test_attempts')
         .values(
-          units.map(({ unit_index, attempt, test }) => ({
+          units.map(({ unit_index, attempt, test, finding }) => ({
             certificate_id: certificateId,
             unit_index,
             attempt,
@@ -52,6 +63,11 @@ export function testAttemptsRepository(db: Db) {
             verdicts: JSON.stringify(test.verdicts),
             passed: test.passed ? 1 : 0,
             ...by,
+            ...(finding && {
+              failure_reason: finding.failure_reason,
+              finding: finding.finding,
+              carried_over: JSON.stringify(finding.carried_over),
+            }),
           })),
         )
         .execute();
@@ -61,25 +77,36 @@ export function testAttemptsRepository(db: Db) {
     async of(certificateId: number): Promise<AttemptRow[]> {
       const rows = await db
         .selectFrom('test_attempts')
+        .leftJoin('failure_reasons', 'failure_reasons.code', 'test_attempts.failure_reason')
         .select([
-          'unit_index',
-          'attempt',
-          'values',
-          'verdicts',
-          'passed',
-          'tested_by',
-          'tested_by_name',
-          'tested_at',
+          'test_attempts.unit_index',
+          'test_attempts.attempt',
+          'test_attempts.values',
+          'test_attempts.verdicts',
+          'test_attempts.passed',
+          'test_attempts.tested_by',
+          'test_attempts.tested_by_name',
+          'test_attempts.tested_at',
+          'test_attempts.failure_reason',
+          'test_attempts.finding',
+          'test_attempts.carried_over',
+          'failure_reasons.name as failure_reason_name',
         ])
-        .where('certificate_id', '=', certificateId)
-        .orderBy('unit_index')
-        .orderBy('attempt')
+        .where('test_attempts.certificate_id', '=', certificateId)
+        .orderBy('test_attempts.unit_index')
+        .orderBy('test_attempts.attempt')
         .execute();
-      return rows.map((row) => ({
+      return rows.map(({ failure_reason, failure_reason_name, finding, carried_over, ...row }) => ({
         ...row,
         values: parseKeyedMap<string>(row.values),
         verdicts: parseKeyedMap<StepVerdict>(row.verdicts),
         passed: row.passed === 1,
+        // A reason is never removed while a retest names it (failure-reasons.service.ts): the name is there.
+        ...(failure_reason !== null && {
+          failure_reason: { code: failure_reason, name: failure_reason_name ?? failure_reason },
+          finding: finding ?? '',
+          carried_over: carried_over ? (JSON.parse(carried_over) as string[]) : [],
+        }),
       }));
     },
 

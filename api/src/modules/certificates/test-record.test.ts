@@ -338,7 +338,7 @@ for (const kind of kinds) {
       const [certificate] = (await issue(units('2', '0,8', '2'))).json() as PrintData[];
       const serial = certificate.serials[1];
       const retest = (values: Record<string, string>, serialOf = serial) =>
-        call('POST', apiPaths.unitAttempts(serialOf), { values });
+        call('POST', apiPaths.unitAttempts(serialOf), { values, failure_reason: 'ISO' });
       const bad = await retest({ ...ALL_PASS, insulation_resistance: 'viel' });
       assert.equal(bad.statusCode, 400);
       assert.ok(bad.json().error.fields['values.insulation_resistance']);
@@ -556,6 +556,7 @@ for (const kind of kinds) {
       // A retest that passes makes the column say so.
       const retested = await call('POST', apiPaths.unitAttempts(certificate.serials[1]), {
         values: { ...ALL_PASS, insulation_resistance: '1,2' },
+        failure_reason: 'ISO',
       });
       assert.equal(retested.statusCode, 200, retested.body);
       const passed = await assertUnitTwo(certificate.id, 'OK', 'released');
@@ -595,6 +596,7 @@ for (const kind of kinds) {
       assert.equal(release.statusCode, 409);
       const retest = await call('POST', apiPaths.unitAttempts(certificate.serials[1]), {
         values: { ...ALL_PASS, insulation_resistance: '2' },
+        failure_reason: 'ISO',
       });
       assert.equal(retest.statusCode, 409);
     });
@@ -658,6 +660,7 @@ for (const kind of kinds) {
       // A retest too.
       const retest = await call('POST', apiPaths.unitAttempts(certificate.serials[0]), {
         values: { insulation_ohm: '-1' },
+        failure_reason: 'ISO',
       });
       assert.equal(retest.statusCode, 400, retest.body);
       assert.match(retest.json().error.fields['values.insulation_ohm'], /Außerhalb des Messbereichs/);

@@ -34,15 +34,18 @@ export function planErrors(steps: PlanStep[]): Record<string, string> {
     keys.add(step.key);
     if (step.kind === 'numeric') {
       // JSON cannot carry NaN, but 1e309 parses as Infinity.
-      for (const limit of ['lower', 'upper'] as const) {
+      for (const limit of ['lower', 'upper', 'plausible_min', 'plausible_max'] as const) {
         const value = step[limit];
-        if (value === null) continue;
+        if (value === null || value === undefined) continue;
         if (!Number.isFinite(value)) errors[at(limit)] = messages.planSteps.notFinite;
         else if (!withinRange(step.unit, value))
           errors[at(limit)] = messages.planSteps.outOfRange(rangeText(step.unit, currentLocale()));
       }
       if (step.lower !== null && step.upper !== null && step.lower > step.upper)
         errors[at('lower')] = messages.planSteps.lowerAboveUpper;
+      const { plausible_min: min, plausible_max: max } = step;
+      if (min !== null && min !== undefined && max !== null && max !== undefined && min > max)
+        errors[at('plausible_min')] ??= messages.planSteps.plausibleOrder;
       if (!step.unit) errors[at('unit')] = messages.planSteps.unitMissing;
     }
     if (step.kind === 'choice') {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 export interface StoredPlan {
   version: number;
   steps: PlanStep[];
+  retest_all: boolean;
   created_at: string;
   created_by_name: string;
 }
@@ -17,6 +18,7 @@ export function testPlansRepository(db: Db) {
       .select([
         'test_plans.version',
         'test_plans.steps',
+        'test_plans.retest_all',
         'test_plans.created_at',
         // An account without a display name is named by its e-mail.
         (eb) =>
@@ -25,8 +27,10 @@ export function testPlansRepository(db: Db) {
             .as('created_by_name'),
       ]);
   const parsed = (
-    row: { version: number; steps: string; created_at: string; created_by_name: string } | undefined,
-  ) => row && { ...row, steps: JSON.parse(row.steps) as PlanStep[] };
+    row:
+      | { version: number; steps: string; retest_all: number; created_at: string; created_by_name: string }
+      | undefined,
+  ) => row && { ...row, steps: JSON.parse(row.steps) as PlanStep[], retest_all: row.retest_all === 1 };
 
   return {
     /** The newest version of a machine's plan, or undefined while it has the default plan. */
@@ -49,6 +53,17 @@ export function testPlansRepository(db: Db) {
       );
     },
 
+    /** Whether a retest against this version repeats every step; the default plan (version 0) does not. */
+    async retestAll(machineId: number, version: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('test_plans')
+        .select('retest_all')
+        .where('machine_id', '=', machineId)
+        .where('version', '=', version)
+        .executeTakeFirst();
+      return row?.retest_all === 1;
+    },
+
     /** The steps of every stored version of a machine's plan, or of every machine's, oldest first. */
     async everySteps(machineId?: number): Promise<PlanStep[][]> {
       const rows = await db
@@ -66,12 +81,13 @@ export function testPlansRepository(db: Db) {
       machine_id: number;
       version: number;
       steps: PlanStep[];
+      retest_all?: boolean;
       created_at: string;
       created_by: number;
     }) {
       await db
         .insertInto('test_plans')
-        .values({ ...plan, steps: JSON.stringify(plan.steps) })
+        .values({ ...plan, steps: JSON.stringify(plan.steps), retest_all: plan.retest_all ? 1 : 0 })
         .execute();
     },
   };

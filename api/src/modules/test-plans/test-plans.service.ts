@@ -24,8 +24,12 @@ export function testPlansService({
   }
 
   /** The plan a certificate of this machine is tested against now. */
-  async function current(machineId: number): Promise<{ version: number; steps: PlanStep[] }> {
-    return (await plans.current(machineId)) ?? { version: 0, steps: [...DEFAULT_PLAN_STEPS] };
+  async function current(
+    machineId: number,
+  ): Promise<{ version: number; steps: PlanStep[]; retest_all: boolean }> {
+    return (
+      (await plans.current(machineId)) ?? { version: 0, steps: [...DEFAULT_PLAN_STEPS], retest_all: false }
+    );
   }
 
   async function get(machineId: number, version?: number): Promise<TestPlan> {
@@ -39,6 +43,7 @@ export function testPlansService({
           machine_id: machineId,
           version: 0,
           steps: [...DEFAULT_PLAN_STEPS],
+          retest_all: false,
           created_at: null,
           created_by_name: null,
         };
@@ -47,7 +52,7 @@ export function testPlansService({
   /** Stores `steps` as the next version, if the plan is still the version the editor started from. */
   async function save(
     machineId: number,
-    { steps, based_on }: TestPlanBody,
+    { steps, based_on, retest_all = false }: TestPlanBody,
     accountId: number,
     { copied_from, now = new Date() }: { copied_from?: number; now?: Date } = {},
   ): Promise<TestPlan> {
@@ -63,6 +68,7 @@ export function testPlansService({
         machine_id: machineId,
         version,
         steps: tidy,
+        retest_all,
         created_at: now.toISOString(),
         created_by: accountId,
       }),
@@ -89,9 +95,14 @@ export function testPlansService({
     async copy(machineId: number, fromMachineId: number, accountId: number): Promise<TestPlan> {
       await existing(fromMachineId);
       const [from, here] = [await current(fromMachineId), await current(machineId)];
-      return save(machineId, { steps: from.steps, based_on: here.version }, accountId, {
-        copied_from: fromMachineId,
-      });
+      return save(
+        machineId,
+        { steps: from.steps, based_on: here.version, retest_all: from.retest_all },
+        accountId,
+        {
+          copied_from: fromMachineId,
+        },
+      );
     },
   };
 }

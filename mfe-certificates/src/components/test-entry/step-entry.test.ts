@@ -3,6 +3,7 @@ import { DEFAULT_PLAN_STEPS, type PlanStep } from 'contracts';
 import { setLanguage } from 'shared-ui';
 import {
   allPassed,
+  failingUnits,
   isMultiCellPaste,
   markOf,
   pastedCells,
@@ -10,6 +11,7 @@ import {
   resultsToSend,
   passOpenSteps,
   retestErrors,
+  retestSteps,
   retestToSend,
   stepLimit,
   stepTitle,
@@ -282,5 +284,100 @@ describe('a step’s title, limit and marks in each staff language', () => {
       reason: 'Najwyżej 3 miejsca po przecinku',
     });
     expect(markOf(megaohms, 'x')).toEqual({ kind: 'malformed', reason: 'Nieprawidłowa liczba (np. 0,8)' });
+  });
+});
+
+describe('plausibility bounds: a value outside the plan’s bounds of physical sense is refused', () => {
+  const touch: PlanStep = {
+    ...insulation,
+    key: 'touch',
+    unit: 'V',
+    lower: null,
+    upper: 50,
+    plausible_min: 0,
+    plausible_max: 1000,
+  };
+  afterEach(() => setLanguage('de'));
+
+  it('refuses just outside, in German with the bounds, and takes the bounds themselves', () => {
+    for (const typed of ['-0,1', '1000,1', '-5'])
+      expect(markOf(touch, typed)).toEqual({
+        kind: 'malformed',
+        reason: 'Unplausibler Wert – möglich: 0 … 1.000 V',
+      });
+    expect(markOf(touch, '0')).toEqual({ kind: 'ok' });
+    expect(markOf(touch, '0,0')).toEqual({ kind: 'ok' });
+    // Plausible but over the limit: recorded as failed, not refused.
+    expect(markOf(touch, '1000').kind).toBe('fail');
+    expect(markOf({ ...touch, plausible_max: null }, '5000').kind).toBe('fail');
+    // Nothing is sent while one is there.
+    expect(retestErrors([touch], { touch: '-1' })).toEqual({
+      'values.touch': 'Unplausibler Wert – möglich: 0 … 1.000 V',
+    });
+  });
+
+  it('says it in English and Polish', async () => {
+    await setLanguage('en');
+    expect(markOf(touch, '-1')).toEqual({
+      kind: 'malformed',
+      reason: 'Implausible value – possible: 0 … 1,000 V',
+    });
+    await setLanguage('pl');
+    expect(markOf({ ...touch, plausible_max: null }, '-1')).toEqual({
+      kind: 'malformed',
+      reason: 'Wartość nieprawdopodobna – możliwe: ≥ 0 V',
+    });
+  });
+});
+
+describe('failingUnits: how many units fail by the values typed, for the question before issuing', () => {
+  const steps = [guide, insulation, unitCheck];
+  const values = (certificate: Record<string, string>, ...units: Record<string, string>[]): TestValues => ({
+    certificate,
+    units,
+  });
+  it('counts each unit with a failed step of its own; a failed step of the certificate fails every unit', () => {
+    const passing = { insulation_resistance: '2', unit_check: 'pass' };
+    expect(failingUnits(steps, values({ guide: 'pass' }, passing, passing), 2)).toBe(0);
+    expect(
+      failingUnits(
+        steps,
+        values({ guide: 'pass' }, passing, { ...passing, insulation_resistance: '0,5' }, passing),
+        3,
+      ),
+    ).toBe(1);
+    expect(
+      failingUnits(
+        steps,
+        values({ guide: 'pass' }, { ...passing, unit_check: 'fail' }, { insulation_resistance: '0,2' }),
+        2,
+      ),
+    ).toBe(2);
+    expect(failingUnits(steps, values({ guide: 'fail' }, passing, passing, passing), 3)).toBe(3);
+    // An optional step does not fail the unit; units beyond the quantity do not count.
+    expect(failingUnits([{ ...unitCheck, required: false }], values({}, { unit_check: 'fail' }), 1)).toBe(0);
+    expect(failingUnits(steps, values({ guide: 'pass' }, passing, { insulation_resistance: '0' }), 1)).toBe(
+      0,
+    );
+  });
+});
+
+describe('retestSteps: what a retest asks for', () => {
+  const last = {
+    values: { guide: 'pass', insulation_resistance: '0,5', unit_check: 'pass' },
+    verdicts: { guide: 'pass' as const, insulation_resistance: 'fail' as const, unit_check: 'pass' as const },
+  };
+  const keys = (steps: readonly PlanStep[]) => steps.map((step) => step.key);
+  it('asks only for the failed steps and any without a value; carries over the rest', () => {
+    const { asked, carried } = retestSteps([guide, insulation, unitCheck, note], last, false);
+    expect(keys(asked)).toEqual(['insulation_resistance', 'note']);
+    expect(keys(carried)).toEqual(['guide', 'unit_check']);
+  });
+  it('asks for every step where the plan says so, or when there is no attempt', () => {
+    expect(keys(retestSteps([guide, insulation], last, true).asked)).toEqual([
+      'guide',
+      'insulation_resistance',
+    ]);
+    expect(retestSteps([guide, insulation], undefined, false).carried).toEqual([]);
   });
 });

@@ -6,11 +6,14 @@ import {
   limitText,
   numberOf,
   PASS,
+  plausible,
+  plausibleText,
   rangeText,
   RESULT_VALUE_MAX,
   withinRange,
   type PlanStep,
   type ResultsBody,
+  type TestAttempt,
 } from 'contracts';
 import { activeLocale, apiErrorCode, apiErrorMessage, currentLanguage } from 'shared-ui';
 import { isCatalogKey, translate } from '../../catalogs';
@@ -69,6 +72,12 @@ export function markOf(step: PlanStep, typed: string): ValueMark {
         return {
           kind: 'malformed',
           reason: translate('entry.outOfRange', { range: rangeText(step.unit, activeLocale()) }),
+        };
+      // Outside the plan's bounds of physical sense: a slip of the finger, refused as the API refuses it.
+      if (!plausible(step, value))
+        return {
+          kind: 'malformed',
+          reason: translate('entry.implausible', { range: plausibleText(step, activeLocale()) }),
         };
       const standing = limitStanding(step, value);
       if (standing === 'within') return { kind: 'ok' };
@@ -213,6 +222,21 @@ export const retestErrors = (
     checkInstruments(steps, instruments, retestInstrumentKey, {}),
   );
 
+/**
+ * The steps a retest asks for, and those it carries over from the unit's last attempt (as the API does,
+ * api/src/modules/certificates/releasing.ts): every step where the plan says a retest repeats all; else the
+ * steps that failed, and any that has no value yet.
+ */
+export function retestSteps(
+  steps: readonly PlanStep[],
+  last: Pick<TestAttempt, 'values' | 'verdicts'> | undefined,
+  retestAll: boolean,
+) {
+  const carried = (step: PlanStep) =>
+    !retestAll && !!last && last.verdicts[step.key] !== 'fail' && Object.hasOwn(last.values, step.key);
+  return { asked: steps.filter((step) => !carried(step)), carried: steps.filter(carried) };
+}
+
 /** What a retest sends: every step that has a value, trimmed. */
 export const retestToSend = (steps: readonly PlanStep[], values: Record<string, string>) =>
   filled(values, steps);
@@ -261,6 +285,26 @@ export function passOpenSteps(steps: readonly PlanStep[], values: Record<string,
     if (entry !== undefined && !next[step.key]?.trim()) next[step.key] = entry;
   }
   return next;
+}
+
+/**
+ * How many of the `units` fail by the values as typed: a unit fails where a required step of its own or of the
+ * certificate does (as the API judges, contracts judgeValue). Issuing such a certificate asks once.
+ */
+export function failingUnits(steps: readonly PlanStep[], values: TestValues, units: number) {
+  const fails = (stepsOf: readonly PlanStep[], record: Record<string, string> | undefined) =>
+    stepsOf.some((step) => step.required && markOf(step, record?.[step.key] ?? '').kind === 'fail');
+  if (
+    fails(
+      steps.filter((step) => !step.per_unit),
+      values.certificate,
+    )
+  )
+    return units;
+  const unitSteps = steps.filter((step) => step.per_unit);
+  return Array.from({ length: units }, (_, unit) => unit).filter((unit) =>
+    fails(unitSteps, values.units[unit]),
+  ).length;
 }
 
 /**

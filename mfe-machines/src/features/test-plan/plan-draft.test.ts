@@ -144,3 +144,29 @@ describe('validatePlan', () => {
     expect(validatePlan(many)).toEqual({ steps: expect.stringContaining(String(PLAN_STEPS_MAX)) });
   });
 });
+
+describe('plausibility bounds in the editor', () => {
+  it('are sent as numbers only where set, and read back as typed', () => {
+    expect(stepOf(numericStep())).not.toHaveProperty('plausible_min');
+    const sent = stepOf(numericStep({ plausible_min: '0', plausible_max: '10000,5' }));
+    expect([sent.plausible_min, sent.plausible_max]).toEqual([0, 10000.5]);
+    expect(draftOf(sent)).toMatchObject({ plausible_min: '0', plausible_max: '10000,5' });
+    // A pass/fail step has none.
+    expect(stepOf(numericStep({ kind: 'pass_fail', plausible_min: '0' }))).not.toHaveProperty(
+      'plausible_min',
+    );
+  });
+
+  it('are refused in the wrong order, as no number, or beyond the unit’s range, at their field', () => {
+    expect(validatePlan([numericStep({ plausible_min: '10', plausible_max: '5' })])).toEqual({
+      'steps.0.plausible_min': 'Der kleinste plausible Wert liegt über dem größten',
+    });
+    expect(validatePlan([numericStep({ plausible_min: 'null' })])).toEqual({
+      'steps.0.plausible_min': 'Keine Zahl (z. B. 0,8)',
+    });
+    expect(validatePlan([numericStep({ plausible_min: '-1' })])['steps.0.plausible_min']).toMatch(
+      /Messbereich/,
+    );
+    expect(validatePlan([numericStep({ plausible_min: '0', plausible_max: '0' })])).toEqual({});
+  });
+});

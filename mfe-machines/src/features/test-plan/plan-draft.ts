@@ -17,12 +17,18 @@ import { machineCatalogs } from '../../catalogs';
  * line, and whether it is new (only a new step's key may still change: results and exports name steps by key,
  * docs/decisions/0010-test-record.md).
  */
-export type DraftStep = Omit<PlanStep, 'lower' | 'upper' | 'options' | 'decimals'> & {
+export type DraftStep = Omit<
+  PlanStep,
+  'lower' | 'upper' | 'plausible_min' | 'plausible_max' | 'options' | 'decimals'
+> & {
   /** Identifies the step across reorders while its key is still being typed. */
   uid: string;
   isNew: boolean;
   lower: string;
   upper: string;
+  /** The bounds of physical sense: a value outside is refused when entered (contracts judgeValue). */
+  plausible_min: string;
+  plausible_max: string;
   decimals: string;
   /** One option per line. */
   options: string;
@@ -38,8 +44,11 @@ let uids = 0;
 const nextUid = () => `step-${++uids}`;
 
 /** A stored limit to edit, with the active language's decimal separator (both are read back: contracts numberOf). */
-const limitText = (value: number | null) =>
-  value === null ? '' : String(value).replace('.', decimalSeparator());
+const limitText = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value).replace('.', decimalSeparator());
+
+/** The limits and bounds a numeric step has as numbers typed into the editor. */
+const LIMIT_FIELDS = ['lower', 'upper', 'plausible_min', 'plausible_max'] as const;
 
 export function draftOf(step: PlanStep): DraftStep {
   return {
@@ -48,6 +57,8 @@ export function draftOf(step: PlanStep): DraftStep {
     isNew: false,
     lower: limitText(step.lower),
     upper: limitText(step.upper),
+    plausible_min: limitText(step.plausible_min),
+    plausible_max: limitText(step.plausible_max),
     decimals: String(step.decimals),
     options: step.options.join('\n'),
   };
@@ -64,6 +75,8 @@ export function stepOf(draft: DraftStep): PlanStep {
   const numeric = draft.kind === 'numeric';
   const options = draft.kind === 'choice' ? optionsOf(draft) : [];
   const limit = (typed: string) => (numeric && typed.trim() ? (numberOf(typed) ?? NaN) : null);
+  const plausibleMin = limit(draft.plausible_min);
+  const plausibleMax = limit(draft.plausible_max);
   return {
     key: draft.key,
     title: draft.title,
@@ -80,6 +93,9 @@ export function stepOf(draft: DraftStep): PlanStep {
     per_unit: draft.per_unit,
     // The instrument kind is asked only of a measured value (docs/decisions/0018-instruments.md).
     ...(numeric && draft.instrument_kind ? { instrument_kind: draft.instrument_kind } : {}),
+    // Sent only where set, so a plan without them reads as before.
+    ...(plausibleMin !== null && { plausible_min: plausibleMin }),
+    ...(plausibleMax !== null && { plausible_max: plausibleMax }),
   };
 }
 
@@ -121,6 +137,8 @@ export function newStep(): DraftStep {
     unit: '',
     lower: '',
     upper: '',
+    plausible_min: '',
+    plausible_max: '',
     decimals: '0',
     options: '',
     passing: [],
@@ -160,18 +178,20 @@ export function validatePlan(steps: readonly DraftStep[]): Record<string, string
     if (!KEY_PATTERN.test(step.key)) at('key', t('plan.keyPattern', { max: KEY_MAX }));
     else if (keys.indexOf(step.key) !== index) at('key', t('plan.keyTaken'));
     if (step.kind === 'numeric') {
-      const lower = step.lower.trim() ? numberOf(step.lower) : null;
-      const upper = step.upper.trim() ? numberOf(step.upper) : null;
-      for (const [field, value] of [
-        ['lower', lower],
-        ['upper', upper],
-      ] as const)
+      const number = (field: (typeof LIMIT_FIELDS)[number]) =>
+        step[field].trim() ? numberOf(step[field]) : null;
+      for (const field of LIMIT_FIELDS) {
+        const value = number(field);
         if (value === undefined) at(field, t('plan.notNumber'));
         else if (value !== null && !keepsDigits(step[field])) at(field, t('plan.tooManyDigits'));
         else if (value !== null && !withinRange(step.unit, step[field]))
           at(field, t('plan.outOfRange', { range: rangeText(step.unit, activeLocale()) }));
+      }
+      const [lower, upper, min, max] = LIMIT_FIELDS.map(number);
       if (typeof lower === 'number' && typeof upper === 'number' && lower > upper)
         at('lower', t('plan.lowerAboveUpper'));
+      if (typeof min === 'number' && typeof max === 'number' && min > max)
+        at('plausible_min', t('plan.plausibleOrder'));
       if (!step.unit.trim()) at('unit', t('plan.unitMissing'));
       const decimals = Number(step.decimals);
       if (!/^\d+$/.test(step.decimals) || decimals > STEP_DECIMALS_MAX)

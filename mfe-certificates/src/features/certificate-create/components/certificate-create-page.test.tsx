@@ -340,6 +340,12 @@ describe('CertificateCreatePage', () => {
     await user.selectOptions(screen.getByLabelText('BEMERKUNGEN'), '110 Volt, 50-60Hz');
     await user.selectOptions(screen.getByLabelText('HERKUNFT'), 'POLAND');
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    // Two units fail: asked once, in the plural.
+    const dialog = await screen.findByRole('alertdialog', {
+      name: '2 Einheiten nicht bestanden – trotzdem ausstellen?',
+    });
+    expect(postMock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'TROTZDEM AUSSTELLEN' }));
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
     expect(sentBody()).toEqual({
       brand_id: 1,
@@ -388,6 +394,7 @@ describe('CertificateCreatePage', () => {
     await user.type(screen.getByLabelText('MENGE'), '2');
     expect(screen.queryByRole('rowheader', { name: 'Einheit 3' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    await user.click(await screen.findByRole('button', { name: 'TROTZDEM AUSSTELLEN' }));
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
     expect((sentBody() as { results: unknown }).results).toEqual({
       certificate: { guide: 'fail', resistance_to_voltage: '1500 V' },
@@ -490,13 +497,17 @@ describe('CertificateCreatePage', () => {
     expect(postMock.mock.calls.map(([url]) => url)).toEqual(['/certificate', '/certificates/7/printed']);
   });
 
-  it('after WEITER the tab shows what was issued until NEUER PRÜFBERICHT empties the form', async () => {
+  it('after WEITER the tab shows what was issued above an emptied form, until NEUER PRÜFBERICHT', async () => {
     postMock.mockResolvedValue(answer([printData]));
     const user = await renderPage();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
     const issued = await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
     expect(within(issued).getByRole('heading', { name: 'Prüfbericht ausgestellt' })).toHaveFocus();
+    // The form is empty for the next certificate at once: no brand, machine or values of this one.
+    expect(screen.queryByRole('heading', { name: 'Prüfung' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('ARTIKELNUMMER')).toBeDisabled();
+    expect(screen.getByLabelText('MENGE')).toHaveValue(1);
     const facts = [...issued.querySelectorAll('dt')].map((dt) => [
       dt.textContent,
       dt.nextSibling?.textContent,
@@ -576,6 +587,11 @@ describe('CertificateCreatePage', () => {
     const keySent = (call: number) =>
       (postMock.mock.calls[call][2] as { headers: Record<string, string> }).headers['Idempotency-Key'];
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    await user.click(
+      within(
+        await screen.findByRole('alertdialog', { name: '1 Einheit nicht bestanden – trotzdem ausstellen?' }),
+      ).getByRole('button', { name: 'TROTZDEM AUSSTELLEN' }),
+    );
     const notice = await screen.findByRole('alert');
     expect(notice).toHaveTextContent(
       'Der Server ist nicht erreichbar. Der Entwurf mit allen Werten bleibt erhalten, auch beim Neuladen der Seite.',
@@ -590,7 +606,9 @@ describe('CertificateCreatePage', () => {
     expect(screen.getByLabelText('MENGE')).toHaveValue(3);
     expect(cell(2, 'Isolationswiderstand')).toHaveValue('0,8');
     expect(screen.getByLabelText('Spannungsfestigkeit')).toHaveValue('1500 V');
+    // After a reload the question comes once more; the retry beside WEITER does not ask again.
     await user.click(screen.getByRole('button', { name: 'WEITER' }));
+    await user.click(await screen.findByRole('button', { name: 'TROTZDEM AUSSTELLEN' }));
     await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'ERNEUT SENDEN' }));
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(3));
     expect(keySent(0)).toMatch(/^[0-9a-f]{32}$/);
@@ -617,6 +635,9 @@ describe('CertificateCreatePage', () => {
     expect(keySent(0)).toMatch(/^[0-9a-f]{32}$/);
     expect(keySent(1)).toBe(keySent(0));
     await waitFor(() => expect(weiter).toBeEnabled());
+    // Issued: the form is empty for the next one.
+    expect(screen.getByLabelText('ARTIKELNUMMER')).toBeDisabled();
+    await fillValidForm(user);
     await user.click(weiter);
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(3));
     expect(keySent(2)).not.toBe(keySent(0));
@@ -631,6 +652,7 @@ describe('CertificateCreatePage', () => {
     await screen.findByRole('region', { name: 'Prüfbericht ausgestellt' });
     await waitFor(() => expect(weiter).toBeEnabled());
 
+    await fillValidForm(user, 2);
     await user.click(weiter);
     const dialog = await screen.findByRole('alertdialog', { name: 'Noch einen Prüfbericht ausstellen?' });
     expect(dialog).toHaveTextContent('Prüfbericht Nr. 7 mit den Seriennummern 4852611004 – 4852611005');
@@ -643,12 +665,8 @@ describe('CertificateCreatePage', () => {
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(2));
 
     // Another quantity is another certificate on purpose: no question.
-    await user.clear(screen.getByLabelText('MENGE'));
-    await user.type(screen.getByLabelText('MENGE'), '5');
-    await user.click(screen.getByRole('button', { name: 'Alle bestanden' }));
-    await user.click(cell(3, 'Isolationswiderstand'));
-    await user.paste('3\n3\n3');
     await waitFor(() => expect(weiter).toBeEnabled());
+    await fillValidForm(user, 5);
     await user.click(weiter);
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(3));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

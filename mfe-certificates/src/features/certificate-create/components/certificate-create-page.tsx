@@ -89,6 +89,10 @@ export default function CertificateCreatePage() {
   const [keys] = useState(() => idempotencyKeys(stored?.pending));
   /** The draft that looks like the certificate just issued, waiting for the user's answer. */
   const [repeat, setRepeat] = useState<CertificateDraft | null>(null);
+  /** A draft with failed units, waiting for the user's answer: issue anyway, or back to the values. */
+  const [failing, setFailing] = useState<{ draft: CertificateDraft; count: number } | null>(null);
+  /** The draft with failed units the user chose to issue: a retry after a lost answer does not ask again. */
+  const confirmedFailing = useRef('');
   /** Bumped to move the keyboard to the first value with a message once it is rendered. */
   const [focusRequest, setFocusRequest] = useState(0);
   const form = useRef<HTMLFormElement>(null);
@@ -137,7 +141,7 @@ export default function CertificateCreatePage() {
 
   const send = async () => {
     const found = validateCertificateForm(values, tester);
-    const { valueErrors: checkValues, resultsToSend } = await loadStepEntry();
+    const { valueErrors: checkValues, resultsToSend, failingUnits } = await loadStepEntry();
     const steps = plan.data?.steps ?? [];
     const foundValues = plan.data ? checkValues(steps, values.results, units) : {};
     setErrors(found);
@@ -161,7 +165,21 @@ export default function CertificateCreatePage() {
       setRepeat(draft);
       return;
     }
-    await issue(draft, values);
+    await issueUnlessFailing(draft, failingUnits(steps, values.results, units));
+  };
+
+  /** Asks once before a certificate with failed units is issued. */
+  const issueUnlessFailing = async (draft: CertificateDraft, count: number) => {
+    if (count > 0 && JSON.stringify(draft) !== confirmedFailing.current) setFailing({ draft, count });
+    else await issue(draft, values);
+  };
+
+  /** An empty form: no brand, machine or values. */
+  const clearForm = () => {
+    setValues(initialFormValues);
+    setUnits(unitCount(initialFormValues.quantity) ?? 1);
+    setErrors({});
+    setValueErrors({});
   };
 
   const issue = async (draft: CertificateDraft, sent: CertificateFormValues) => {
@@ -173,6 +191,8 @@ export default function CertificateCreatePage() {
       const data = await create.mutateAsync({ draft, idempotencyKey });
       keys.issued();
       setPrinted({ data, answeredAt: Date.now(), values: sent });
+      // The form is empty for the next certificate; the one issued stays above it with its print.
+      clearForm();
     } catch (error) {
       const { withInstrumentNames } = await loadStepEntry();
       const fields = splitFieldErrors(withInstrumentNames(error, draftFieldErrors(error)));
@@ -186,12 +206,9 @@ export default function CertificateCreatePage() {
     }
   };
 
-  /** NEUER PRÜFBERICHT: an empty form, the first field focused. */
+  /** NEUER PRÜFBERICHT: an empty form without the one issued, the first field focused. */
   const startNext = () => {
-    setValues(initialFormValues);
-    setUnits(unitCount(initialFormValues.quantity) ?? 1);
-    setErrors({});
-    setValueErrors({});
+    clearForm();
     setPrinted(null);
     document.getElementById('cert-brand_id')?.focus();
   };
@@ -288,9 +305,27 @@ export default function CertificateCreatePage() {
             cancelLabel={t('create.repeatCancel')}
             onConfirm={() => {
               setRepeat(null);
-              void guard(() => issue(repeat, values));
+              void guard(async () => {
+                const { failingUnits } = await loadStepEntry();
+                await issueUnlessFailing(repeat, failingUnits(plan.data?.steps ?? [], values.results, units));
+              });
             }}
             onCancel={() => setRepeat(null)}
+          />
+        )}
+        {failing && (
+          <ConfirmDialog
+            open
+            title={t('create.failedTitle', { count: failing.count })}
+            message={t('create.failedMessage', { count: failing.count })}
+            confirmLabel={t('create.failedConfirm')}
+            cancelLabel={t('create.failedCancel')}
+            onConfirm={() => {
+              setFailing(null);
+              confirmedFailing.current = JSON.stringify(failing.draft);
+              void guard(() => issue(failing.draft, values));
+            }}
+            onCancel={() => setFailing(null)}
           />
         )}
       </form>

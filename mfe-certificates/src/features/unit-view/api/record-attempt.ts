@@ -4,11 +4,8 @@ import { http } from 'shared-ui';
 import { certificateFromWire } from '../../../api/wire';
 
 /** A retest of a failed unit (docs/decisions/0010-test-record.md): a new attempt; the answer is its certificate. */
-export async function recordAttempt({ serial, values, instruments }: { serial: string } & RetestBody) {
-  const { data } = await http.post<PrintData>(apiPaths.unitAttempts(serial), {
-    values,
-    ...(instruments && { instruments }),
-  });
+export async function recordAttempt({ serial, ...body }: { serial: string } & RetestBody) {
+  const { data } = await http.post<PrintData>(apiPaths.unitAttempts(serial), body);
   return certificateFromWire(data);
 }
 
@@ -21,6 +18,8 @@ export function useRecordAttempt() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.units });
       void queryClient.invalidateQueries({ queryKey: queryKeys.certificate(certificate.id) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.certificates });
+      // A reason named is in use now: the catalogue keeps it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.failureReasons });
     },
   });
 }

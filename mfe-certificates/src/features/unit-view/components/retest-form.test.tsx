@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DEFAULT_PLAN_STEPS } from 'contracts';
+import { DEFAULT_PLAN_STEPS, type CertificateTestRecord, type TestAttempt } from 'contracts';
 import { http, notify } from 'shared-ui';
 import RetestForm from './retest-form';
 import {
@@ -22,6 +22,11 @@ beforeEach(() => {
   localStorage.clear();
   getMock.mockImplementation(async (url: string) => {
     if (url === '/instruments') return answer({ data: instrumentRegister() });
+    if (url === '/failure-reasons')
+      return answer([
+        { id: 1, code: 'ISO', name: 'Isolationsfehler', used: 0 },
+        { id: 2, code: 'MONT', name: 'Montagefehler', used: 3 },
+      ]);
     if (url === '/me')
       return answer({ id: 5, email: 'max@example.com', name: 'Max Prüfer', roles: ['pruefer'] });
     throw new Error(`unexpected GET ${url}`);
@@ -34,15 +39,19 @@ afterEach(() => {
   jest.clearAllMocks();
 });
 
-function renderForm() {
+const REASON = 'Fehlergrund';
+
+function renderForm(
+  last?: TestAttempt,
+  record: Pick<CertificateTestRecord, 'steps' | 'plan_version' | 'retest_all'> = {
+    plan_version: 4,
+    steps: [guide, MEASURED_INSULATION_STEP],
+  },
+) {
   const onRecorded = jest.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RetestForm
-        serial={SERIAL}
-        record={{ plan_version: 4, steps: [guide, MEASURED_INSULATION_STEP] }}
-        onRecorded={onRecorded}
-      />
+      <RetestForm serial={SERIAL} record={record} last={last} onRecorded={onRecorded} />
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), onRecorded };
@@ -57,6 +66,7 @@ describe('RetestForm: the instrument of a measured step', () => {
     await waitFor(() => expect(choice).toHaveValue('102'));
     await user.click(screen.getByRole('button', { name: 'Alle bestanden' }));
     await user.type(screen.getByLabelText('Isolationswiderstand'), '2,4');
+    await user.selectOptions(await screen.findByRole('combobox', { name: REASON }), 'ISO');
 
     postMock.mockRejectedValueOnce(
       instrumentUnfit('instruments.insulation_mohm', 'PM-0102', 'Kalibrierung fällig seit 2026-11-01'),
@@ -65,7 +75,12 @@ describe('RetestForm: the instrument of a measured step', () => {
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
     expect(postMock.mock.calls[0]).toEqual([
       `/units/${SERIAL}/attempts`,
-      { values: { guide: 'pass', insulation_mohm: '2,4' }, instruments: { insulation_mohm: 102 } },
+      {
+        values: { guide: 'pass', insulation_mohm: '2,4' },
+        instruments: { insulation_mohm: 102 },
+        failure_reason: 'ISO',
+        finding: '',
+      },
     ]);
     await waitFor(() =>
       expect(choice).toHaveAccessibleDescription(
@@ -88,6 +103,8 @@ describe('RetestForm: the instrument of a measured step', () => {
     expect(postMock.mock.calls[1][1]).toEqual({
       values: { guide: 'pass', insulation_mohm: '2,4' },
       instruments: { insulation_mohm: 101 },
+      failure_reason: 'ISO',
+      finding: '',
     });
   });
 
@@ -95,10 +112,70 @@ describe('RetestForm: the instrument of a measured step', () => {
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Alle bestanden' }));
     await user.type(screen.getByLabelText('Isolationswiderstand'), '2,4');
+    await user.selectOptions(await screen.findByRole('combobox', { name: REASON }), 'ISO');
     await user.click(screen.getByRole('button', { name: SAVE }));
     const choice = screen.getByRole('combobox', { name: 'Prüfmittel: Isolationswiderstand' });
     await waitFor(() => expect(choice).toHaveFocus());
     expect(choice).toHaveAccessibleDescription('Isolationsmessgerät Bitte das Prüfmittel wählen');
     expect(postMock).not.toHaveBeenCalled();
+  });
+});
+
+/** Attempt 1 of the unit: the guide passed, the insulation resistance failed, both measured with PM-0101. */
+const failedInsulation: TestAttempt = {
+  attempt: 1,
+  values: { guide: 'pass', insulation_mohm: '0,4' },
+  verdicts: { guide: 'pass', insulation_mohm: 'fail' },
+  passed: false,
+  tested_by_name: 'Max Prüfer',
+  tested_at: '2026-11-28T08:00:00.000Z',
+};
+
+describe('RetestForm: the finding and the failed steps', () => {
+  it('asks only for the failed step, lists the passed one as carried over, and holds up a retest without a reason', async () => {
+    const { user, onRecorded } = renderForm(failedInsulation);
+    expect(screen.getByLabelText('Isolationswiderstand')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Bestanden' })).not.toBeInTheDocument();
+    const carried = screen.getByRole('list', { name: 'Übernommen aus Versuch 1' });
+    expect(carried).toHaveTextContent('Führung/Funktion Bestanden übernommen');
+
+    await screen.findByRole('option', { name: /^PM-0101/ });
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Prüfmittel: Isolationswiderstand' }),
+      '101',
+    );
+    await user.type(screen.getByLabelText('Isolationswiderstand'), '2,4');
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    const reason = screen.getByRole('combobox', { name: REASON });
+    await waitFor(() => expect(reason).toHaveFocus());
+    expect(screen.getByRole('alert')).toHaveTextContent('Bitte den Fehlergrund wählen');
+    expect(postMock).not.toHaveBeenCalled();
+
+    await user.selectOptions(reason, 'ISO');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Befund und Maßnahme'), '  Klemme X1 feucht, getrocknet  ');
+    postMock.mockResolvedValueOnce(answer({ id: 7 }));
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    await waitFor(() => expect(onRecorded).toHaveBeenCalled());
+    expect(postMock.mock.calls[0]).toEqual([
+      `/units/${SERIAL}/attempts`,
+      {
+        values: { insulation_mohm: '2,4' },
+        instruments: { insulation_mohm: 101 },
+        failure_reason: 'ISO',
+        finding: 'Klemme X1 feucht, getrocknet',
+      },
+    ]);
+  });
+
+  it('asks for every step where the plan says a retest repeats all', async () => {
+    renderForm(failedInsulation, {
+      plan_version: 4,
+      steps: [guide, MEASURED_INSULATION_STEP],
+      retest_all: true,
+    });
+    expect(screen.getByRole('radio', { name: 'Bestanden' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Isolationswiderstand')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /Übernommen/ })).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,16 @@
-import { ownValue, type Certificate, type CertificateTestRecord } from 'contracts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  FINDING_MAX,
+  ownValue,
+  type Certificate,
+  type CertificateTestRecord,
+  type TestAttempt,
+} from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, apiFieldErrors, isHttpError, notify, useSubmitGuard, useT } from 'shared-ui';
+import { failureReasonsQuery } from '../../../api/get-failure-reasons';
 import { certificateCatalogs } from '../../../catalogs';
+import { Field } from '../../../components/field';
 import { submitOnlyByShortcut } from '../../../components/form-keys';
 import { InstrumentChoices } from '../../../components/test-entry/instrument-choices';
 import { StepValueField } from '../../../components/test-entry/step-value-field';
@@ -11,42 +20,58 @@ import {
   passOpenSteps,
   retestErrors,
   retestInstrumentKey,
+  retestSteps,
   retestToSend,
   retestValueKey,
+  stepTitle,
   valueFieldId,
   withInstrumentNames,
 } from '../../../components/test-entry/step-entry';
 import { useRecordAttempt } from '../api/record-attempt';
+import { valueText } from './test-attempts';
 import '../../../components/test-entry/test-entry.css';
 
+/** Where the API reports the finding's fields (its 400), and the ids of the form's fields for them. */
+const REASON_KEY = 'failure_reason';
+const FINDING_KEY = 'finding';
+
 /**
- * "Nachprüfung erfassen" for a failed unit after repair (its own chunk, shown only for a failed unit): the
- * instrument of each measured step that names one, every step of the plan the certificate was tested against,
- * empty (nothing pre-ticked), sent as a new attempt (POST /units/{serial}/attempts). Enter in a field saves
- * nothing; the button or Ctrl+Enter does.
+ * "Nachprüfung erfassen" for a failed unit after repair (its own chunk, shown only for a failed unit): the finding
+ * (a failure reason of the quality department's catalogue and what was found and done), the instrument of each
+ * measured step that names one, and the steps that failed at the last attempt, empty (nothing pre-ticked); the
+ * others are carried over and listed as such, unless the plan says a retest repeats all. Sent as a new attempt
+ * (POST /units/{serial}/attempts). Enter in a field saves nothing; the button or Ctrl+Enter does.
  */
 export default function RetestForm({
   serial,
   record,
+  last,
   onRecorded,
 }: {
   serial: string;
-  record: Pick<CertificateTestRecord, 'steps' | 'plan_version'>;
+  record: Pick<CertificateTestRecord, 'steps' | 'plan_version' | 'retest_all'>;
+  /** The unit's last attempt: what failed there is asked for again. */
+  last?: TestAttempt;
   /** The certificate as the API answered, with this unit's new attempt. */
   onRecorded: (certificate: Certificate) => void;
 }) {
   const t = useT(certificateCatalogs);
   const [values, setValues] = useState<Record<string, string>>({});
   const [instruments, setInstruments] = useState<Record<string, number>>({});
+  const [reason, setReason] = useState('');
+  const [finding, setFinding] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [unreachable, setUnreachable] = useState(false);
   const guard = useSubmitGuard();
   const attempt = useRecordAttempt();
-  const { steps } = record;
+  const reasons = useQuery(failureReasonsQuery);
+  const { asked: steps, carried } = retestSteps(record.steps, last, record.retest_all ?? false);
 
   const focusFirstError = (found: Record<string, string>) => {
-    // In the form's order: the instruments above the values.
+    // In the form's order: the finding, the instruments, then the values.
     const first = [
+      REASON_KEY,
+      FINDING_KEY,
       ...instrumentSteps(steps).map((step) => retestInstrumentKey(step.key)),
       ...steps.map((step) => retestValueKey(step.key)),
     ].find((key) => found[key]);
@@ -55,7 +80,10 @@ export default function RetestForm({
   };
 
   const save = async () => {
-    const found = retestErrors(steps, values, instruments);
+    const found = {
+      ...(reason ? {} : { [REASON_KEY]: t('retest.reasonMissing') }),
+      ...retestErrors(steps, values, instruments),
+    };
     setErrors(found);
     setUnreachable(false);
     if (Object.keys(found).length) return focusFirstError(found);
@@ -65,6 +93,8 @@ export default function RetestForm({
           serial,
           values: retestToSend(steps, values),
           instruments: instrumentsToSend(steps, instruments),
+          failure_reason: reason,
+          finding: finding.trim(),
         }),
       );
     } catch (error) {
@@ -106,13 +136,46 @@ export default function RetestForm({
         </button>
       </div>
       <p className="test-entry__hint">
-        {t('retest.intro', {
+        {t(carried.length ? 'retest.introFailed' : 'retest.intro', {
           plan:
             record.plan_version === 0
               ? t('entry.defaultPlan')
               : t('retest.planVersion', { version: record.plan_version }),
         })}
       </p>
+      <div className="test-entry__finding">
+        <Field id={valueFieldId(REASON_KEY)} label={t('retest.reason')} error={errors[REASON_KEY]}>
+          <select
+            id={valueFieldId(REASON_KEY)}
+            className="sui-input"
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setErrors(({ [REASON_KEY]: _cleared, ...rest }) => rest);
+            }}
+            aria-invalid={errors[REASON_KEY] ? true : undefined}
+            aria-errormessage={errors[REASON_KEY] ? `${valueFieldId(REASON_KEY)}-error` : undefined}
+          >
+            <option value="">{reasons.isError ? t('retest.reasonsFailed') : t('entry.choose')}</option>
+            {reasons.data?.map((option) => (
+              <option key={option.code} value={option.code}>
+                {`${option.code} – ${option.name}`}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={valueFieldId(FINDING_KEY)} label={t('retest.finding')} error={errors[FINDING_KEY]}>
+          <textarea
+            id={valueFieldId(FINDING_KEY)}
+            className="sui-input"
+            rows={2}
+            maxLength={FINDING_MAX}
+            placeholder={t('retest.findingHint')}
+            value={finding}
+            onChange={(event) => setFinding(event.target.value)}
+          />
+        </Field>
+      </div>
       <InstrumentChoices
         steps={steps}
         chosen={instruments}
@@ -137,6 +200,24 @@ export default function RetestForm({
           />
         ))}
       </div>
+      {carried.length > 0 && (
+        <div className="test-entry__part">
+          <h3 className="test-entry__subheading" id="retest-carried">
+            {t('retest.carried', { n: last?.attempt ?? 1 })}
+          </h3>
+          <ul className="test-entry__carried" aria-labelledby="retest-carried">
+            {carried.map((step) => (
+              <li key={step.key}>
+                <span>{stepTitle(step)}</span>{' '}
+                <span className="test-entry__carried-value">
+                  {valueText(t, step, ownValue(last?.values ?? {}, step.key))}
+                </span>{' '}
+                <span className="test-entry__carried-mark">{t('attempts.carried')}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {unreachable && (
         <p className="sui-field-error" role="alert">
           {t('retest.unreachable')}

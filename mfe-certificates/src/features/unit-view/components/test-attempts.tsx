@@ -13,7 +13,7 @@ import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry'
 import '../../../components/test-entry/test-entry.css';
 
 /** A value as read: pass/fail in words, a number with its unit. */
-function valueText(t: Translate, step: PlanStep, value: string | undefined) {
+export function valueText(t: Translate, step: PlanStep, value: string | undefined) {
   if (!value) return '–';
   if (step.kind === 'pass_fail')
     return value === PASS ? t('attempts.passed') : value === FAIL ? t('attempts.failed') : value;
@@ -86,6 +86,9 @@ export function TestAttempts({
                   <td key={attempt.attempt}>
                     {valueText(t, step, ownValue(attempt.values, step.key))}{' '}
                     <Verdict verdict={ownValue(attempt.verdicts, step.key)} />
+                    {attempt.carried_over?.includes(step.key) && (
+                      <span className="test-entry__carried-mark">{t('attempts.carried')}</span>
+                    )}
                     {instrument && (
                       <span className="test-attempts__by" data-testid="value-instrument">
                         {t('attempts.instrument', {
@@ -102,6 +105,24 @@ export function TestAttempts({
           ))}
         </tbody>
         <tfoot>
+          {attempts.some((attempt) => attempt.failure_reason) && (
+            <tr>
+              <th scope="row">{t('attempts.finding')}</th>
+              <td />
+              {attempts.map((attempt) => (
+                <td key={attempt.attempt} className="test-attempts__finding">
+                  {attempt.failure_reason && (
+                    <>
+                      <strong>{`${attempt.failure_reason.code} – ${attempt.failure_reason.name}`}</strong>
+                      {attempt.finding && (
+                        <span className="test-attempts__finding-text">{attempt.finding}</span>
+                      )}
+                    </>
+                  )}
+                </td>
+              ))}
+            </tr>
+          )}
           <tr>
             <th scope="row">{t('attempts.outcome')}</th>
             <td />

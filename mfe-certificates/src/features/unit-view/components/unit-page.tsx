@@ -141,6 +141,7 @@ export default function UnitPage() {
           <RetestForm
             serial={serial}
             record={record}
+            last={unitRecord?.attempts[unitRecord.attempts.length - 1]}
             onRecorded={(answer) => setOutcome(retestOutcome(answer, serial))}
           />
         </Suspense>

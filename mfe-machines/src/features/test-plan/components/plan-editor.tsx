@@ -39,6 +39,7 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
   const t = useT(machineCatalogs);
   const queryClient = useQueryClient();
   const [steps, setSteps] = useState<DraftStep[]>(() => plan.steps.map(draftOf));
+  const [retestAll, setRetestAll] = useState(plan.retest_all ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
@@ -124,6 +125,7 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
 
   const discard = () => {
     setSteps(plan.steps.map(draftOf));
+    setRetestAll(plan.retest_all ?? false);
     setErrors({});
     setDirty(false);
     setChangedMeanwhile(false);
@@ -134,7 +136,7 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
     setChangedMeanwhile(false);
     if (show(validatePlan(steps))) return;
     save.mutate(
-      { steps: steps.map(stepOf), based_on: plan.version },
+      { steps: steps.map(stepOf), based_on: plan.version, retest_all: retestAll },
       {
         onSuccess: (saved) => notify.success(t('plan.saved', { version: saved.version })),
         onError: (error) => {
@@ -184,6 +186,21 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
       </ol>
       <p className="sui-visually-hidden" role="status">
         {announcement}
+      </p>
+      <label className="mach-check">
+        <input
+          type="checkbox"
+          checked={retestAll}
+          aria-describedby="plan-retest-all-hint"
+          onChange={(event) => {
+            setRetestAll(event.target.checked);
+            setDirty(true);
+          }}
+        />
+        {t('plan.retestAll')}
+      </label>
+      <p id="plan-retest-all-hint" className="mach-hint">
+        {t('plan.retestAllHint')}
       </p>
       {changedMeanwhile && (
         <div className="mach-plan__conflict" role="alert">

@@ -112,7 +112,7 @@ export function StepFields({
 }: Props) {
   const t = useT(machineCatalogs);
   const text = (
-    field: 'unit' | 'lower' | 'upper' | 'parameters' | 'standard',
+    field: 'unit' | 'lower' | 'upper' | 'plausible_min' | 'plausible_max' | 'parameters' | 'standard',
     max: number,
     props: InputHTMLAttributes<HTMLInputElement>,
   ) => (
@@ -282,6 +282,23 @@ export function StepFields({
               </Field>
               <Field step={step} field="upper" label={t('plan.upper')} error={errors.upper}>
                 {(props) => text('upper', 20, { ...props, inputMode: 'decimal' })}
+              </Field>
+              <Field
+                step={step}
+                field="plausible_min"
+                label={t('plan.plausibleMin')}
+                hint={t('plan.plausibleHint')}
+                error={errors.plausible_min}
+              >
+                {(props) => text('plausible_min', 20, { ...props, inputMode: 'decimal' })}
+              </Field>
+              <Field
+                step={step}
+                field="plausible_max"
+                label={t('plan.plausibleMax')}
+                error={errors.plausible_max}
+              >
+                {(props) => text('plausible_max', 20, { ...props, inputMode: 'decimal' })}
               </Field>
               <Field step={step} field="decimals" label={t('plan.decimals')} error={errors.decimals}>
                 {(props) => (

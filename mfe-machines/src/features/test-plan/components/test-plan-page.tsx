@@ -14,6 +14,7 @@ import {
 import { machineCatalogs } from '../../../catalogs';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
 import { useTestPlan } from '../api/get-test-plan';
+import { FailureReasonsPanel } from '../failure-reasons/failure-reasons-panel';
 import { CopyPlan } from './copy-plan';
 import { PlanEditor } from './plan-editor';
 import { PlanTable } from './plan-table';
@@ -64,6 +65,7 @@ export default function TestPlanPage() {
             {/* Keyed by version: a save, a copy or a reload starts the form over from what is stored. */}
             <PlanEditor key={current.version} plan={current} />
             <CopyPlan machineId={machineId} />
+            <FailureReasonsPanel />
           </>
         ) : (
           <>

@@ -65,6 +65,9 @@ export const meTwoFactorDisable = () => '/me/two-factor/disable';
 // The test record (docs/decisions/0010-test-record.md).
 export const machineTestPlan = (machineId: number) => `/machine/${id(machineId)}/test-plan`;
 export const machineTestPlanCopy = (machineId: number) => `/machine/${id(machineId)}/test-plan/copy`;
+export const machineTestPlanVersions = (machineId: number) => `/machine/${id(machineId)}/test-plan/versions`;
+export const machineTestPlanDiff = (machineId: number, from: number, to: number) =>
+  `/machine/${id(machineId)}/test-plan/diff?from=${from}&to=${to}`;
 export const certificateRelease = (certificateId: number) => `/certificates/${id(certificateId)}/release`;
 export const unitAttempts = (serial: string) => `/units/${id(serial)}/attempts`;
 export const reportFirstPassYield = () => '/reports/first-pass-yield';

@@ -100,7 +100,9 @@ export const staffUrls = {
   tab: (tab: StaffTab) => `${staffRoutes.dashboard}?tab=${tab}`,
   machineNew: () => staffRoutes.machineNew,
   machineEdit: (id: number) => `/machines/${id}`,
-  machineTestPlan: (id: number) => `/machines/${id}/test-plan`,
+  /** The machine's current plan with its history; an earlier version when given. */
+  machineTestPlan: (id: number, version?: number) =>
+    version === undefined ? `/machines/${id}/test-plan` : `/machines/${id}/test-plan?version=${version}`,
   /** The reprint; of an earlier revision when given, printed as replaced. */
   certificatePrint: (id: number, revision?: number) =>
     revision === undefined ? `/pdf/${id}` : `/pdf/${id}?revision=${revision}`,

@@ -34,3 +34,4 @@ export * from './certificate-document-history';
 export * from './company-sign-in';
 export * from './company-sign-in-names';
 export * from './jobs';
+export * from './plan-diff';

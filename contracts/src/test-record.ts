@@ -77,10 +77,15 @@ export const PlanStep = Type.Object({
 });
 export type PlanStep = Static<typeof PlanStep>;
 
+/** The longest change reason of a plan version. */
+export const PLAN_REASON_MAX = 500;
+
 export const TestPlanBody = Type.Object({
   steps: Type.Array(PlanStep, { minItems: 1, maxItems: PLAN_STEPS_MAX }),
   /** The version the editor started from: a plan changed meanwhile by someone else is refused (409). */
   based_on: Type.Integer({ minimum: 0 }),
+  /** Why the plan changes: required for every version after the first (ISO 9001 7.5.2, changes identified). */
+  reason: Type.Optional(Type.String({ maxLength: PLAN_REASON_MAX, ...multiline })),
 });
 export type TestPlanBody = Static<typeof TestPlanBody>;
 
@@ -96,8 +101,25 @@ export const TestPlan = Type.Object({
   steps: Type.Array(PlanStep),
   created_at: Type.Union([Type.String(), Type.Null()]),
   created_by_name: Type.Union([Type.String(), Type.Null()]),
+  /** Why this version was made; null for the default, the first version and versions from before reasons. */
+  reason: Type.Union([Type.String(), Type.Null()]),
 });
 export type TestPlan = Static<typeof TestPlan>;
+
+/** Every stored version of a machine's plan, newest first, without their steps. */
+export const TestPlanVersions = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      version: Type.Integer(),
+      created_at: Type.String(),
+      created_by_name: Type.String(),
+      reason: Type.Union([Type.String(), Type.Null()]),
+      /** How many steps the version has. */
+      steps: Type.Integer(),
+    }),
+  ),
+});
+export type TestPlanVersions = Static<typeof TestPlanVersions>;
 
 /**
  * The values the form sends with a new certificate: the per-certificate steps once, and one object per unit (in

@@ -42,6 +42,7 @@ import * as appendOnlyChunks from './migrations/2026-11-28T12-00-append-only-chu
 import * as accountLanguage from './migrations/2026-11-28T13-00-account-language';
 import * as jobs from './migrations/2026-11-28T14-00-jobs';
 import * as certificateExports from './migrations/2026-11-28T16-00-exports';
+import * as planReasons from './migrations/2026-11-29T04-00-plan-reasons';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T13-00-account-language': accountLanguage,
   '2026-11-28T14-00-jobs': jobs,
   '2026-11-28T16-00-exports': certificateExports,
+  '2026-11-29T04-00-plan-reasons': planReasons,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

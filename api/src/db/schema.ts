@@ -247,6 +247,8 @@ export interface TestPlansTable {
   steps: string;
   created_at: string;
   created_by: number;
+  /** Why the version was made (migration 2026-11-29T04-00-plan-reasons); null for the first. */
+  reason: string | null;
 }
 
 /** Test instruments (migration 2026-11-25T14-00-instruments, docs/decisions/0018-instruments.md). */

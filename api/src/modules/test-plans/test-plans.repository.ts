@@ -6,6 +6,7 @@ export interface StoredPlan {
   steps: PlanStep[];
   created_at: string;
   created_by_name: string;
+  reason: string | null;
 }
 
 /** The versions of machines' test plans: one row each, never changed once stored. */
@@ -18,6 +19,7 @@ export function testPlansRepository(db: Db) {
         'test_plans.version',
         'test_plans.steps',
         'test_plans.created_at',
+        'test_plans.reason',
         // An account without a display name is named by its e-mail.
         (eb) =>
           eb.fn
@@ -25,7 +27,9 @@ export function testPlansRepository(db: Db) {
             .as('created_by_name'),
       ]);
   const parsed = (
-    row: { version: number; steps: string; created_at: string; created_by_name: string } | undefined,
+    row:
+      | { version: number; steps: string; created_at: string; created_by_name: string; reason: string | null }
+      | undefined,
   ) => row && { ...row, steps: JSON.parse(row.steps) as PlanStep[] };
 
   return {
@@ -49,6 +53,14 @@ export function testPlansRepository(db: Db) {
       );
     },
 
+    /** Every stored version of a machine's plan, newest first. */
+    async versions(machineId: number): Promise<StoredPlan[]> {
+      const rows = await plans()
+        .where('test_plans.machine_id', '=', machineId)
+        .orderBy('test_plans.version', 'desc')
+        .execute();
+      return rows.map((row) => parsed(row)!);
+    },
     /** The steps of every stored version of a machine's plan, or of every machine's, oldest first. */
     async everySteps(machineId?: number): Promise<PlanStep[][]> {
       const rows = await db
@@ -68,6 +80,7 @@ export function testPlansRepository(db: Db) {
       steps: PlanStep[];
       created_at: string;
       created_by: number;
+      reason?: string | null;
     }) {
       await db
         .insertInto('test_plans')

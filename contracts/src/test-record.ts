@@ -3,6 +3,7 @@ import { multiline } from './text-lines';
 import { CHECK_FIELDS, CHECK_NOT_OK, CHECK_OK, VOLTAGE_OK } from './constants';
 import { compareDecimals, decimalOf } from './decimal';
 import { INSTRUMENT_KINDS } from './instruments';
+import { REASON_MAX } from './limits';
 import { measurementRange } from './measurement-ranges';
 
 /**
@@ -77,15 +78,12 @@ export const PlanStep = Type.Object({
 });
 export type PlanStep = Static<typeof PlanStep>;
 
-/** The longest change reason of a plan version. */
-export const PLAN_REASON_MAX = 500;
-
 export const TestPlanBody = Type.Object({
   steps: Type.Array(PlanStep, { minItems: 1, maxItems: PLAN_STEPS_MAX }),
   /** The version the editor started from: a plan changed meanwhile by someone else is refused (409). */
   based_on: Type.Integer({ minimum: 0 }),
   /** Why the plan changes: required for every version after the first (ISO 9001 7.5.2, changes identified). */
-  reason: Type.Optional(Type.String({ maxLength: PLAN_REASON_MAX, ...multiline })),
+  reason: Type.Optional(Type.String({ maxLength: REASON_MAX, ...multiline })),
 });
 export type TestPlanBody = Static<typeof TestPlanBody>;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { apiPaths, PLAN_REASON_MAX, type PlanDiff, type TestPlan, type TestPlanVersions } from 'contracts';
+import { apiPaths, REASON_MAX, type PlanDiff, type TestPlan, type TestPlanVersions } from 'contracts';
 import { MEASURED_INSULATION, MEASURED_PLAN } from '../../test/measured-plan';
 import { apiUrl, auth, createTestApp, kinds, seedMachine, type TestApp } from '../../test/harness';
 
@@ -40,7 +40,7 @@ for (const kind of kinds) {
           'Bitte geben Sie an, warum der Prüfplan geändert wird (Änderungsgrund).',
         );
       }
-      const long = await save(MEASURED_PLAN, 1, 'x'.repeat(PLAN_REASON_MAX + 1));
+      const long = await save(MEASURED_PLAN, 1, 'x'.repeat(REASON_MAX + 1));
       assert.equal(long.statusCode, 400, long.body);
       assert.equal(long.json().error.fields.reason, 'Höchstens 500 Zeichen');
       const control = await save(MEASURED_PLAN, 1, 'Grund\u0000mit Steuerzeichen\u001b');

@@ -74,11 +74,8 @@ export function PlanHistory({ machineId, current }: { machineId: number; current
                 {list.map((version) => (
                   <tr key={version.version}>
                     <td>
-                      <Link
-                        to={staffUrls.machineTestPlan(machineId, version.version)}
-                        aria-label={t('history.view', { version: version.version })}
-                      >
-                        {version.version}
+                      <Link to={staffUrls.machineTestPlan(machineId, version.version)}>
+                        {t('plan.version', { version: version.version })}
                       </Link>
                       {version.version === current && ` (${t('history.current')})`}
                     </td>

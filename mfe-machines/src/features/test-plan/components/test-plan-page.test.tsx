@@ -379,9 +379,9 @@ describe('TestPlanPage', () => {
     renderPage(['lesen']);
     const versions = await screen.findByRole('table', { name: 'Versionen' });
     const rows = within(versions).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('2 (aktuell)28.11.2026 10:00Anna Nowak<b>Norm</b>2');
+    expect(rows[1]).toHaveTextContent('Version 2 (aktuell)28.11.2026 10:00Anna Nowak<b>Norm</b>2');
     expect(rows[2]).toHaveTextContent('erste Version');
-    expect(within(rows[2]).getByRole('link', { name: 'Version 1 ansehen' })).toHaveAttribute(
+    expect(within(rows[2]).getByRole('link', { name: 'Version 1' })).toHaveAttribute(
       'href',
       '/machines/7/test-plan?version=1',
     );

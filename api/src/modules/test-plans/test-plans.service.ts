@@ -63,12 +63,13 @@ export function testPlansService({
     await existing(machineId);
     const tidy = steps.map(tidyStep);
     const errors = planErrors(tidy);
+    if (Object.keys(errors).length) throw badRequest(messages.checkPlan, errors);
     const before = await current(machineId);
+    if (based_on !== before.version) throw planChanged();
     const why = reason.trim();
     // The first version replaces the built-in default; every later one says why it changes what was tested.
-    if (before.version > 0 && !why) errors.reason = messages.planReasonMissing;
-    if (Object.keys(errors).length) throw badRequest(messages.checkPlan, errors);
-    if (based_on !== before.version) throw planChanged();
+    if (before.version > 0 && !why)
+      throw badRequest(messages.checkPlan, { reason: messages.planReasonMissing });
     const version = before.version + 1;
     await unlessUnique(
       plans.insert({

@@ -79,7 +79,7 @@ export function PlanHistory({ machineId, current }: { machineId: number; current
                       </Link>
                       {version.version === current && ` (${t('history.current')})`}
                     </td>
-                    <td>{formatDayTime(version.created_at)}</td>
+                    <td className="mach-plan__saved-at">{formatDayTime(version.created_at)}</td>
                     <td>{version.created_by_name}</td>
                     <td className="mach-plan__reason">
                       {version.reason ??

@@ -186,6 +186,8 @@ test('quality edits a machine plan: a measured step, a stale save refused, read-
     .getByRole('region', { name: /^Schritt 1\b/ })
     .getByLabel('Englisch')
     .fill('Squareness');
+  // From version 2 on a version says why it was made.
+  await page.getByLabel('Änderungsgrund *').fill('Englische Bezeichnung korrigiert');
   await page.getByRole('button', { name: 'SPEICHERN' }).click();
   const conflict = page.getByRole('alert').filter({ hasText: 'Jemand anderes hat diesen Prüfplan' });
   await expect(conflict).toBeVisible();

@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { CERTIFICATE_DEFAULTS, apiPaths, type PlanStep, type TestPlan } from 'contracts';
+import { CERTIFICATE_DEFAULTS, apiPaths, type InstrumentList, type PlanStep, type TestPlan } from 'contracts';
 
 const BUDGET_MS = 6000;
 const UNITS = 100;
@@ -57,6 +57,13 @@ try {
     await api<{ data: { id: number; name: string }[] }>(apiPaths.machinesByBrand(brand.id))
   ).data.find((m) => m.name === 'MAB 825')!;
   const plan = await api<TestPlan>(apiPaths.machineTestPlan(machine.id));
+  // The demo plan's measured steps name the kinds of the seeded instruments (api/src/db/seed.ts).
+  const register = (await api<InstrumentList>(apiPaths.instruments())).data;
+  const instruments = Object.fromEntries(
+    plan.steps
+      .filter((s) => s.instrument_kind)
+      .map((s) => [s.key, register.find((i) => i.kind === s.instrument_kind)!.id]),
+  );
   const value = (step: PlanStep, k: number) =>
     step.kind === 'choice'
       ? step.passing[0]
@@ -78,6 +85,7 @@ try {
         units: Array.from({ length: UNITS }, (_, k) =>
           Object.fromEntries(plan.steps.filter((s) => s.per_unit).map((s) => [s.key, value(s, k)])),
         ),
+        instruments,
       },
     },
   });

@@ -94,6 +94,9 @@ export const german = {
   calibrationCertificateNone: 'Zu dieser Kalibrierung ist noch kein Kalibrierschein hochgeladen.',
   nothingToExportImpacts: 'Kein Eintrag passt zu diesem Filter: es gibt nichts zu exportieren.',
   planVersionNotFound: 'Diese Version des Prüfplans gibt es nicht.',
+  planReasonMissing: 'Bitte geben Sie an, warum der Prüfplan geändert wird (Änderungsgrund).',
+  planCopiedFrom: (name: string, version: number) =>
+    `Übernommen aus dem Prüfplan von ${name} (Version ${version}).`,
   planChanged:
     'Der Prüfplan wurde inzwischen von jemand anderem geändert. Bitte laden Sie ihn neu und übernehmen Sie Ihre Änderungen.',
   samePerson: 'Die Freigabe muss eine zweite Person erteilen, nicht der Prüfer.',

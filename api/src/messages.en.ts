@@ -55,6 +55,9 @@ export const english: Messages = {
   calibrationCertificateNone: 'No calibration certificate has been uploaded for this calibration yet.',
   nothingToExportImpacts: 'No entry matches this filter: there is nothing to export.',
   planVersionNotFound: 'This version of the test plan does not exist.',
+  planReasonMissing: 'Please state why the test plan is being changed (reason for change).',
+  planCopiedFrom: (name: string, version: number) =>
+    `Copied from the test plan of ${name} (version ${version}).`,
   planChanged:
     'Someone else has changed the test plan in the meantime. Please reload it and make your changes again.',
   samePerson: 'The release must be given by a second person, not by the one who tested.',

@@ -51,6 +51,9 @@ export const polish: Messages = {
   calibrationCertificateNone: 'Do tego wzorcowania nie przesłano jeszcze świadectwa wzorcowania.',
   nothingToExportImpacts: 'Żadna pozycja nie pasuje do tego filtra: nie ma czego eksportować.',
   planVersionNotFound: 'Taka wersja planu badań nie istnieje.',
+  planReasonMissing: 'Podaj, dlaczego plan badań jest zmieniany (powód zmiany).',
+  planCopiedFrom: (name: string, version: number) =>
+    `Przejęto z planu badań maszyny ${name} (wersja ${version}).`,
   planChanged:
     'W międzyczasie ktoś inny zmienił plan badań. Wczytaj go ponownie i wprowadź swoje zmiany jeszcze raz.',
   samePerson: 'Zwolnienia musi udzielić druga osoba, a nie sprawdzający.',

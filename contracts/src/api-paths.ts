@@ -65,6 +65,9 @@ export const meTwoFactorDisable = () => '/me/two-factor/disable';
 // The test record (docs/decisions/0010-test-record.md).
 export const machineTestPlan = (machineId: number) => `/machine/${id(machineId)}/test-plan`;
 export const machineTestPlanCopy = (machineId: number) => `/machine/${id(machineId)}/test-plan/copy`;
+export const machineTestPlanVersions = (machineId: number) => `/machine/${id(machineId)}/test-plan/versions`;
+export const machineTestPlanDiff = (machineId: number, from: number, to: number) =>
+  `/machine/${id(machineId)}/test-plan/diff?from=${from}&to=${to}`;
 export const certificateRelease = (certificateId: number) => `/certificates/${id(certificateId)}/release`;
 /** The units waiting for a second person's release, the longest waiting first (contracts/src/release-queue.ts). */
 export const releaseQueue = () => '/release-queue';

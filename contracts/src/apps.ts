@@ -102,7 +102,7 @@ export const staffUrls = {
   tab: (tab: StaffTab) => `${staffRoutes.dashboard}?tab=${tab}`,
   machineNew: () => staffRoutes.machineNew,
   machineEdit: (id: number) => `/machines/${id}`,
-  /** A machine's test plan: the current one, or the version `version` a unit was tested against. */
+  /** A machine's test plan with its history: the current one, or the version `version` (a unit's, an older one). */
   machineTestPlan: (id: number, version?: number) =>
     version === undefined ? `/machines/${id}/test-plan` : `/machines/${id}/test-plan?version=${version}`,
   /** The reprint; of an earlier revision when given, printed as replaced. */

@@ -49,7 +49,7 @@ export type AuditDetails = {
     plan_version?: number;
     failed_units?: number;
   };
-  'test_plan.changed': { version: number; steps: number; copied_from?: number };
+  'test_plan.changed': { version: number; steps: number; copied_from?: number; reason?: string };
   'units.released': { serials: string[] };
   'units.released_by_deviation': { serials: string[]; reason: string };
   'unit.retested': { certificate_id: number; attempt: number; passed: boolean; failure_reason?: string };

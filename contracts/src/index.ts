@@ -37,3 +37,4 @@ export * from './unit-view';
 export * from './company-sign-in';
 export * from './company-sign-in-names';
 export * from './jobs';
+export * from './plan-diff';

@@ -3,6 +3,7 @@ import { multiline } from './text-lines';
 import { CHECK_FIELDS, CHECK_NOT_OK, CHECK_OK, VOLTAGE_OK } from './constants';
 import { compareDecimals, decimalOf } from './decimal';
 import { INSTRUMENT_KINDS } from './instruments';
+import { REASON_MAX } from './limits';
 import { measurementRange } from './measurement-ranges';
 
 /**
@@ -89,6 +90,8 @@ export const TestPlanBody = Type.Object({
   based_on: Type.Integer({ minimum: 0 }),
   /** A retest asks for every step again; without it only the steps that failed (the others are carried over). */
   retest_all: Type.Optional(Type.Boolean()),
+  /** Why the plan changes: required for every version after the first (ISO 9001 7.5.2, changes identified). */
+  reason: Type.Optional(Type.String({ maxLength: REASON_MAX, ...multiline })),
 });
 export type TestPlanBody = Static<typeof TestPlanBody>;
 
@@ -106,8 +109,25 @@ export const TestPlan = Type.Object({
   retest_all: Type.Optional(Type.Boolean()),
   created_at: Type.Union([Type.String(), Type.Null()]),
   created_by_name: Type.Union([Type.String(), Type.Null()]),
+  /** Why this version was made; null for the default, the first version and versions from before reasons. */
+  reason: Type.Union([Type.String(), Type.Null()]),
 });
 export type TestPlan = Static<typeof TestPlan>;
+
+/** Every stored version of a machine's plan, newest first, without their steps. */
+export const TestPlanVersions = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      version: Type.Integer(),
+      created_at: Type.String(),
+      created_by_name: Type.String(),
+      reason: Type.Union([Type.String(), Type.Null()]),
+      /** How many steps the version has. */
+      steps: Type.Integer(),
+    }),
+  ),
+});
+export type TestPlanVersions = Static<typeof TestPlanVersions>;
 
 /**
  * The values the form sends with a new certificate: the per-certificate steps once, and one object per unit (in

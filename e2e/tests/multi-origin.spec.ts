@@ -79,6 +79,16 @@ test('signed in across origins: certificate, machine saved with a photo (PUT), c
   await page.getByLabel('MENGE').fill('1');
   // Its demo plan measures three values per unit (api/src/db/seed.ts); the rest passes.
   await enterUnitValues(page, 1, { Schutzleiter: '0,12', Isolationswiderstand: '2,5', Restspannung: '12' });
+  // Two of them name the kinds of the seeded instruments, one of each in the register.
+  for (const [step, inventory] of [
+    ['Isolationswiderstand', 'PM-0101'],
+    ['Restspannung', 'PM-0102'],
+  ]) {
+    const choice = page.getByLabel(`Prüfmittel: ${step}`, { exact: true });
+    await choice.selectOption(
+      (await choice.locator('option', { hasText: inventory }).getAttribute('value'))!,
+    );
+  }
   await enterPassingChecks(page);
   const created = await answerTo(page, 'POST', `${api}${apiUrl(apiPaths.certificateCreate())}`, () =>
     form.getByRole('button', { name: 'WEITER' }).click(),

@@ -176,12 +176,18 @@ test('quality edits a machine plan: a measured step, a stale save refused, read-
   );
 
   // Meanwhile someone else saves version 2: this page's save (based on version 1) is refused.
-  await call(admin, 'PUT', apiPaths.machineTestPlan(machineA.id), { steps: saved.steps, based_on: 1 });
+  await call(admin, 'PUT', apiPaths.machineTestPlan(machineA.id), {
+    steps: saved.steps,
+    based_on: 1,
+    reason: 'Gleichzeitige Änderung',
+  });
   await page.getByRole('button', { name: 'Bearbeiten: Schritt 1', exact: true }).click();
   await page
     .getByRole('region', { name: /^Schritt 1\b/ })
     .getByLabel('Englisch')
     .fill('Squareness');
+  // From version 2 on a version says why it was made.
+  await page.getByLabel('Änderungsgrund *').fill('Englische Bezeichnung korrigiert');
   await page.getByRole('button', { name: 'SPEICHERN' }).click();
   const conflict = page.getByRole('alert').filter({ hasText: 'Jemand anderes hat diesen Prüfplan' });
   await expect(conflict).toBeVisible();
@@ -238,6 +244,7 @@ test('release by a second person, and a deviation release with a reason', async 
     await call(admin, 'PUT', apiPaths.machineTestPlan(machineA.id), {
       steps: [...plan.steps, insulation],
       based_on: plan.version,
+      reason: 'Isolationswiderstand gemessen',
     });
   }
 

@@ -249,6 +249,8 @@ export interface TestPlansTable {
   retest_all: Generated<number>;
   created_at: string;
   created_by: number;
+  /** Why the version was made (migration 2026-11-29T04-00-plan-reasons); null for the first. */
+  reason: string | null;
 }
 
 /** The failure reasons a retest names (migration 2026-11-29T07-00-retest-findings); the code never changes. */

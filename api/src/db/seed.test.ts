@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isValidEan } from 'contracts';
+import { berlinIsoDate, instrumentStanding, isValidEan } from 'contracts';
 import { createRepositories } from '../dependencies';
 import { createTestDatabase, kinds } from '../test/harness';
 import { openDatabase, type DatabaseHandle } from './database';
@@ -32,8 +32,27 @@ for (const kind of kinds) {
           plan.steps.filter((step) => step.kind === 'numeric').map((step) => step.key),
           ['isolation', 'insulation_resistance', 'residual_voltage'],
         );
+        // A fresh install shows the instrument choice: the plan names kinds the register has, fit today.
+        const register = await repositories.instruments.list();
+        assert.deepEqual(register.map(({ inventory_number, kind }) => [inventory_number, kind]).sort(), [
+          ['PM-0101', 'insulation_tester'],
+          ['PM-0102', 'multimeter'],
+        ]);
+        const today = berlinIsoDate(new Date());
+        for (const instrument of register) {
+          assert.equal(instrumentStanding(instrument, today), 'fit', instrument.inventory_number);
+          assert.ok(instrument.last_calibrated < today && instrument.due > today, instrument.due);
+        }
+        assert.deepEqual(
+          plan.steps.filter((step) => step.instrument_kind).map((step) => [step.key, step.instrument_kind]),
+          [
+            ['insulation_resistance', 'insulation_tester'],
+            ['residual_voltage', 'multimeter'],
+          ],
+        );
         assert.equal(await seedDemo(testDb.database), null, 'a second start seeds nothing');
         assert.equal((await repositories.brands.list()).length, 3);
+        assert.equal((await repositories.instruments.list()).length, 2);
       } finally {
         await testDb.drop();
       }

@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { DEFAULT_PLAN_STEPS, eanCheckDigit, type PlanStep } from 'contracts';
+import {
+  addMonths,
+  berlinIsoDate,
+  DEFAULT_PLAN_STEPS,
+  eanCheckDigit,
+  type InstrumentBody,
+  type PlanStep,
+} from 'contracts';
 import { sql } from 'kysely';
 import { createRepositories, type Repositories } from '../dependencies';
 import type { DatabaseHandle } from './database';
@@ -77,6 +84,7 @@ const DEMO_PLAN: PlanStep[] = [
     decimals: 1,
     parameters: '500 V DC, 60 s',
     standard: 'IEC 60204-1, 18.3',
+    instrument_kind: 'insulation_tester',
   }),
   measured(
     {
@@ -90,9 +98,58 @@ const DEMO_PLAN: PlanStep[] = [
         pt: 'Tensão residual',
       },
     },
-    { unit: 'V', upper: 60, decimals: 0, parameters: '5 s', standard: 'IEC 60204-1, 18.5' },
+    {
+      unit: 'V',
+      upper: 60,
+      decimals: 0,
+      parameters: '5 s',
+      standard: 'IEC 60204-1, 18.5',
+      instrument_kind: 'multimeter',
+    },
   ),
 ];
+
+/**
+ * The demo register: an instrument of each kind the demo plan names, calibrated a few months before the first
+ * start and due within a year of that (12-month interval), so the create form offers a fit one for each step.
+ */
+function demoInstruments(today: Date): InstrumentBody[] {
+  const month = berlinIsoDate(today).slice(0, 7);
+  const instrument = (
+    body: Omit<InstrumentBody, 'interval_months' | 'status' | 'last_calibrated' | 'due'>,
+    ago: number,
+  ) => ({
+    ...body,
+    interval_months: 12,
+    last_calibrated: `${addMonths(month, -ago)}-14`,
+    due: `${addMonths(month, 12 - ago)}-14`,
+    status: 'in_use' as const,
+  });
+  return [
+    instrument(
+      {
+        inventory_number: 'PM-0101',
+        name: 'Isolationsmessgerät',
+        maker: 'Fluke',
+        model: '1507',
+        serial_number: '4471203',
+        kind: 'insulation_tester',
+      },
+      3,
+    ),
+    instrument(
+      {
+        inventory_number: 'PM-0102',
+        name: 'Digitalmultimeter',
+        maker: 'Fluke',
+        model: '87V',
+        serial_number: '3962410',
+        kind: 'multimeter',
+      },
+      1,
+    ),
+  ];
+}
 
 const slug = (name: string) =>
   name
@@ -105,8 +162,9 @@ const SEED_LOCK = 0x5eed;
 
 /**
  * Demo data: into a catalogue without brands, 3 brands and 12 machines with photos, product links and valid
- * EANs, the first with a test plan of measured values; into a database without accounts, one staff account. Returns the demo credentials, or null when
- * accounts existed already (created with `npm run user` before the first start, say).
+ * EANs, the first with a test plan of measured values, and two instruments for it; into a database without
+ * accounts, one staff account. Returns the demo credentials, or null when accounts existed already (created with
+ * `npm run user` before the first start, say).
  *
  * One transaction: a crash mid-way leaves no half catalogue. On PostgreSQL it first takes a lock, so of
  * several instances starting together on an empty database one seeds and the others then find the
@@ -138,8 +196,17 @@ export async function seedDemo(
   });
 }
 
-/** The demo catalogue; returns the first machine's id (it gets the demo plan). */
-async function seedCatalogue({ brands, machines, uploads }: Repositories): Promise<number> {
+/** The demo catalogue and register; returns the first machine's id (it gets the demo plan). */
+async function seedCatalogue({ brands, machines, uploads, instruments }: Repositories): Promise<number> {
+  const now = new Date();
+  if ((await instruments.list()).length === 0)
+    for (const body of demoInstruments(now))
+      await instruments.create({
+        ...body,
+        inventory_key: body.inventory_number.toLowerCase(),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      });
   const created = [];
   const machineIds: number[] = [];
   for (const brand of BRANDS) {

@@ -7,6 +7,7 @@ export interface StoredPlan {
   retest_all: boolean;
   created_at: string;
   created_by_name: string;
+  reason: string | null;
 }
 
 /** The versions of machines' test plans: one row each, never changed once stored. */
@@ -20,6 +21,7 @@ export function testPlansRepository(db: Db) {
         'test_plans.steps',
         'test_plans.retest_all',
         'test_plans.created_at',
+        'test_plans.reason',
         // An account without a display name is named by its e-mail.
         (eb) =>
           eb.fn
@@ -28,7 +30,14 @@ export function testPlansRepository(db: Db) {
       ]);
   const parsed = (
     row:
-      | { version: number; steps: string; retest_all: number; created_at: string; created_by_name: string }
+      | {
+          version: number;
+          steps: string;
+          retest_all: number;
+          created_at: string;
+          created_by_name: string;
+          reason: string | null;
+        }
       | undefined,
   ) => row && { ...row, steps: JSON.parse(row.steps) as PlanStep[], retest_all: row.retest_all === 1 };
 
@@ -64,6 +73,14 @@ export function testPlansRepository(db: Db) {
       return row?.retest_all === 1;
     },
 
+    /** Every stored version of a machine's plan, newest first. */
+    async versions(machineId: number): Promise<StoredPlan[]> {
+      const rows = await plans()
+        .where('test_plans.machine_id', '=', machineId)
+        .orderBy('test_plans.version', 'desc')
+        .execute();
+      return rows.map((row) => parsed(row)!);
+    },
     /** The steps of every stored version of a machine's plan, or of every machine's, oldest first. */
     async everySteps(machineId?: number): Promise<PlanStep[][]> {
       const rows = await db
@@ -84,6 +101,7 @@ export function testPlansRepository(db: Db) {
       retest_all?: boolean;
       created_at: string;
       created_by: number;
+      reason?: string | null;
     }) {
       await db
         .insertInto('test_plans')

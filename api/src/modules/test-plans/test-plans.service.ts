@@ -1,4 +1,12 @@
-import { DEFAULT_PLAN_STEPS, type PlanStep, type TestPlan, type TestPlanBody } from 'contracts';
+import {
+  DEFAULT_PLAN_STEPS,
+  planDiff,
+  type PlanDiff,
+  type PlanStep,
+  type TestPlan,
+  type TestPlanBody,
+  type TestPlanVersions,
+} from 'contracts';
 import { unlessUnique } from '../../db/errors';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { messages } from '../../messages';
@@ -46,13 +54,14 @@ export function testPlansService({
           retest_all: false,
           created_at: null,
           created_by_name: null,
+          reason: null,
         };
   }
 
   /** Stores `steps` as the next version, if the plan is still the version the editor started from. */
   async function save(
     machineId: number,
-    { steps, based_on, retest_all = false }: TestPlanBody,
+    { steps, based_on, retest_all = false, reason = '' }: TestPlanBody,
     accountId: number,
     { copied_from, now = new Date() }: { copied_from?: number; now?: Date } = {},
   ): Promise<TestPlan> {
@@ -62,6 +71,10 @@ export function testPlansService({
     if (Object.keys(errors).length) throw badRequest(messages.checkPlan, errors);
     const before = await current(machineId);
     if (based_on !== before.version) throw planChanged();
+    const why = reason.trim();
+    // The first version replaces the built-in default; every later one says why it changes what was tested.
+    if (before.version > 0 && !why)
+      throw badRequest(messages.checkPlan, { reason: messages.planReasonMissing });
     const version = before.version + 1;
     await unlessUnique(
       plans.insert({
@@ -71,6 +84,7 @@ export function testPlansService({
         retest_all,
         created_at: now.toISOString(),
         created_by: accountId,
+        reason: why || null,
       }),
       planChanged,
     );
@@ -79,11 +93,24 @@ export function testPlansService({
         accountId,
         action: 'test_plan.changed',
         subject: { type: 'machine', id: machineId },
-        details: { version, steps: tidy.length, ...(copied_from ? { copied_from } : {}) },
+        details: {
+          version,
+          steps: tidy.length,
+          ...(copied_from ? { copied_from } : {}),
+          ...(why ? { reason: why } : {}),
+        },
       },
       now,
     );
     return get(machineId);
+  }
+
+  /** A stored version, or the default as version 0. */
+  async function versionOf(machineId: number, number: number) {
+    if (number === 0) return { version: 0, steps: [...DEFAULT_PLAN_STEPS] };
+    const stored = await plans.version(machineId, number);
+    if (!stored) throw notFound(messages.planVersionNotFound);
+    return stored;
   }
 
   return {
@@ -91,17 +118,29 @@ export function testPlansService({
     get,
     save,
 
-    /** Makes another machine's current plan this machine's next version. */
+    async versions(machineId: number): Promise<TestPlanVersions> {
+      await existing(machineId);
+      const stored = await plans.versions(machineId);
+      return { data: stored.map(({ steps, ...rest }) => ({ ...rest, steps: steps.length })) };
+    },
+
+    /** What changed from version `from` to version `to` (either may be the older one). */
+    async diff(machineId: number, from: number, to: number): Promise<PlanDiff> {
+      await existing(machineId);
+      return planDiff(await versionOf(machineId, from), await versionOf(machineId, to));
+    },
+
+    /** Makes another machine's current plan this machine's next version, naming it as the reason. */
     async copy(machineId: number, fromMachineId: number, accountId: number): Promise<TestPlan> {
-      await existing(fromMachineId);
+      const source = await machines.get(fromMachineId);
+      if (!source) throw notFound(messages.machineNotFound);
       const [from, here] = [await current(fromMachineId), await current(machineId)];
+      const reason = messages.planCopiedFrom(source.name, from.version);
       return save(
         machineId,
-        { steps: from.steps, based_on: here.version, retest_all: from.retest_all },
+        { steps: from.steps, based_on: here.version, retest_all: from.retest_all, reason },
         accountId,
-        {
-          copied_from: fromMachineId,
-        },
+        { copied_from: fromMachineId },
       );
     },
   };

@@ -64,6 +64,7 @@ const plan: TestPlan = {
   steps: [step('guide'), step('resistance_to_voltage'), insulation, functionTest],
   created_at: '2026-11-20T08:00:00.000Z',
   created_by_name: 'Qualität',
+  reason: 'Funktionsprüfung je Einheit',
 };
 const me = {
   id: 5,

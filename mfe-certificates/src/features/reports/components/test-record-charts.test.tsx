@@ -43,6 +43,7 @@ const plan = (machineId: number, steps = [...DEFAULT_PLAN_STEPS, INSULATION_STEP
   steps,
   created_at: null,
   created_by_name: null,
+  reason: null,
 });
 const trend: StepTrendReport = {
   from: '2026-10',

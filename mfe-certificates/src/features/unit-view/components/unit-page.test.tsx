@@ -99,7 +99,11 @@ function unitAnswer(data: PrintData): UnitView {
 }
 
 /** A document of the certificate's archive as the API lists it. */
-const sealed = (seq: number, event: CertificateDocumentEntry['event'], revision = 1): CertificateDocumentEntry => ({
+const sealed = (
+  seq: number,
+  event: CertificateDocumentEntry['event'],
+  revision = 1,
+): CertificateDocumentEntry => ({
   seq,
   event,
   scope: 'certificate',
@@ -319,7 +323,7 @@ describe('UnitPage: the trail an auditor follows', () => {
     ).toEqual(['Ausgestellt', 'Nachgeprüft', 'Freigegeben', 'Korrigiert']);
     const pdf = new Blob(['%PDF-1.7'], { type: 'application/pdf' });
     getMock.mockResolvedValueOnce(answer(pdf));
-    const created = jest.fn(() => 'blob:pdf');
+    const created = jest.fn((_file: Blob) => 'blob:pdf');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await user.click(

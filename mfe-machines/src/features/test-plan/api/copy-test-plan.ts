@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type TestPlan } from 'contracts';
 import { http } from 'shared-ui';
+import { refreshPlanHistory } from './get-plan-versions';
 import { testPlanQueryKey } from './get-test-plan';
 
 /** Stores the current plan of machine `fromMachineId` as the next version of machine `machineId`'s plan. */
@@ -13,6 +14,9 @@ export function useCopyTestPlan(machineId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fromMachineId: number) => copyTestPlan(machineId, fromMachineId),
-    onSuccess: (plan) => queryClient.setQueryData(testPlanQueryKey(machineId), plan),
+    onSuccess: (plan) => {
+      queryClient.setQueryData(testPlanQueryKey(machineId), plan);
+      void refreshPlanHistory(queryClient, machineId);
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TestPlan } from 'contracts';
+import { REASON_MAX, type TestPlan } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { apiErrorMessage, apiFieldErrors, ConfirmDialog, httpStatus, notify, useT } from 'shared-ui';
@@ -20,6 +20,7 @@ import {
 import { inputId, stepName, StepFields } from './step-fields';
 
 const STEP_FIELD = /^steps\.(\d+)\.(.+)$/;
+const REASON_ID = 'plan-reason';
 
 /** The messages of step `index` by its field name after `steps.N.`. */
 function stepErrors(errors: Record<string, string>, index: number): Record<string, string> {
@@ -40,6 +41,9 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
   const queryClient = useQueryClient();
   const [steps, setSteps] = useState<DraftStep[]>(() => plan.steps.map(draftOf));
   const [retestAll, setRetestAll] = useState(plan.retest_all ?? false);
+  // Why the plan changes: required from the second stored version on (api/src/modules/test-plans).
+  const [reason, setReason] = useState('');
+  const needsReason = plan.version > 0;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
   const [changedMeanwhile, setChangedMeanwhile] = useState(false);
@@ -61,6 +65,7 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
       const field = Object.keys(stepErrors(found, first))[0];
       document.getElementById(inputId(steps[first], field))?.focus();
     } else if (found.steps) document.getElementById('plan-steps-heading')?.focus();
+    else if (found.reason) document.getElementById(REASON_ID)?.focus();
     return Object.keys(found).length > 0;
   };
 
@@ -126,6 +131,7 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
   const discard = () => {
     setSteps(plan.steps.map(draftOf));
     setRetestAll(plan.retest_all ?? false);
+    setReason('');
     setErrors({});
     setDirty(false);
     setChangedMeanwhile(false);
@@ -134,9 +140,16 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChangedMeanwhile(false);
-    if (show(validatePlan(steps))) return;
+    const found = validatePlan(steps);
+    if (needsReason && !reason.trim()) found.reason = t('plan.reasonMissing');
+    if (show(found)) return;
     save.mutate(
-      { steps: steps.map(stepOf), based_on: plan.version, retest_all: retestAll },
+      {
+        steps: steps.map(stepOf),
+        based_on: plan.version,
+        retest_all: retestAll,
+        ...(reason.trim() ? { reason } : {}),
+      },
       {
         onSuccess: (saved) => notify.success(t('plan.saved', { version: saved.version })),
         onError: (error) => {
@@ -208,6 +221,33 @@ export function PlanEditor({ plan }: { plan: TestPlan }) {
           <button type="button" className="sui-button sui-button--secondary" onClick={reload}>
             {t('plan.reload')}
           </button>
+        </div>
+      )}
+      {needsReason && (
+        <div className="sui-field mach-plan__reason-field">
+          <label htmlFor={REASON_ID}>{t('plan.reason')} *</label>
+          <textarea
+            id={REASON_ID}
+            className="sui-input"
+            rows={2}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setDirty(true);
+              setErrors(({ reason: _, ...rest }) => rest);
+            }}
+            aria-describedby={`${REASON_ID}-hint${errors.reason ? ` ${REASON_ID}-error` : ''}`}
+            {...(errors.reason ? { 'aria-invalid': true } : {})}
+          />
+          <p id={`${REASON_ID}-hint`} className="mach-hint">
+            {t('plan.reasonHint')}
+          </p>
+          {errors.reason && (
+            <p id={`${REASON_ID}-error`} className="sui-field-error">
+              {errors.reason}
+            </p>
+          )}
         </div>
       )}
       <div className="mach-actions mach-plan__actions">

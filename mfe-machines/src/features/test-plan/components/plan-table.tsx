@@ -37,7 +37,13 @@ export function PlanTable({ steps }: { steps: readonly PlanStep[] }) {
                 {step.title.de}
                 <span className="mach-plan__key">{step.key}</span>
               </td>
-              <td>{t(`stepKind.${step.kind}`)}</td>
+              <td>
+                {t(`stepKind.${step.kind}`)}
+                {step.instrument_kind && ' '}
+                {step.instrument_kind && (
+                  <span className="mach-plan__key">{t(`instrumentKind.${step.instrument_kind}`)}</span>
+                )}
+              </td>
               <td>{acceptance(step, t)}</td>
               <td>{step.parameters}</td>
               <td>{step.standard}</td>

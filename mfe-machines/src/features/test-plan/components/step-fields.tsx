@@ -34,7 +34,10 @@ interface Props {
   onToggle: () => void;
 }
 
-/** What a closed step shows of itself: kind, limits or passing options, where it is measured, the standard. */
+/**
+ * What a closed step shows of itself: kind, limits or passing options, the instrument kind that measures it,
+ * where it is measured, the standard.
+ */
 function summary(step: DraftStep, t: typeof machineCatalogs.t) {
   const limits =
     step.kind === 'numeric'
@@ -47,6 +50,7 @@ function summary(step: DraftStep, t: typeof machineCatalogs.t) {
   return [
     t(`stepKind.${step.kind}`),
     limits,
+    step.kind === 'numeric' && step.instrument_kind && t(`instrumentKind.${step.instrument_kind}`),
     step.per_unit ? t('plan.perUnitYes') : t('plan.perUnitNo'),
     step.required ? t('plan.requiredShort') : t('plan.optionalShort'),
     step.parameters,

@@ -7,8 +7,10 @@ import {
   type MachineList,
   type Role,
   type StaffLanguage,
+  type PlanDiff,
   type TestPlan,
   type TestPlanBody,
+  type TestPlanVersions,
 } from 'contracts';
 import { http, setLanguage } from 'shared-ui';
 import { apiError, renderScreen } from '../../../test/render';
@@ -21,6 +23,7 @@ const defaultPlan: TestPlan = {
   steps: [...DEFAULT_PLAN_STEPS],
   created_at: null,
   created_by_name: null,
+  reason: null,
 };
 const others: MachineList = {
   data: [
@@ -35,14 +38,23 @@ const server = {
   save: jest.fn<(body: TestPlanBody) => Promise<TestPlan>>(),
   copy: jest.fn<(body: { from_machine_id: number }) => Promise<TestPlan>>(),
   machines: jest.fn<(params: unknown) => Promise<MachineList>>(),
+  version: jest.fn<(version: number) => Promise<TestPlan>>(),
+  versions: jest.fn<() => Promise<TestPlanVersions>>(),
+  diff: jest.fn<(url: string) => Promise<PlanDiff>>(),
 };
 
 beforeEach(() => {
   for (const mock of Object.values(server)) mock.mockReset();
   server.plan.mockResolvedValue(defaultPlan);
   server.machines.mockResolvedValue(others);
+  server.versions.mockResolvedValue({ data: [] });
   jest.mocked(http.get).mockImplementation(async (url: string, config?: { params?: unknown }) => {
+    const version = (config?.params as { version?: number } | undefined)?.version;
+    if (url === '/machine/7/test-plan' && version !== undefined)
+      return { data: await server.version(version) } as never;
     if (url === '/machine/7/test-plan') return { data: await server.plan() } as never;
+    if (url === '/machine/7/test-plan/versions') return { data: await server.versions() } as never;
+    if (url.startsWith('/machine/7/test-plan/diff?')) return { data: await server.diff(url) } as never;
     if (url === '/machine/7') return { data: machine } as never;
     if (url === '/machines') return { data: await server.machines(config?.params) } as never;
     throw new Error(`unexpected GET ${url}`);
@@ -57,8 +69,8 @@ beforeEach(() => {
   });
 });
 
-const renderPage = (roles: Role[] = ['freigabe']) =>
-  renderScreen(<TestPlanPage />, { path: '/machines/7/test-plan', route: '/machines/:id/test-plan', roles });
+const renderPage = (roles: Role[] = ['freigabe'], path = '/machines/7/test-plan') =>
+  renderScreen(<TestPlanPage />, { path, route: '/machines/:id/test-plan', roles });
 const stepSection = (position: number) =>
   screen.getByRole('region', { name: new RegExp(`^Schritt ${position}\\b`) });
 const saveButton = () => screen.getByRole('button', { name: 'SPEICHERN' });
@@ -315,6 +327,96 @@ describe('TestPlanPage', () => {
     expect(screen.queryByText('Von anderer Maschine kopieren')).toBeNull();
   });
 
+  it('asks why from the second version on: refused at the field without a reason, sent with it', async () => {
+    const user = userEvent.setup();
+    server.plan.mockResolvedValue({ ...defaultPlan, version: 1, created_at: '2026-11-27T13:05:00.000Z' });
+    renderPage();
+    const reason = await screen.findByLabelText('Änderungsgrund *');
+    await user.click(saveButton());
+    expect(reason).toHaveFocus();
+    expect(reason).toHaveAccessibleDescription(
+      expect.stringContaining('Bitte geben Sie an, warum der Prüfplan geändert wird (Änderungsgrund).'),
+    );
+    expect(server.save).not.toHaveBeenCalled();
+    await user.type(reason, 'Schutzleiter neu bewertet');
+    expect(reason).not.toHaveAttribute('aria-invalid');
+    server.save.mockResolvedValue({ ...defaultPlan, version: 2, reason: 'Schutzleiter neu bewertet' });
+    await user.click(saveButton());
+    await waitFor(() => expect(server.save).toHaveBeenCalledTimes(1));
+    expect(server.save.mock.calls[0][0]).toMatchObject({ based_on: 1, reason: 'Schutzleiter neu bewertet' });
+  });
+
+  it('lists the versions with their reasons, shows an earlier one read-only and compares two', async () => {
+    const user = userEvent.setup();
+    const [first, second] = DEFAULT_PLAN_STEPS;
+    const limit = { ...first, kind: 'numeric' as const, unit: 'V', upper: 60 };
+    server.plan.mockResolvedValue({ ...defaultPlan, version: 2, steps: [{ ...limit, upper: 50 }, second] });
+    server.versions.mockResolvedValue({
+      data: [
+        {
+          version: 2,
+          created_at: '2026-11-28T09:00:00.000Z',
+          created_by_name: 'Anna Nowak',
+          reason: '<b>Norm</b>',
+          steps: 2,
+        },
+        {
+          version: 1,
+          created_at: '2026-11-27T09:00:00.000Z',
+          created_by_name: 'Demo',
+          reason: null,
+          steps: 1,
+        },
+      ],
+    });
+    server.diff.mockResolvedValue({
+      from: 1,
+      to: 2,
+      added: [second],
+      removed: [],
+      changed: [{ before: limit, after: { ...limit, upper: 50 }, fields: ['upper'] }],
+    });
+    renderPage(['lesen']);
+    const versions = await screen.findByRole('table', { name: 'Versionen' });
+    const rows = within(versions).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Version 2 (aktuell)28.11.2026 10:00Anna Nowak<b>Norm</b>2');
+    expect(rows[2]).toHaveTextContent('erste Version');
+    expect(within(rows[2]).getByRole('link', { name: 'Version 1' })).toHaveAttribute(
+      'href',
+      '/machines/7/test-plan?version=1',
+    );
+    expect(screen.getByLabelText('Von Version')).toHaveValue('1');
+    expect(screen.getByLabelText('Bis Version')).toHaveValue('2');
+    await user.click(screen.getByRole('button', { name: 'VERGLEICHEN' }));
+    const diff = await screen.findByTestId('plan-diff');
+    expect(server.diff).toHaveBeenCalledWith('/machine/7/test-plan/diff?from=1&to=2');
+    expect(diff).toHaveTextContent('Änderungen von Version 1 zu Version 2');
+    expect(diff).toHaveTextContent(`Hinzugefügt${second.title.de} (${second.key})`);
+    expect(diff).toHaveTextContent('Obere Grenze: 60 V → 50 V');
+  });
+
+  it('shows an earlier version read-only with its reason, and a way back to the current one', async () => {
+    server.plan.mockResolvedValue({ ...defaultPlan, version: 3 });
+    server.version.mockResolvedValue({
+      ...defaultPlan,
+      version: 2,
+      created_at: '2026-11-28T09:00:00.000Z',
+      created_by_name: 'Anna Nowak',
+      reason: 'Restspannung ergänzt',
+    });
+    renderPage(['freigabe'], '/machines/7/test-plan?version=2');
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Sie sehen Version 2, nicht die aktuelle Version 3.',
+    );
+    expect(server.version).toHaveBeenCalledWith(2);
+    expect(screen.getByTestId('plan-reason')).toHaveTextContent('Änderungsgrund: Restspannung ergänzt');
+    expect(screen.getByRole('link', { name: 'Zur aktuellen Version' })).toHaveAttribute(
+      'href',
+      '/machines/7/test-plan',
+    );
+    expect(screen.queryByRole('button', { name: 'SPEICHERN' })).toBeNull();
+  });
+
   it('says so when the machine does not exist', async () => {
     server.plan.mockRejectedValue(apiError(404, 'Nicht gefunden'));
     renderPage();
@@ -328,6 +430,7 @@ describe('TestPlanPage in each staff language', () => {
     version: 3,
     created_at: '2026-11-27T13:05:00.000Z',
     created_by_name: 'Anna Nowak',
+    reason: 'Schutzleiter nach IEC 60204-1 gemessen',
     steps: [
       {
         key: 'pe_resistance',
@@ -357,7 +460,8 @@ describe('TestPlanPage in each staff language', () => {
       heading: 'PRÜFPLAN · Maschine MAB 825',
       version: 'Version 3, gespeichert von Anna Nowak am 27.11.2026 14:05',
       step: 'Schritt 1: Schutzleiterwiderstand',
-      summary: 'Messwert · ≤ 0,3 Ω · je Einheit · Pflicht · 10 A AC · IEC 60204-1, 18.2.2',
+      summary:
+        'Messwert · ≤ 0,3 Ω · Schutzleiterprüfgerät · je Einheit · Pflicht · 10 A AC · IEC 60204-1, 18.2.2',
       open: 'Bearbeiten: Schritt 1',
       fields: {
         'Deutsch *': 'Schutzleiterwiderstand',
@@ -368,13 +472,14 @@ describe('TestPlanPage in each staff language', () => {
       save: 'SPEICHERN',
       lowerAboveUpper: 'Die untere Grenze liegt über der oberen',
       titleMissing: 'Bitte den deutschen Titel angeben',
-      table: ['Messwert', '≤ 0,3 Ω', 'je Einheit', 'ja'],
+      table: ['Messwert Schutzleiterprüfgerät', '≤ 0,3 Ω', 'je Einheit', 'ja'],
     },
     en: {
       heading: 'TEST PLAN · Machine MAB 825',
       version: 'Version 3, saved by Anna Nowak on 27/11/2026 14:05',
       step: 'Step 1: Schutzleiterwiderstand',
-      summary: 'Measured value · ≤ 0.3 Ω · per unit · required · 10 A AC · IEC 60204-1, 18.2.2',
+      summary:
+        'Measured value · ≤ 0.3 Ω · Protective conductor tester · per unit · required · 10 A AC · IEC 60204-1, 18.2.2',
       open: 'Edit: step 1',
       fields: {
         'German *': 'Schutzleiterwiderstand',
@@ -385,14 +490,14 @@ describe('TestPlanPage in each staff language', () => {
       save: 'SAVE',
       lowerAboveUpper: 'The lower limit is above the upper limit',
       titleMissing: 'Please enter the German title',
-      table: ['Measured value', '≤ 0.3 Ω', 'per unit', 'yes'],
+      table: ['Measured value Protective conductor tester', '≤ 0.3 Ω', 'per unit', 'yes'],
     },
     pl: {
       heading: 'PLAN BADAŃ · Maszyna MAB 825',
       version: 'Wersja 3, zapisana przez Anna Nowak, 27.11.2026 14:05',
       step: 'Krok 1: Schutzleiterwiderstand',
       summary:
-        'Wartość zmierzona · ≤ 0,3 Ω · dla każdego egzemplarza · obowiązkowe · 10 A AC · IEC 60204-1, 18.2.2',
+        'Wartość zmierzona · ≤ 0,3 Ω · Miernik ciągłości przewodu ochronnego · dla każdego egzemplarza · obowiązkowe · 10 A AC · IEC 60204-1, 18.2.2',
       open: 'Edytuj: krok 1',
       fields: {
         'Niemiecki *': 'Schutzleiterwiderstand',
@@ -403,7 +508,12 @@ describe('TestPlanPage in each staff language', () => {
       save: 'ZAPISZ',
       lowerAboveUpper: 'Dolna granica jest wyższa niż górna',
       titleMissing: 'Podaj nazwę w języku niemieckim',
-      table: ['Wartość zmierzona', '≤ 0,3 Ω', 'dla każdego egzemplarza', 'tak'],
+      table: [
+        'Wartość zmierzona Miernik ciągłości przewodu ochronnego',
+        '≤ 0,3 Ω',
+        'dla każdego egzemplarza',
+        'tak',
+      ],
     },
   } satisfies Record<StaffLanguage, unknown>;
 

@@ -1,4 +1,5 @@
-import type { TypedAuditEvent } from 'contracts';
+import { staffUrls, type TypedAuditEvent } from 'contracts';
+import { Link } from 'react-router-dom';
 import { formatDayTime, useAuditText, useT } from 'shared-ui';
 import { adminCatalogs } from '../catalogs';
 import { SubjectLink } from './subject-link';
@@ -35,6 +36,14 @@ export function AuditTable({ events, busy }: { events: TypedAuditEvent[]; busy: 
             </td>
             <td>
               <SubjectLink event={event} />
+              {event.action === 'test_plan.changed' && (
+                <Link
+                  className="sh-subject-more"
+                  to={staffUrls.machineTestPlan(Number(event.subject_id), event.details.version)}
+                >
+                  {t('audit.planVersion', { version: event.details.version })}
+                </Link>
+              )}
             </td>
             <td className="sh-details">{audit.details(event)}</td>
           </tr>

@@ -672,7 +672,6 @@ export const SerialParams = Type.Object({
 });
 export type SerialParams = Static<typeof SerialParams>;
 
-
 /** A page of the events of one thing (a certificate, a unit, a machine), for every signed-in account. */
 export const EventsQuery = Type.Object({
   before: Type.Optional(Id),

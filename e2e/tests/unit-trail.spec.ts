@@ -76,7 +76,10 @@ test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(90_000);
   const admin = await signInToken(baseURL!);
   machine = await createLandingMachine(baseURL!, admin, `Nachweis ${run}`);
-  await api(baseURL!, admin, 'PUT', apiPaths.machineTestPlan(machine.machineId), { steps: plan, based_on: 0 });
+  await api(baseURL!, admin, 'PUT', apiPaths.machineTestPlan(machine.machineId), {
+    steps: plan,
+    based_on: 0,
+  });
   instrument = await api<Instrument>(baseURL!, admin, 'POST', apiPaths.instruments(), {
     inventory_number: `PM-${run}`,
     name: 'Isolationsmessgerät Halle 3',

@@ -33,7 +33,8 @@ export async function getCertificatePdf(id: number, revision?: number): Promise<
 }
 
 /** One sealed document of a certificate by its number in the archive (`seq`), as it was sealed. */
-export const archivedDocument = (id: number, seq: number) => pdfAt(apiPaths.certificateDocumentBySeq(id, seq));
+export const archivedDocument = (id: number, seq: number) =>
+  pdfAt(apiPaths.certificateDocumentBySeq(id, seq));
 
 /**
  * A PDF the worker is still sealing is answered 503 with Retry-After (2 s): asked again that often, for up to

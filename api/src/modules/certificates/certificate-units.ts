@@ -50,7 +50,13 @@ export function certificateUnits({
   }
 
   /** The instrument of each value the unit was measured with, in attempt order. */
-  async function instrumentsOf({ certificate_id, unit_index }: { certificate_id: number; unit_index: number }) {
+  async function instrumentsOf({
+    certificate_id,
+    unit_index,
+  }: {
+    certificate_id: number;
+    unit_index: number;
+  }) {
     return (await instruments.usedIn(certificate_id))
       .filter((use) => use.unit_index === unit_index)
       .map(({ attempt, step_key, instrument_id, inventory_number, name, due }) => ({
@@ -88,7 +94,9 @@ export function certificateUnits({
         unit,
         certificate: await view.get(certificate_id),
         instruments: await instrumentsOf({ certificate_id, unit_index: unit.unit_index }),
-        documents: documents.filter((document) => document.scope === 'certificate' || document.serial === serial),
+        documents: documents.filter(
+          (document) => document.scope === 'certificate' || document.serial === serial,
+        ),
       };
     },
 
@@ -116,7 +124,9 @@ export function certificateUnits({
       return {
         ...page,
         data: page.data.map((event) =>
-          event.subject_type === 'instrument' ? { ...event, subject_name: used.get(event.subject_id) } : event,
+          event.subject_type === 'instrument'
+            ? { ...event, subject_name: used.get(event.subject_id) }
+            : event,
         ),
       };
     },

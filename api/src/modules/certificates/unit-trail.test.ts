@@ -1,11 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import {
-  apiPaths,
-  type AuditPage,
-  type PrintData,
-  type UnitView,
-} from 'contracts';
+import { apiPaths, type AuditPage, type PrintData, type UnitView } from 'contracts';
 import {
   apiUrl,
   auth,

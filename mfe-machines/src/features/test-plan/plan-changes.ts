@@ -16,6 +16,8 @@ function valueOf(step: PlanStep, field: string, t: T, locale: string): string {
   switch (field) {
     case 'lower':
     case 'upper':
+    case 'plausible_min':
+    case 'plausible_max':
       return typeof value === 'number'
         ? `${value.toLocaleString(locale, { maximumFractionDigits: 6 })} ${step.unit}`.trim()
         : t('history.fieldNone');
@@ -40,6 +42,8 @@ function labelOf(field: string, t: T): string {
     unit: t('plan.unit'),
     lower: t('plan.lower'),
     upper: t('plan.upper'),
+    plausible_min: t('plan.plausibleMin'),
+    plausible_max: t('plan.plausibleMax'),
     decimals: t('plan.decimals'),
     instrument_kind: t('plan.instrument'),
     options: t('history.options'),

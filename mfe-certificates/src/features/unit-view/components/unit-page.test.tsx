@@ -137,6 +137,8 @@ beforeEach(() => {
   getMock.mockImplementation(async (url: string) => {
     if (url === `/units/${SERIAL}`) return answer(trail(unitAnswer(current)));
     if (url === `/units/${SERIAL}/events`) return answer({ data: events, next: null });
+    if (url === '/failure-reasons')
+      return answer([{ id: 1, code: 'ISO', name: 'Isolationsfehler', used: 0 }]);
     if (url === '/me')
       return answer({ id: 5, email: 'max@example.com', name: 'Max Prüfer', roles, two_factor: false });
     throw new Error(`unexpected GET ${url}`);
@@ -175,12 +177,14 @@ describe('UnitPage: the test record and the retest of a failed unit', () => {
     expect(within(table).getByRole('row', { name: /Führung/ })).toHaveTextContent('Bestanden ✓');
   });
 
-  it('a retest takes every step of the plan, empty, holds up missing and malformed values, and sends a new attempt', async () => {
+  it('a retest asks for the failed step, empty, carries the passed one over, holds up missing and malformed values and a missing reason, and sends a new attempt', async () => {
     const user = await renderPage();
     const form = await screen.findByRole('form', { name: 'Nachprüfung erfassen' });
     expect(within(form).getByText(/Version 2/)).toBeInTheDocument();
-    const guideGroup = within(form).getByRole('group', { name: 'Führung/Funktion' });
-    for (const radio of within(guideGroup).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(within(form).getByRole('list', { name: 'Übernommen aus Versuch 1' })).toHaveTextContent(
+      'Führung/Funktion',
+    );
+    expect(within(form).queryByRole('group', { name: 'Führung/Funktion' })).not.toBeInTheDocument();
     const value = within(form).getByLabelText('Isolationswiderstand');
     expect(value).toHaveValue('');
 
@@ -189,18 +193,20 @@ describe('UnitPage: the test record and the retest of a failed unit', () => {
     await user.click(within(form).getByRole('button', { name: 'NACHPRÜFUNG SPEICHERN' }));
     expect(postMock).not.toHaveBeenCalled();
     expect(value).toHaveAccessibleDescription('Grenzwert ≥ 1 MΩ Keine gültige Zahl (z. B. 0,8)');
-    expect(guideGroup).toHaveAccessibleDescription('Bitte eintragen');
+    expect(within(form).getByRole('alert')).toHaveTextContent('Bitte den Fehlergrund wählen');
 
     // After the repair: 2,4 MΩ passes, the unit is released; the earlier attempt stays readable.
     current = certificate('released', [attempt(1, '0,8', false), attempt(2, '2,4', true)]);
     postMock.mockResolvedValue(answer(current));
-    await user.click(within(form).getByRole('button', { name: 'Alle bestanden' }));
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Fehlergrund' }), 'ISO');
     await user.clear(value);
     await user.type(value, ' 2,4 ');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(postMock).toHaveBeenCalledTimes(1));
     expect(postMock).toHaveBeenCalledWith(`/units/${SERIAL}/attempts`, {
-      values: { guide: 'pass', insulation_resistance: '2,4' },
+      values: { insulation_resistance: '2,4' },
+      failure_reason: 'ISO',
+      finding: '',
     });
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Nachprüfung bestanden: die Einheit ist freigegeben.',
@@ -220,7 +226,7 @@ describe('UnitPage: the test record and the retest of a failed unit', () => {
   it('a failing retest says the unit stays blocked; the API’s refusal is said in German', async () => {
     const user = await renderPage();
     const form = await screen.findByRole('form', { name: 'Nachprüfung erfassen' });
-    await user.click(within(form).getByRole('button', { name: 'Alle bestanden' }));
+    await user.selectOptions(await within(form).findByRole('combobox', { name: 'Fehlergrund' }), 'ISO');
     await user.type(within(form).getByLabelText('Isolationswiderstand'), '0,9');
     postMock.mockResolvedValueOnce(
       answer(certificate('failed', [attempt(1, '0,8', false), attempt(2, '0,9', false)])),

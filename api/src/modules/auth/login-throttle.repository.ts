@@ -131,25 +131,35 @@ export function loginThrottleRepository(db: Db) {
       return db.transaction().execute(async (trx) => {
         const iso = now.toISOString();
         const windowStart = new Date(now.getTime() - rule.windowMinutes * 60_000).toISOString();
-        // Update first, so concurrent failures serialise on the row instead of racing a read.
+        // Update first, so concurrent failures serialise on the row instead of racing a read. While the key is
+        // locked nothing is counted: parallel failures that arrive after the lock must not count up to a second
+        // lock, which would let the one that reaches it be checked as if it were within the limit.
         const row = await trx
           .insertInto('login_throttle')
           .values({ key, failures: 1, window_started_at: iso, locked_until: null })
           .onConflict((oc) =>
-            oc.column('key').doUpdateSet((eb) => ({
-              failures: eb
-                .case()
-                .when('login_throttle.window_started_at', '<', windowStart)
-                .then(1)
-                .else(eb('login_throttle.failures', '+', 1))
-                .end(),
-              window_started_at: eb
-                .case()
-                .when('login_throttle.window_started_at', '<', windowStart)
-                .then(iso)
-                .else(eb.ref('login_throttle.window_started_at'))
-                .end(),
-            })),
+            oc.column('key').doUpdateSet((eb) => {
+              const locked = eb('login_throttle.locked_until', '>', iso);
+              const stale = eb('login_throttle.window_started_at', '<', windowStart);
+              return {
+                failures: eb
+                  .case()
+                  .when(locked)
+                  .then(eb.ref('login_throttle.failures'))
+                  .when(stale)
+                  .then(1)
+                  .else(eb('login_throttle.failures', '+', 1))
+                  .end(),
+                window_started_at: eb
+                  .case()
+                  .when(locked)
+                  .then(eb.ref('login_throttle.window_started_at'))
+                  .when(stale)
+                  .then(iso)
+                  .else(eb.ref('login_throttle.window_started_at'))
+                  .end(),
+              };
+            }),
           )
           .returning('failures')
           .executeTakeFirstOrThrow();

@@ -96,6 +96,7 @@ for (const kind of kinds) {
       b = await issue(tokens.inspector, '3,0');
       const retest = await call('POST', apiPaths.unitAttempts(a.serials[1]), tokens.inspector, {
         values: { ...MEASURED_PLAN_PASSED, insulation_resistance: '2,5' },
+        failure_reason: 'ISO',
       });
       assert.equal(retest.statusCode, 200, retest.body);
       c = await issue(tokens.both, '1,0');

@@ -56,7 +56,13 @@ for (const kind of kinds) {
       return call(
         'PUT',
         apiPaths.machineTestPlan(machineId),
-        { steps, based_on: current, ...(retest_all === undefined ? {} : { retest_all }) },
+        {
+          steps,
+          based_on: current,
+          // Every version after the first names why it changed (api/src/modules/test-plans).
+          ...(current > 0 && { reason: 'Prüfschritte angepasst' }),
+          ...(retest_all === undefined ? {} : { retest_all }),
+        },
         quality,
       );
     };

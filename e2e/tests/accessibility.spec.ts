@@ -626,9 +626,9 @@ test.describe('Barrierefreiheit: Filter, Export und Auswertung', () => {
 
     await page.getByRole('link', { name: 'Auswertung' }).click();
     const reports = page.getByTestId('reports');
-    // Six figures, each shown once its data is in: four of units and certificates, first-pass yield, and a measured
-    // value's trend (a figure without a chart while no machine has such values).
-    await expect(reports.locator('figure')).toHaveCount(6);
+    // Seven figures, each shown once its data is in: four of units and certificates, first-pass yield, the failure
+    // reasons' Pareto and a measured value's trend (the last two without a chart while no machine has such values).
+    await expect(reports.locator('figure')).toHaveCount(7);
     const charts = await reports.locator('canvas').count();
     expect(charts).toBeGreaterThanOrEqual(5);
     // Every chart's table opened: the summaries are there before they are collected.
@@ -646,15 +646,20 @@ test.describe('Barrierefreiheit nach WEITER', () => {
     });
     await signIn(page);
     // The open list's options: the header's language select has options too.
-    await page.getByLabel('MARKE', { exact: true }).click();
-    await page.getByRole('listbox').getByRole('option').first().click();
-    await page.getByLabel('ARTIKELNUMMER', { exact: true }).click();
-    await page.getByRole('listbox').getByRole('option').first().click();
-    await enterPassingChecks(page);
+    const chooseFirstMachine = async () => {
+      await page.getByLabel('MARKE', { exact: true }).click();
+      await page.getByRole('listbox').getByRole('option').first().click();
+      await page.getByLabel('ARTIKELNUMMER', { exact: true }).click();
+      await page.getByRole('listbox').getByRole('option').first().click();
+      await enterPassingChecks(page);
+    };
+    await chooseFirstMachine();
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect(page.getByRole('region', { name: 'Prüfbericht ausgestellt' })).toBeVisible();
     await expectAccessible(page, 'certificate-issued');
 
+    // The form is empty for the next one; the same machine again asks first.
+    await chooseFirstMachine();
     await page.getByRole('button', { name: 'WEITER' }).click();
     await expect(page.getByRole('alertdialog', { name: 'Noch einen Prüfbericht ausstellen?' })).toBeVisible();
     await expectAccessible(page, 'certificate-repeat-question');

@@ -107,7 +107,11 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     ['0,8', '58'],
     ['12,0', '40'],
   ]);
-  await api(request, 'put', apiPaths.machineTestPlan(machineId), { steps: planWith(50), based_on: 1 });
+  await api(request, 'put', apiPaths.machineTestPlan(machineId), {
+    steps: planWith(50),
+    based_on: 1,
+    reason: 'Grenzwert auf 50 V gesenkt',
+  });
   const second = await issue([
     ['5,0', '45'],
     ['6,0', '52'],

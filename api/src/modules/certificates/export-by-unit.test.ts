@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { apiPaths, berlinIsoDate, type PrintData, type StaffLanguage } from 'contracts';
+import { apiPaths, type PrintData, type StaffLanguage } from 'contracts';
 import {
   TEST_COST,
   apiUrl,
@@ -14,7 +14,7 @@ import {
   seedMachine,
   type TestApp,
 } from '../../test/harness';
-import { MEASURED_PLAN, MEASURED_PLAN_PASSED } from '../../test/measured-plan';
+import { MEASURED_PLAN, MEASURED_PLAN_PASSED, tester } from '../../test/measured-plan';
 
 /**
  * Issue 43: the export by unit as an auditor reads it. Measured values are numbers (README: „numbers as
@@ -105,19 +105,7 @@ for (const kind of kinds) {
         based_on: 0,
       });
       assert.equal(plan.statusCode, 200, plan.body);
-      const day = (offset: number) => berlinIsoDate(new Date(Date.now() + offset * 24 * 60 * 60 * 1000));
-      const registered = await call('POST', apiPaths.instruments(), {
-        inventory_number: 'PM-7',
-        name: 'Isolationsmessgerät 1000 V',
-        maker: 'Fluke',
-        model: '1507',
-        serial_number: 'F-1',
-        kind: 'insulation_tester',
-        interval_months: 12,
-        last_calibrated: day(-100),
-        due: day(265),
-        status: 'in_use',
-      });
+      const registered = await call('POST', apiPaths.instruments(), tester('PM-7'));
       assert.equal(registered.statusCode, 201, registered.body);
       const instruments = { insulation_resistance: registered.json().id as number };
       // Unit 1 passes at 199,9 MΩ; unit 2 fails at 0,8 and passes its retest at 1,2; unit 3 fails at 0,7 and is

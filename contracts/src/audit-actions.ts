@@ -57,4 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'document.uploaded': 'Dokument hochgeladen',
   'document.superseded': 'Dokument abgelöst',
   'paper_request.sent': 'Papierexemplar angefordert',
+  'failure_reason.created': 'Fehlerursache angelegt',
+  'failure_reason.renamed': 'Fehlerursache umbenannt',
+  'failure_reason.removed': 'Fehlerursache entfernt',
 };

@@ -122,6 +122,10 @@ export type AuditDetails = {
   'paper_request.sent': { sent_on: string };
   /** A job that had failed for good, queued again by an administrator. */
   'job.retried': { kind: string; subject: string; error: string };
+  /** The catalogue of failure reasons, its subject the reason's code (it never changes). */
+  'failure_reason.created': { name: string };
+  'failure_reason.renamed': Change<{ name: string }>;
+  'failure_reason.removed': { name: string };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

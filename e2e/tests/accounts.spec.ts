@@ -17,11 +17,14 @@ async function adminToken(page: Page): Promise<string> {
 }
 
 /** The administrator adds an account in the admin area, with a first password and `role`. */
+/** The name of the colleague added with `email`: the audit log names people by it. */
+const nameOf = (email: string) => `Kollegin ${email.split('@')[0]}`;
+
 async function addAccount(page: Page, email: string, role: string) {
   await page.goto('/admin/accounts');
   await page.getByRole('button', { name: 'KONTO ANLEGEN' }).click();
   await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Name').fill('Neue Kollegin');
+  await page.getByLabel('Name').fill(nameOf(email));
   await page.getByLabel('Erstes Passwort').fill(FIRST);
   await page.getByRole('checkbox', { name: 'Prüfer' }).uncheck();
   await page.getByRole('checkbox', { name: role, exact: true }).check();
@@ -176,8 +179,10 @@ test('an inspector: added by the admin, own password first, issues a certificate
   await page.goto('/admin/audit');
   await page.getByLabel('Aktion').selectOption({ label: 'Ausgestellt' });
   await page.getByRole('button', { name: 'FILTERN' }).click();
-  const row = log.getByRole('row').filter({ hasText: email }).first();
+  // Who issued it by name; the e-mail is the cell's tooltip.
+  const row = log.getByRole('row').filter({ hasText: nameOf(email) }).first();
   await expect(row).toContainText(`Prüfbericht ${certificate.id}`);
+  await expect(row.getByRole('cell').nth(1)).toHaveAttribute('title', email);
   await row.getByRole('link', { name: `Prüfbericht ${certificate.id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/certificates/${certificate.id}$`));
 });

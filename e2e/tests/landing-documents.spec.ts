@@ -197,25 +197,32 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     await snap(page, 'documents-staff-768');
   });
 
-  test('the unit’s page in English: the edition of its issue day, the newer one marked; downloads read back', async ({
+  test('the unit’s page in English, then German: the edition of its issue day, the newer one marked; downloads read back', async ({
     browser,
   }) => {
     const { page, close } = await phone(browser, 'en-GB');
     await page.goto(`${server.origin}/landing/${unit.machine.id}/${unit.serial}`);
     const section = page.getByTestId('documents');
     await expect(section.getByRole('heading', { name: 'Documents' })).toBeVisible();
+    // One language at a time (mfe-landing's language switch): in English the English edition, no newer one
+    // (the 2099 edition is not in force before then), and no fallback.
     const items = section.getByTestId('document');
-    await expect(items).toHaveCount(2);
-    const german = items.filter({ hasText: 'DE ·' });
-    await expect(german).toContainText('valid from 01.01.2024');
-    await expect(german.getByTestId('document-newer')).toContainText('Newer version, valid from 01.06.2025');
-    await expect(items.filter({ hasText: 'EN ·' }).getByTestId('document-newer')).toHaveCount(0);
+    await expect(items).toHaveCount(1);
+    await expect(items).toContainText('EN ·');
+    await expect(items.getByTestId('document-newer')).toHaveCount(0);
     await expect(section.getByTestId('document-fallback')).toHaveCount(0);
     await expectAccessible(page, 'landing-documents-en-phone');
 
+    await page.getByRole('button', { name: 'DE', exact: true }).click();
+    await expect(section.getByRole('heading', { name: 'Dokumente' })).toBeVisible();
+    await expect(items).toHaveCount(1);
+    const german = items.filter({ hasText: 'DE ·' });
+    await expect(german).toContainText('gültig ab 01.01.2024');
+    await expect(german.getByTestId('document-newer')).toContainText('Neuere Fassung, gültig ab 01.06.2025');
+
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      german.getByRole('link', { name: 'Download' }).first().click(),
+      german.getByRole('link', { name: 'Herunterladen' }).first().click(),
     ]);
     expect(download.suggestedFilename()).toMatch(
       /^Kernbohrer-DOK-[A-Z0-9]+_Instructions-for-use_DE_2024-01-01\.pdf$/,
@@ -225,7 +232,7 @@ test.describe('Dokumente hinter dem QR-Code', () => {
     expect((await PDFDocument.load(saved)).getTitle()).toBe('Betriebsanleitung DE Ausgabe 1');
 
     // Opened in the browser (a phone's viewer asks for ranges): the newer edition, inline, 206 for a range.
-    const newer = german.getByTestId('document-newer').getByRole('link', { name: 'Open' });
+    const newer = german.getByTestId('document-newer').getByRole('link', { name: 'Öffnen' });
     const href = (await newer.getAttribute('href'))!;
     const inline = await page.request.get(`${server.origin}${href}`);
     expect(inline.headers()['content-disposition']).toMatch(/^inline; filename=".*_DE_2025-06-01\.pdf"$/);

@@ -21,6 +21,36 @@ export function labelPageUrl(labelPrintUrl: string | null, token: string | null)
   return url.toString();
 }
 
+/** Outline icons of the header's links (24 × 24, drawn here). */
+const ICONS = {
+  admin:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
+  audit: 'M9 4h6M9 4a2 2 0 0 0-2 2H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-1a2 2 0 0 0-2-2M8 12h8M8 16h5',
+  account: 'M20 21v-2a4 4 0 0 0-4-4H8a4 4 0 0 0-4 4v2M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z',
+};
+
+/**
+ * A link of the account's area: its words on a wide screen; between a phone and 1200 px only its icon shows, the
+ * words stay its name for screen readers and speech input, and its tooltip.
+ */
+function HeaderLink({ to, icon, label }: { to: string; icon: keyof typeof ICONS; label: string }) {
+  return (
+    <NavLink to={to} className="sh-header__link" title={label}>
+      <svg className="sh-header__link-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          d={ICONS[icon]}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="sh-header__link-text">{label}</span>
+    </NavLink>
+  );
+}
+
 /** The company's logo, e-mail and phone from the runtime config; nothing when none is configured. */
 function Company() {
   const { companyName, companyEmail, companyPhone, companyLogo } = getConfig();
@@ -74,18 +104,18 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
               target="_blank"
               rel="noopener noreferrer"
             >
-              {t('header.printLabels')}
+              {/* Below 1200 px only the short words show; the link's name stays the whole of them. */}
+              <span className="sh-header__labels-short" aria-hidden="true">
+                {t('header.printLabelsShort')}
+              </span>
+              <span className="sh-header__labels-long">{t('header.printLabels')}</span>
             </a>
           )}
           {allows(roles, 'administer') ? (
-            <NavLink to={staffRoutes.adminAccounts} className="sh-header__link">
-              {t('header.admin')}
-            </NavLink>
+            <HeaderLink to={staffRoutes.adminAccounts} icon="admin" label={t('header.admin')} />
           ) : (
             allows(roles, 'audit') && (
-              <NavLink to={staffRoutes.auditLog} className="sh-header__link">
-                {t('header.auditLog')}
-              </NavLink>
+              <HeaderLink to={staffRoutes.auditLog} icon="audit" label={t('header.auditLog')} />
             )
           )}
           {token && (
@@ -96,9 +126,7 @@ export function Header({ activeTab }: { activeTab: Tab | null }) {
               onChange={(language) => changeLanguage.mutate(language)}
             />
           )}
-          <NavLink to={staffRoutes.account} className="sh-header__link">
-            {t('header.account')}
-          </NavLink>
+          <HeaderLink to={staffRoutes.account} icon="account" label={t('header.account')} />
           <LogoutButton />
         </div>
       </div>

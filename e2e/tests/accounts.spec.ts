@@ -180,7 +180,10 @@ test('an inspector: added by the admin, own password first, issues a certificate
   await page.getByLabel('Aktion').selectOption({ label: 'Ausgestellt' });
   await page.getByRole('button', { name: 'FILTERN' }).click();
   // Who issued it by name; the e-mail is the cell's tooltip.
-  const row = log.getByRole('row').filter({ hasText: nameOf(email) }).first();
+  const row = log
+    .getByRole('row')
+    .filter({ hasText: nameOf(email) })
+    .first();
   await expect(row).toContainText(`Prüfbericht ${certificate.id}`);
   await expect(row.getByRole('cell').nth(1)).toHaveAttribute('title', email);
   await row.getByRole('link', { name: `Prüfbericht ${certificate.id}` }).click();

@@ -11,8 +11,12 @@ export default async function* failureSummary(source) {
     // A test its parent cancelled says nothing new: the parent's own failure names the cause.
     if (error?.failureType === 'cancelledByParent') continue;
     const cause = error?.cause ?? error;
-    const text = String(cause?.stack ?? cause?.message ?? cause).split('\n').slice(0, 12).join('\n    ');
+    const text = String(cause?.stack ?? cause?.message ?? cause)
+      .split('\n')
+      .slice(0, 12)
+      .join('\n    ');
     failures.push(`✘ ${file ?? ''} › ${name}\n    ${text}`);
   }
-  if (failures.length) yield `\n# ${failures.length} failure(s), each with its cause:\n${failures.join('\n')}\n`;
+  if (failures.length)
+    yield `\n# ${failures.length} failure(s), each with its cause:\n${failures.join('\n')}\n`;
 }

@@ -57,4 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'document.uploaded': 'Dokument hochgeladen',
   'document.superseded': 'Dokument abgelöst',
   'paper_request.sent': 'Papierexemplar angefordert',
+  'notice.published': 'Sicherheitshinweis veröffentlicht',
+  'notice.closed': 'Sicherheitshinweis geschlossen',
+  'notice.exported': 'Betroffene Einheiten exportiert',
 };

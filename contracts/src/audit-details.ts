@@ -1,6 +1,7 @@
 import type { Role } from './accounts';
 import type { CalibrationBody, ImpactClosing, ImpactQuery, InstrumentBody } from './instruments';
 import type { ExportFormat, RevisableField } from './constants';
+import type { NoticeBody } from './safety-notices';
 import type {
   AuditAction,
   AuditEvent,
@@ -122,6 +123,17 @@ export type AuditDetails = {
   'paper_request.sent': { sent_on: string };
   /** A job that had failed for good, queued again by an administrator. */
   'job.retried': { kind: string; subject: string; error: string };
+  /** The notice as published (its texts stay on the notice), and how many issued units it covered then. */
+  'notice.published': Pick<NoticeBody, 'severity' | 'title_de'> & {
+    notice_id: number;
+    serial_from: string | null;
+    serial_to: string | null;
+    issued_from: string | null;
+    issued_to: string | null;
+    affected: number;
+  };
+  'notice.closed': { notice_id: number; reason: string };
+  'notice.exported': { notice_id: number; format: ExportFormat };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   NOTICE_SEVERITIES,
   NOTICE_TEXT_MAX,
@@ -39,8 +39,9 @@ const FIELDS = [
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-/** The catalogue's machines by name; a notice names one of them (the API checks it exists). */
-const MACHINES = { page: 1, per_page: 100, sort: 'name', order: 'asc' } as const;
+/** The catalogue's machines by name, searched on the server; a notice names one of them (the API checks it). */
+const machinesMatching = (search: string) =>
+  ({ page: 1, per_page: 100, sort: 'name', order: 'asc', ...(search && { search }) }) as const;
 
 /**
  * Publishes a safety notice (docs/decisions/0045-safety-notices.md). The API judges the range, the period and the
@@ -48,7 +49,11 @@ const MACHINES = { page: 1, per_page: 100, sort: 'name', order: 'asc' } as const
  */
 export default function NoticeForm({ onClose }: { onClose: () => void }) {
   const t = useT(machineCatalogs);
-  const machines = useQuery(machinesQuery(MACHINES));
+  const [search, setSearch] = useState('');
+  const machines = useQuery({
+    ...machinesQuery(machinesMatching(search.trim())),
+    placeholderData: keepPreviousData,
+  });
   const [values, setValues] = useState<Values>({
     machine_id: '',
     severity: 'safety_notice',
@@ -173,6 +178,14 @@ export default function NoticeForm({ onClose }: { onClose: () => void }) {
         {t('notices.form.title')}
       </h2>
       <div className="mach-grid">
+        <TextField
+          id="notice-machine-search"
+          label={t('notices.form.searchMachine')}
+          type="search"
+          value={search}
+          maxLength={100}
+          onChange={setSearch}
+        />
         {select('machine_id', [
           { value: '', label: t('notices.form.chooseMachine') },
           ...(machines.data?.data ?? []).map((machine) => ({

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { EXPORT_FORMATS, staffUrls, type ExportFormat, type Notice } from 'contracts';
-import { useState, type FormEvent } from 'react';
+import { NOTICE_CLOSE_REASON_MAX, staffUrls, type Notice } from 'contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   apiErrorMessage,
@@ -11,10 +11,11 @@ import {
   notify,
   SHORT_TOAST_MS,
   Spinner,
-  useSubmitGuard,
   useT,
 } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
+import { ExportButtons } from '../../../components/export-buttons';
+import { ReasonForm } from '../../../components/reason-form';
 import { affectedQuery, exportAffected, useCloseNotice } from '../api/notices';
 
 const PER_PAGE = 50;
@@ -30,8 +31,6 @@ function CloseNotice({ notice }: { notice: Notice }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const close = useCloseNotice();
-  const guard = useSubmitGuard();
-  const id = `notice-close-${notice.id}`;
 
   async function send() {
     setError(null);
@@ -50,44 +49,22 @@ function CloseNotice({ notice }: { notice: Notice }) {
       </button>
     );
   return (
-    <form
-      className="mach-inst__close"
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void guard(send);
+    <ReasonForm
+      id={`notice-close-${notice.id}`}
+      label={t('notices.close.reason')}
+      value={reason}
+      maxLength={NOTICE_CLOSE_REASON_MAX}
+      error={error}
+      pending={close.isPending}
+      confirm={t('notices.close.confirm')}
+      cancel={t('notices.close.cancel')}
+      onChange={(value) => {
+        setReason(value);
+        setError(null);
       }}
-    >
-      <div className="sui-field">
-        <label htmlFor={id}>{t('notices.close.reason')}</label>
-        <textarea
-          id={id}
-          className="sui-input"
-          rows={2}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} className="sui-field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="mach-actions">
-        <button type="submit" className="sui-button" disabled={close.isPending}>
-          {t('notices.close.confirm')}
-        </button>
-        <button type="button" className="sui-button sui-button--secondary" onClick={() => setOpened(false)}>
-          {t('notices.close.cancel')}
-        </button>
-      </div>
-    </form>
+      onSubmit={send}
+      onCancel={() => setOpened(false)}
+    />
   );
 }
 
@@ -107,19 +84,7 @@ export default function AffectedPanel({
   const t = useT(machineCatalogs);
   const [page, setPage] = useState(1);
   const units = useQuery({ ...affectedQuery(notice.id, page, PER_PAGE), placeholderData: keepPreviousData });
-  const [exporting, setExporting] = useState(false);
   const pages = Math.max(1, Math.ceil((units.data?.total ?? 0) / PER_PAGE));
-
-  async function download(format: ExportFormat) {
-    setExporting(true);
-    try {
-      await exportAffected(notice.id, format);
-    } catch (error) {
-      notify.error(apiErrorMessage(error) ?? t('notices.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  }
 
   function list() {
     if (units.isPending) return <Spinner />;
@@ -196,20 +161,12 @@ export default function AffectedPanel({
       <p>{t('notices.affected', { count: notice.affected })}</p>
       <div className="mach-toolbar">
         {notice.affected > 0 && (
-          <div className="mach-toolbar" role="group" aria-label={t('notices.export')}>
-            <span>{t('notices.export')}:</span>
-            {EXPORT_FORMATS.map((format) => (
-              <button
-                key={format}
-                type="button"
-                className="sui-button sui-button--secondary"
-                disabled={exporting}
-                onClick={() => void download(format)}
-              >
-                {t(`notices.formats.${format}`)}
-              </button>
-            ))}
-          </div>
+          <ExportButtons
+            label={t('notices.export')}
+            formatLabel={(format) => t(`notices.formats.${format}`)}
+            failed={t('notices.exportFailed')}
+            save={(format) => exportAffected(notice.id, format)}
+          />
         )}
         {mayClose && !notice.closed_at && <CloseNotice key={notice.id} notice={notice} />}
         <button type="button" className="sui-button sui-button--secondary" onClick={onHide}>

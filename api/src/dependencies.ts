@@ -124,7 +124,7 @@ export function createServices(repositories: Repositories, config: Config, passw
   const sealedDocuments = certificateDocuments(repositories, config);
   const uploads = uploadsService(repositories.uploads, audit);
   const testPlans = testPlansService({ plans: repositories.testPlans, machines, audit });
-  const failureReasons = failureReasonsService(repositories.failureReasons);
+  const failureReasons = failureReasonsService(repositories.failureReasons, audit);
   const documents = documentsService(
     {
       inTransaction: repositories.inTransaction,

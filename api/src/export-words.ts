@@ -275,6 +275,7 @@ const ENGLISH = wordsFrom('en', auditEn, {
     document: 'Document',
     test_plan: 'Test plan',
     instrument: 'Test instrument',
+    failure_reason: 'Failure reason',
   },
 });
 
@@ -358,6 +359,7 @@ const POLISH = wordsFrom('pl', auditPl, {
     document: 'Dokument',
     test_plan: 'Plan badań',
     instrument: 'Przyrząd pomiarowy',
+    failure_reason: 'Przyczyna niezgodności',
   },
 });
 

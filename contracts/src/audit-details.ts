@@ -123,6 +123,10 @@ export type AuditDetails = {
   'paper_request.sent': { sent_on: string };
   /** A job that had failed for good, queued again by an administrator. */
   'job.retried': { kind: string; subject: string; error: string };
+  /** The catalogue of failure reasons, its subject the reason's code (it never changes). */
+  'failure_reason.created': { name: string };
+  'failure_reason.renamed': Change<{ name: string }>;
+  'failure_reason.removed': { name: string };
   /** The notice as published (its texts stay on the notice), and how many issued units it covered then. */
   'notice.published': Pick<NoticeBody, 'severity' | 'title_de'> & {
     notice_id: number;

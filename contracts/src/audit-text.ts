@@ -27,6 +27,7 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   document: 'Dokument',
   test_plan: 'Prüfplan',
   instrument: 'Prüfmittel',
+  failure_reason: 'Fehlerursache',
 };
 
 /** The German name of each field the details name (the default plan's checks are named by the plan). */

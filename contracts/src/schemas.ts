@@ -530,6 +530,9 @@ export const AUDIT_ACTIONS = [
   'document.superseded',
   'paper_request.sent',
   'job.retried',
+  'failure_reason.created',
+  'failure_reason.renamed',
+  'failure_reason.removed',
   'notice.published',
   'notice.closed',
   'notice.exported',
@@ -654,6 +657,8 @@ export const RevisionInfo = Type.Object({
   revision: Type.Integer(),
   issued_at: Timestamp,
   issued_by_email: Nullable(Type.String()),
+  /** How people read the account: its name, its e-mail when it has none. */
+  issued_by_name: Nullable(Type.String()),
   reason: Nullable(Type.String()),
   /** Null for the current revision. */
   replaced_at: Nullable(Timestamp),

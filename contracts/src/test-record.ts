@@ -679,11 +679,16 @@ export const FailureReasonsReport = Type.Object({
   /** Units tested, and those passing at their first attempt (the first-pass yield of the same units). */
   tested: Type.Integer(),
   first_pass: Type.Integer(),
-  /** Most failures first; each failed step of each attempt counts once. */
+  /**
+   * Most failures first; each failed step of each attempt counts once, under the failure reason its retest named
+   * (`code` and `reason` null while the unit awaits its retest, or for attempts recorded before retests named one).
+   */
   data: Type.Array(
     Type.Object({
       step_key: Type.String(),
       code: Type.Union([Type.String(), Type.Null()]),
+      /** The reason's name in the catalogue the quality department keeps. */
+      reason: Type.Union([Type.String(), Type.Null()]),
       /** The step's title as in the newest plan version that failed it. */
       title: StepTitle,
       failures: Type.Integer(),

@@ -169,13 +169,12 @@ test('Auswertung: each value against its own plan version’s limit, Cp/Cpk with
   await expect(pareto.locator('canvas')).toBeVisible();
   await pareto.getByText('Zahlen als Tabelle').click();
   await expect(
-    pareto.getByRole('row').filter({ hasText: 'Isolationswiderstand' }).getByRole('cell'),
+    // Neither unit was retested yet: no finding names the reason (api/src/modules/reports/test-record-reports.ts).
+    pareto.getByRole('row').filter({ hasText: 'Isolationswiderstand – noch ohne Befund' }).getByRole('cell'),
   ).toHaveText(['1', '50 %', '50 %']);
-  await expect(pareto.getByRole('row').filter({ hasText: 'Restspannung' }).getByRole('cell')).toHaveText([
-    '1',
-    '50 %',
-    '100 %',
-  ]);
+  await expect(
+    pareto.getByRole('row').filter({ hasText: 'Restspannung – noch ohne Befund' }).getByRole('cell'),
+  ).toHaveText(['1', '50 %', '100 %']);
   await expectAccessible(page, 'analysis-reports');
   await bothWidths(page, 'analysis-trend');
 });

@@ -164,11 +164,12 @@ export function auditQueries(db: Kysely<Database>) {
           eb.or(
             subjects
               .filter(({ ids }) => ids.length)
-              .map(({ type, ids, actions }) =>
+              .map(({ type, ids, actions, at }) =>
                 eb.and([
                   eb('audit_events.subject_type', '=', type),
                   eb('audit_events.subject_id', 'in', ids.map(String)),
                   ...(actions ? [eb('audit_events.action', 'in', actions)] : []),
+                  ...(at ? [eb('audit_events.at', '=', at)] : []),
                 ]),
               ),
           ),
@@ -193,7 +194,10 @@ export function auditQueries(db: Kysely<Database>) {
   };
 }
 
-/** Things the trail names as subjects: a type and the ids of that type, and of their events only `actions`' if given. */
-export type Subjects = { type: string; ids: (string | number)[]; actions?: AuditAction[] }[];
+/**
+ * Things the trail names as subjects: a type and the ids of that type, and of their events only `actions`' if
+ * given, and only the one recorded at `at` (an ISO time) if given.
+ */
+export type Subjects = { type: string; ids: (string | number)[]; actions?: AuditAction[]; at?: string }[];
 
 export type AuditQueries = ReturnType<typeof auditQueries>;

@@ -25,7 +25,7 @@ export function certificateUnits({
 }: {
   units: Pick<UnitsRepository, 'of' | 'bySerial'>;
   view: Pick<CertificateView, 'rowOf' | 'get'>;
-  instruments: Pick<InstrumentsRepository, 'usedIn'>;
+  instruments: Pick<InstrumentsRepository, 'usedIn' | 'impactsOn'>;
   archive: Pick<CertificateArchiveRepository, 'history'>;
   audit: Pick<AuditService, 'record' | 'ofSubjects'>;
 }) {
@@ -101,9 +101,9 @@ export function certificateUnits({
     },
 
     /**
-     * The events of one unit and of its certificate, and the calibrations of the instruments that measured it
-     * (an out-of-tolerance finding concerns every unit they touched), newest first. An instrument is named by its
-     * inventory number and name, since its id says nothing to a reader.
+     * The events of one unit and of its certificate, and the out-of-tolerance calibrations of the instruments that
+     * measured it which found its certificate affected (the impact list's entries), newest first. An instrument is
+     * named by its inventory number and name, since its id says nothing to a reader.
      */
     async unitEvents(serial: string, query: EventsQuery) {
       const found = await unitOf(serial);
@@ -113,12 +113,17 @@ export function certificateUnits({
           `${use.inventory_number} ${use.name}`,
         ]),
       );
+      // A calibration is recorded with its audit event in one transaction, at the same instant.
+      const findings = (await instruments.impactsOn(found.certificate_id))
+        .filter((impact) => used.has(String(impact.instrument_id)))
+        .map((impact) => ({
+          type: 'instrument',
+          ids: [impact.instrument_id],
+          actions: ['instrument.calibrated' as const],
+          at: impact.recorded_at,
+        }));
       const page = await audit.ofSubjects(
-        [
-          { type: 'certificate', ids: [found.certificate_id] },
-          { type: 'unit', ids: [serial] },
-          { type: 'instrument', ids: [...used.keys()], actions: ['instrument.calibrated'] },
-        ],
+        [{ type: 'certificate', ids: [found.certificate_id] }, { type: 'unit', ids: [serial] }, ...findings],
         query,
       );
       return {

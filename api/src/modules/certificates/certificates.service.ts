@@ -67,7 +67,7 @@ export function certificatesService(
     machines: Pick<MachinesRepository, 'get'>;
     brands: Pick<BrandsRepository, 'get'>;
     attempts: TestAttemptsRepository;
-    instruments: Pick<InstrumentsRepository, 'usedIn'>;
+    instruments: Pick<InstrumentsRepository, 'usedIn' | 'impactsOn'>;
     /** The sealed documents a unit's page lists. */
     archive: Pick<CertificateArchiveRepository, 'history'>;
     plans: Pick<TestPlansService, 'current'>;

@@ -149,7 +149,11 @@ for (const kind of kinds) {
 
     test('the quality department revises too (after an impact entry), audited as its own; voiding stays the inspector’s', async () => {
       const { certificate } = await issue(1);
-      const quality = { email: 'qualitaet@example.com', password: 'Qualitaet-Passwort-1' };
+      const quality = {
+        email: 'qualitaet@example.com',
+        password: 'Qualitaet-Passwort-1',
+        name: 'Quirin Qualität',
+      };
       await t.repositories.users.add({ ...quality, roles: ['freigabe'] }, TEST_COST);
       const headers = auth(await t.login(quality.email, quality.password));
       const response = await t.app.inject({
@@ -162,6 +166,11 @@ for (const kind of kinds) {
       assert.equal((response.json() as PrintData).revision, 2);
       const { revisions } = await history(certificate.id);
       assert.equal(revisions[0].issued_by_email, quality.email);
+      // People by name where they have one; the revision before by the e-mail of an account without one.
+      assert.deepEqual(
+        revisions.map((revision) => revision.issued_by_name),
+        [quality.name, revisions[1].issued_by_email],
+      );
       const [event] = await events(apiPaths.certificateEvents(certificate.id));
       assert.equal(event.action, 'certificate.revised');
       assert.equal(event.account_email, quality.email);

@@ -144,7 +144,7 @@ export function revising({
   view,
   transaction,
 }: {
-  revisions: Pick<RevisionsRepository, 'get' | 'replaced' | 'emailOf'>;
+  revisions: Pick<RevisionsRepository, 'get' | 'replaced' | 'issuerOf'>;
   units: Pick<UnitsRepository, 'of'>;
   settings: Pick<SettingsRepository, 'get'>;
   testers: Testers;
@@ -197,7 +197,7 @@ export function revising({
       const current = {
         revision: row.revision,
         issued_at: row.revised_at ?? row.created_at,
-        issued_by_email: await revisions.emailOf(row.revised_by ?? row.created_by),
+        ...(await revisions.issuerOf(row.revised_by ?? row.created_by)),
         reason: row.revision_reason,
         replaced_at: null,
       };

@@ -1,5 +1,11 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import type { CertificateRevisionsTable, Database } from '../../db/schema';
+
+/** How people read an account: its name, its e-mail when it has none (as the audit trail names it). */
+const nameOf = (eb: ExpressionBuilder<Database, 'users'>) =>
+  eb.fn
+    .coalesce(eb.fn<string | null>('nullif', ['users.name', eb.val('')]), 'users.email')
+    .as('issued_by_name');
 
 /** The revisions a newer one replaced, each as it printed, and who made them. */
 export function revisionsRepository(db: Kysely<Database>) {
@@ -17,6 +23,7 @@ export function revisionsRepository(db: Kysely<Database>) {
           'certificate_revisions.revision',
           'certificate_revisions.issued_at',
           'users.email as issued_by_email',
+          nameOf,
           'certificate_revisions.reason',
           'certificate_revisions.replaced_at',
         ])
@@ -34,15 +41,17 @@ export function revisionsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** The e-mail of the account that issued or revised a certificate. */
-    async emailOf(accountId: number | null) {
-      if (accountId === null) return null;
-      const user = await db
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', accountId)
-        .executeTakeFirst();
-      return user?.email ?? null;
+    /** The e-mail and name of the account that issued or revised a certificate. */
+    async issuerOf(accountId: number | null) {
+      const user =
+        accountId === null
+          ? undefined
+          : await db
+              .selectFrom('users')
+              .select(['email as issued_by_email', nameOf])
+              .where('id', '=', accountId)
+              .executeTakeFirst();
+      return { issued_by_email: user?.issued_by_email ?? null, issued_by_name: user?.issued_by_name ?? null };
     },
   };
 }

@@ -117,6 +117,12 @@ for (const kind of kinds) {
 
     test('the trail names people by name, and an instrument out of tolerance in every unit it measured', async () => {
       const { first, one, other } = await issueMeasured();
+      // A calibration in tolerance concerns no unit: it stays in the instrument's history only.
+      const fine = await call('POST', apiPaths.instrumentCalibrations(first.id), {
+        calibrated_on: day(0),
+        result: 'in_tolerance',
+      });
+      assert.equal(fine.statusCode, 200, fine.body);
       const found = await call('POST', apiPaths.instrumentCalibrations(first.id), {
         calibrated_on: day(0),
         result: 'out_of_tolerance',
@@ -126,8 +132,9 @@ for (const kind of kinds) {
       const trail = (serial: string) => json<AuditPage>(call('GET', apiPaths.unitEvents(serial)));
 
       const measured = (await trail(one.serials[0])).data;
-      const calibration = measured.find((event) => event.action === 'instrument.calibrated');
-      assert.ok(calibration, JSON.stringify(measured));
+      const calibrations = measured.filter((event) => event.action === 'instrument.calibrated');
+      assert.equal(calibrations.length, 1, JSON.stringify(measured));
+      const [calibration] = calibrations;
       assert.equal(calibration.subject_name, `PM-A${one.machine_id} Isolationsmessgerät 1000 V`);
       assert.equal(calibration.details.result, 'out_of_tolerance');
       const issued = measured.find((event) => event.action === 'certificate.issued');

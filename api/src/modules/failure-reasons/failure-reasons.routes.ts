@@ -26,7 +26,8 @@ const failureReasonsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.post(
     '/failure-reasons',
     { config: release, schema: { body: FailureReasonBody, response: { 201: FailureReason, ...errors } } },
-    async (request, reply) => reply.code(201).send(await failureReasons.create(request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await failureReasons.create(request.body, request.accountId!)),
   );
   app.put(
     '/failure-reasons/:id',
@@ -34,13 +35,13 @@ const failureReasonsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
       config: release,
       schema: { params: IdParams, body: FailureReasonRename, response: { 200: FailureReason, ...errors } },
     },
-    (request) => failureReasons.rename(request.params.id, request.body.name),
+    (request) => failureReasons.rename(request.params.id, request.body.name, request.accountId!),
   );
   app.delete(
     '/failure-reasons/:id',
     { config: release, schema: { params: IdParams, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
-      await failureReasons.remove(request.params.id);
+      await failureReasons.remove(request.params.id, request.accountId!);
       return reply.code(204).send(null);
     },
   );

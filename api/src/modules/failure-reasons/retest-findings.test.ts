@@ -155,6 +155,27 @@ for (const kind of kinds) {
         (await call('DELETE', apiPaths.failureReason(reason.id), undefined, quality)).statusCode,
         404,
       );
+      // Each change is in the trail under the code, by whom; the refused ones and the 404 left nothing.
+      const trail = await t.db
+        .selectFrom('audit_events')
+        .innerJoin('users', 'users.id', 'audit_events.account_id')
+        .select(['action', 'users.email', 'details'])
+        .where('subject_type', '=', 'failure_reason')
+        .where('subject_id', '=', 'LACK')
+        .orderBy('audit_events.id')
+        .execute();
+      assert.deepEqual(
+        trail.map((row) => [row.action, row.email, JSON.parse(row.details)]),
+        [
+          ['failure_reason.created', RELEASER.email, { name: 'Lackschaden' }],
+          [
+            'failure_reason.renamed',
+            RELEASER.email,
+            { before: { name: 'Lackschaden' }, after: { name: 'Lack beschädigt' } },
+          ],
+          ['failure_reason.removed', RELEASER.email, { name: 'Lack beschädigt' }],
+        ],
+      );
     });
 
     test('a hostile or wrong reason is refused in German, never a 500', async () => {

@@ -120,6 +120,16 @@ export function instrumentsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The out-of-tolerance calibrations that found a certificate affected: the instrument and when recorded. */
+    impactsOn(certificateId: number) {
+      return db
+        .selectFrom('impact_entries')
+        .innerJoin('instrument_calibrations', 'instrument_calibrations.id', 'impact_entries.calibration_id')
+        .select(['impact_entries.instrument_id', 'instrument_calibrations.recorded_at'])
+        .where('impact_entries.certificate_id', '=', certificateId)
+        .execute();
+    },
+
     /** The certificates an instrument measured for since `since` (an ISO time), each once. */
     async measuredSince(instrumentId: number, since: string): Promise<number[]> {
       const rows = await db

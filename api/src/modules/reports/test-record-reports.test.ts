@@ -168,7 +168,7 @@ for (const kind of kinds) {
       assert.deepEqual(gap.capability, { count: 2, mean: 5, sd: 0, cp: null, cpk: null, few_values: true });
     });
 
-    test('failure reasons are counted per failed step and attempt, most first, beside the first-pass yield', async () => {
+    test('failure reasons are counted per failed step, attempt and the finding of its retest, most first, beside the first-pass yield', async () => {
       const id = await machine('PA');
       const voltage = measured('touch_voltage', 'V', null, 50);
       await plan(id, [...DEFAULT_PLAN_STEPS, voltage, functionTest], 0);
@@ -179,22 +179,29 @@ for (const kind of kinds) {
         { touch_voltage: '52', function_test: pass },
         { touch_voltage: '41', function_test: fail },
       ]);
-      // The second unit fails its retest again, for the voltage only.
-      const retest = await call('POST', `/units/${certificate.serials[1]}/attempts`, {
-        values: { ...PASSED, touch_voltage: '51', function_test: pass },
-        failure_reason: 'ISO',
-      });
-      assert.equal(retest.statusCode, 200, retest.body);
+      const retest = (unit: number, values: Record<string, string>, reason: string) =>
+        call('POST', `/units/${certificate.serials[unit]}/attempts`, {
+          values: { ...PASSED, ...values },
+          failure_reason: reason,
+        });
+      // The second unit fails its retest again, for the voltage only; the fourth passes its retest.
+      const again = await retest(1, { touch_voltage: '51', function_test: pass }, 'ISO');
+      assert.equal(again.statusCode, 200, again.body);
+      const mended = await retest(3, { touch_voltage: '41', function_test: pass }, 'MONT');
+      assert.equal(mended.statusCode, 200, mended.body);
       await issue(id, [{ touch_voltage: '30', function_test: pass }]);
 
       const report = await get<FailureReasonsReport>(apiPaths.reportFailureReasons(), { machine_id: id });
       assert.equal(report.tested, 5);
       assert.equal(report.first_pass, 2);
+      // Awaiting a finding: the third unit's voltage and the second unit's failed retest.
       assert.deepEqual(
-        report.data.map((row) => [row.step_key, row.code, row.title.de, row.failures]),
+        report.data.map((row) => [row.step_key, row.code, row.reason, row.title.de, row.failures]),
         [
-          ['touch_voltage', null, 'touch_voltage DE', 3],
-          ['function_test', null, 'Funktionsprüfung', 2],
+          ['touch_voltage', null, null, 'touch_voltage DE', 2],
+          ['function_test', 'ISO', 'Isolationsfehler', 'Funktionsprüfung', 1],
+          ['function_test', 'MONT', 'Montagefehler', 'Funktionsprüfung', 1],
+          ['touch_voltage', 'ISO', 'Isolationsfehler', 'touch_voltage DE', 1],
         ],
       );
       const none = await get<FailureReasonsReport>(apiPaths.reportFailureReasons(), {

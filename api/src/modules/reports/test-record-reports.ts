@@ -85,11 +85,27 @@ export function testRecordReportsRepository(db: Db) {
     },
 
     /** The failed attempts (any attempt) of a machine's certificates issued from `from` to `to`, oldest first. */
+    /**
+     * The failed attempts of a machine's certificates, each with the finding its retest recorded: the code and name
+     * of the failure reason the next attempt of the same unit names (none while the unit awaits its retest).
+     */
     failedAttempts(machineId: number, from: string, to: string) {
       return db
         .selectFrom('test_attempts')
         .innerJoin('certificates', 'certificates.id', 'test_attempts.certificate_id')
-        .select(['test_attempts.verdicts', 'certificates.plan_steps'])
+        .leftJoin('test_attempts as retest', (join) =>
+          join
+            .onRef('retest.certificate_id', '=', 'test_attempts.certificate_id')
+            .onRef('retest.unit_index', '=', 'test_attempts.unit_index')
+            .on((eb) => eb('retest.attempt', '=', eb('test_attempts.attempt', '+', 1))),
+        )
+        .leftJoin('failure_reasons', 'failure_reasons.code', 'retest.failure_reason')
+        .select([
+          'test_attempts.verdicts',
+          'certificates.plan_steps',
+          'retest.failure_reason as code',
+          'failure_reasons.name as reason',
+        ])
         .where('certificates.machine_id', '=', machineId)
         .where('certificates.issue_month', '>=', from)
         .where('certificates.issue_month', '<=', to)
@@ -166,16 +182,17 @@ export function testRecordReports(
     async failureReasons(query: FailureReasonsQuery): Promise<FailureReasonsReport> {
       const { from, to } = periodOf(query, clock());
       const tested = await reports.firstPassYield(from, to, query.machine_id);
-      // A reason is a failed step for now; the code of a retest's finding will join it in the key.
+      // A reason is a failed step and the finding of the retest that followed (none while it awaits one).
       const reasons = new Map<string, FailureReasonsReport['data'][number]>();
       for (const row of await reports.failedAttempts(query.machine_id, from, to)) {
         const steps = stepsOf(row);
         for (const [key, verdict] of Object.entries(parseKeyedMap<string>(row.verdicts))) {
           if (verdict !== 'fail') continue;
           const title = steps.find((s) => s.key === key)?.title ?? untitled(key);
-          const reason = reasons.get(key);
+          const id = `${key}\u0000${row.code ?? ''}`;
+          const failures = (reasons.get(id)?.failures ?? 0) + 1;
           // Rows come oldest first: the newest plan's title wins.
-          reasons.set(key, { step_key: key, code: null, title, failures: (reason?.failures ?? 0) + 1 });
+          reasons.set(id, { step_key: key, code: row.code, reason: row.reason, title, failures });
         }
       }
       return {
@@ -184,7 +201,10 @@ export function testRecordReports(
         tested: tested.reduce((sum, row) => sum + Number(row.tested), 0),
         first_pass: tested.reduce((sum, row) => sum + Number(row.first_pass), 0),
         data: [...reasons.values()].sort(
-          (a, b) => b.failures - a.failures || a.step_key.localeCompare(b.step_key),
+          (a, b) =>
+            b.failures - a.failures ||
+            a.step_key.localeCompare(b.step_key) ||
+            (a.code ?? '').localeCompare(b.code ?? ''),
         ),
       };
     },

@@ -52,6 +52,7 @@ const history: CertificateHistory = {
       revision: 1,
       issued_at: '2026-11-21T08:00:00.000Z',
       issued_by_email: 'p@example.com',
+      issued_by_name: 'Paula Prüferin',
       reason: null,
       replaced_at: null,
     },
@@ -99,6 +100,10 @@ describe('CertificateDetailPage: the test record', () => {
     expect(row(serials[2])).toHaveTextContent('Sonderfreigabe');
     expect(row(serials[2])).toHaveTextContent('von Frieda Freigabe, 21.11.2026 11:00');
     expect(row(serials[2])).toHaveTextContent('Begründung: Kunde akzeptiert');
+    // People by name, never by e-mail (the API sends both).
+    expect(screen.getAllByText('Paula Prüferin').length).toBeGreaterThan(0);
+    expect(screen.getByText('von Paula Prüferin')).toBeInTheDocument();
+    expect(screen.queryByText(/p@example\.com/)).toBeNull();
     // Without the release right there is nothing to release with.
     expect(screen.queryByRole('button', { name: 'FREIGEBEN' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'SONDERFREIGABE' })).toBeNull();

@@ -44,7 +44,7 @@ function Summary({ data, history }: { data: Certificate; history?: CertificateHi
     [t('detail.serials'), serials],
     [t('detail.quantity'), String(data.quantity)],
     [t('detail.issuedAt'), formatDayTime(data.created_at)],
-    [t('detail.issuedBy'), first?.issued_by_email ?? '–'],
+    [t('detail.issuedBy'), first?.issued_by_name ?? '–'],
     [t('detail.checkedBy'), data.checked_by],
     [t('detail.revision'), String(data.revision)],
     [
@@ -79,7 +79,7 @@ function Revisions({ id, history }: { id: number; history: CertificateHistory })
           <li key={revision.revision}>
             <b>{t('lifecycle.revision', { revision: revision.revision })}</b>
             <span>{formatDayTime(revision.issued_at)}</span>
-            <span>{revision.issued_by_email ? t('detail.by', { email: revision.issued_by_email }) : ''}</span>
+            <span>{revision.issued_by_name ? t('detail.by', { name: revision.issued_by_name }) : ''}</span>
             <span>
               {revision.replaced_at
                 ? t('detail.replacedAt', { date: formatDay(revision.replaced_at) })

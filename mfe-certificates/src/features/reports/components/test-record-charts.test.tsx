@@ -101,8 +101,14 @@ const reasons: FailureReasonsReport = {
   tested: 10,
   first_pass: 6,
   data: [
-    { step_key: 'residual_voltage', code: null, title: residual.title, failures: 3 },
-    { step_key: 'isolation', code: null, title: DEFAULT_PLAN_STEPS[5].title, failures: 1 },
+    {
+      step_key: 'residual_voltage',
+      code: 'ISO',
+      reason: 'Isolationsfehler',
+      title: residual.title,
+      failures: 3,
+    },
+    { step_key: 'isolation', code: null, reason: null, title: DEFAULT_PLAN_STEPS[5].title, failures: 1 },
   ],
 };
 
@@ -201,16 +207,19 @@ describe('the trend of a step', () => {
 });
 
 describe('the failure reasons', () => {
-  it('are bars, most first, with their running share on a percent axis', () => {
+  it('are bars per step and finding, most first, with their running share on a percent axis', () => {
     const { config, table } = failureReasonsFigure(reasons, 'de-DE');
-    expect(config.data.labels).toEqual(['Restspannung', 'Schutzleiter']);
+    expect(config.data.labels).toEqual([
+      'Restspannung – Isolationsfehler',
+      'Schutzleiter – noch ohne Befund',
+    ]);
     expect(config.data.datasets.map((set) => [set.label, set.data])).toEqual([
       ['Fehler', [3, 1]],
       ['Kumulierter Anteil', [75, 100]],
     ]);
     expect(table.rows).toEqual([
-      ['Restspannung', '3', '75 %', '75 %'],
-      ['Schutzleiter', '1', '25 %', '100 %'],
+      ['Restspannung – Isolationsfehler', '3', '75 %', '75 %'],
+      ['Schutzleiter – noch ohne Befund', '1', '25 %', '100 %'],
     ]);
   });
 });

@@ -186,7 +186,7 @@ export function capabilityText(
 }
 
 /**
- * Failures per reason, most first, as bars, with their running share as a line on a percent axis (a Pareto
+ * Failures per failed step and the finding of its retest, most first, as bars, with their running share as a line on a percent axis (a Pareto
  * chart): the few reasons that make up most failures stand out.
  */
 export function failureReasonsFigure(report: FailureReasonsReport, locale: string): Figure {
@@ -194,7 +194,10 @@ export function failureReasonsFigure(report: FailureReasonsReport, locale: strin
   let running = 0;
   const rows = report.data.map((row) => {
     running += row.failures;
-    return { title: stepTitle({ key: row.step_key, title: row.title }), failures: row.failures, running };
+    // A deleted reason keeps its code; a unit awaiting its retest has no finding yet.
+    const finding = row.reason ?? row.code ?? translate('charts.awaitingFinding');
+    const title = `${stepTitle({ key: row.step_key, title: row.title })} – ${finding}`;
+    return { title, failures: row.failures, running };
   });
   const config = {
     type: 'bar',

@@ -22,6 +22,7 @@ const events = [
     at: '2026-07-01T22:05:00.000Z',
     account_id: 1,
     account_email: 'chef@example.com',
+    account_name: 'Clara Chefin',
     action: 'units.released_by_deviation',
     subject_type: 'certificate',
     subject_id: '7',
@@ -51,7 +52,7 @@ const EXPECTED = {
   de: {
     heading: 'Protokoll',
     failed: ['28.11.2026 09:15', '–', 'Anmeldung fehlgeschlagen', 'Konto 2'],
-    deviation: ['02.07.2026 00:05', 'chef@example.com', 'Sonderfreigabe', 'Prüfbericht 7'],
+    deviation: ['02.07.2026 00:05', 'Clara Chefin', 'Sonderfreigabe', 'Prüfbericht 7'],
     details: 'Grund: Kunde wartet · Seriennummern: 4852611004',
     page: 'Seite 1',
     older: 'Ältere →',
@@ -65,7 +66,7 @@ const EXPECTED = {
   en: {
     heading: 'Audit log',
     failed: ['28/11/2026 09:15', '–', 'Sign-in failed', 'Account 2'],
-    deviation: ['02/07/2026 00:05', 'chef@example.com', 'Released by concession', 'Certificate 7'],
+    deviation: ['02/07/2026 00:05', 'Clara Chefin', 'Released by concession', 'Certificate 7'],
     details: 'Reason: Kunde wartet · Serial numbers: 4852611004',
     page: 'Page 1',
     older: 'Older →',
@@ -79,7 +80,7 @@ const EXPECTED = {
   pl: {
     heading: 'Dziennik zdarzeń',
     failed: ['28.11.2026 09:15', '–', 'Nieudane logowanie', 'Konto 2'],
-    deviation: ['02.07.2026 00:05', 'chef@example.com', 'Zwolnienie warunkowe', 'Protokół badania 7'],
+    deviation: ['02.07.2026 00:05', 'Clara Chefin', 'Zwolnienie warunkowe', 'Protokół badania 7'],
     details: 'Powód: Kunde wartet · Numery seryjne: 4852611004',
     page: 'Strona 1',
     older: 'Starsze →',

@@ -24,7 +24,10 @@ export function AuditTable({ events, busy }: { events: TypedAuditEvent[]; busy: 
         {events.map((event) => (
           <tr key={event.id}>
             <td>{formatDayTime(event.at)}</td>
-            <td>{event.account_email ?? t('audit.nobody')}</td>
+            {/* By name as people read it; the e-mail tells two accounts of one name apart. */}
+            <td title={event.account_email ?? undefined}>
+              {event.account_name ?? event.account_email ?? t('audit.nobody')}
+            </td>
             <td
               className={
                 event.action === 'auth.sign_in_failed' || event.action === 'auth.locked_out'

@@ -20,6 +20,7 @@ import {
   type FieldErrors,
 } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { usePublishNotice } from '../api/notices';
 
@@ -119,28 +120,14 @@ export default function NoticeForm({ onClose }: { onClose: () => void }) {
     </div>
   );
   const select = (field: 'machine_id' | 'severity', options: { value: string; label: string }[]) => (
-    <div className="sui-field">
-      <label htmlFor={`notice-${field}`}>{t(`notices.form.${field}`)}</label>
-      <select
-        id={`notice-${field}`}
-        className="sui-input"
-        value={values[field]}
-        onChange={(event) => change(field, event.target.value)}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `notice-${field}-error` : undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {errors[field] && (
-        <p id={`notice-${field}-error`} className="sui-field-error">
-          {errors[field]}
-        </p>
-      )}
-    </div>
+    <SelectField
+      id={`notice-${field}`}
+      label={t(`notices.form.${field}`)}
+      value={values[field]}
+      options={options}
+      onChange={(value) => change(field, value)}
+      error={errors[field]}
+    />
   );
   const text = (field: 'title_de' | 'title_en' | 'serial_from' | 'serial_to', maxLength: number) => (
     <TextField

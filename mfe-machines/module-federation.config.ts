@@ -10,6 +10,7 @@ export const federation = {
     MachineForm: './src/features/machine-form/components/machine-form-page.tsx',
     MachineTestPlan: './src/features/test-plan/components/test-plan-page.tsx',
     Instruments: './src/features/instruments/components/instruments-page.tsx',
+    Notices: './src/features/notices/components/notices-page.tsx',
   }),
   shared: sharedDependencies,
   // Remotes load no remotes themselves: the snapshot and remote-loading code of the runtime is left out.
@@ -22,4 +23,5 @@ export const exposedModules = null as unknown as {
   MachineForm: typeof import('./src/features/machine-form/components/machine-form-page.tsx');
   MachineTestPlan: typeof import('./src/features/test-plan/components/test-plan-page.tsx');
   Instruments: typeof import('./src/features/instruments/components/instruments-page.tsx');
+  Notices: typeof import('./src/features/notices/components/notices-page.tsx');
 } satisfies ExposedModules<'machines'>;

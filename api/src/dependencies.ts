@@ -29,6 +29,8 @@ import { failureReasonsService } from './modules/failure-reasons/failure-reasons
 import { testRecordReports, testRecordReportsRepository } from './modules/reports/test-record-reports';
 import { instrumentsRepository } from './modules/instruments/instruments.repository';
 import { instrumentsService } from './modules/instruments/instruments.service';
+import { noticesRepository } from './modules/notices/notices.repository';
+import { noticesService } from './modules/notices/notices.service';
 import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
 import { chunkStore } from './platform/chunk-store';
@@ -95,6 +97,7 @@ export function createRepositories(database: DatabaseHandle) {
     exports: exportsRepository(db),
     uploads,
     landing: landingRepository(db),
+    notices: noticesRepository(db),
     documents: documentsRepository(db),
     documentChunks: chunkStore(db),
     paperRequests: paperRequestsRepository(db),
@@ -130,6 +133,10 @@ export function createServices(repositories: Repositories, config: Config, passw
       requests: repositories.paperRequests,
       machines,
     },
+    audit,
+  );
+  const notices = noticesService(
+    { notices: repositories.notices, machines, inTransaction: repositories.inTransaction },
     audit,
   );
   return {
@@ -196,7 +203,8 @@ export function createServices(repositories: Repositories, config: Config, passw
     reports: reportsService(repositories.reports),
     documents,
     certificateDocuments: sealedDocuments,
-    landing: landingService(repositories.landing, documents, {
+    notices,
+    landing: landingService(repositories.landing, documents, notices, {
       brandContactFallback: !config.companyEmail && !config.companyPhone,
     }),
   };

@@ -68,8 +68,8 @@ const GERMAN_HEADERS = {
   closedAt: 'Abgeschlossen am',
 };
 
-/** What is exported: certificates (or their units), the audit log, the instruments' impacts. */
-export type ExportSheet = 'certificates' | 'audit' | 'impacts';
+/** What is exported: certificates (or their units), the audit log, the instruments' impacts, a notice's units. */
+export type ExportSheet = 'certificates' | 'audit' | 'impacts' | 'notices';
 
 /** The words an export writes: its sheet's name, its column headers and the labels in its cells. */
 export interface ExportWords {
@@ -103,7 +103,12 @@ export interface ExportWords {
 
 const GERMAN: ExportWords = {
   // German names every sheet as its first export did.
-  sheets: { certificates: 'Prüfberichte', audit: 'Prüfberichte', impacts: 'Prüfberichte' },
+  sheets: {
+    certificates: 'Prüfberichte',
+    audit: 'Prüfberichte',
+    impacts: 'Prüfberichte',
+    notices: 'Betroffene Einheiten',
+  },
   headers: GERMAN_HEADERS,
   yes: 'ja',
   no: 'nein',
@@ -203,7 +208,12 @@ function wordsFrom(
 }
 
 const ENGLISH = wordsFrom('en', auditEn, {
-  sheets: { certificates: 'Certificates', audit: 'Audit log', impacts: 'Impact assessments' },
+  sheets: {
+    certificates: 'Certificates',
+    audit: 'Audit log',
+    impacts: 'Impact assessments',
+    notices: 'Affected units',
+  },
   release: {
     released: 'Released',
     deviation: 'Concession',
@@ -270,7 +280,12 @@ const ENGLISH = wordsFrom('en', auditEn, {
 });
 
 const POLISH = wordsFrom('pl', auditPl, {
-  sheets: { certificates: 'Protokoły badań', audit: 'Dziennik zdarzeń', impacts: 'Oceny wpływu' },
+  sheets: {
+    certificates: 'Protokoły badań',
+    audit: 'Dziennik zdarzeń',
+    impacts: 'Oceny wpływu',
+    notices: 'Objęte egzemplarze',
+  },
   release: {
     released: 'Zwolniony',
     deviation: 'Zwolnienie warunkowe',

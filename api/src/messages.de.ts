@@ -93,6 +93,16 @@ export const german = {
   calibrationCertificateTooLarge: `Der Kalibrierschein ist zu groß (höchstens ${CALIBRATION_CERTIFICATE_MAX_BYTES / 1024 / 1024} MB).`,
   calibrationCertificateNone: 'Zu dieser Kalibrierung ist noch kein Kalibrierschein hochgeladen.',
   nothingToExportImpacts: 'Kein Eintrag passt zu diesem Filter: es gibt nichts zu exportieren.',
+  // Safety notices and recalls (docs/decisions/0045-safety-notices.md).
+  noticeNotFound: 'Diesen Sicherheitshinweis gibt es nicht.',
+  noticeClosed: 'Dieser Sicherheitshinweis ist schon geschlossen.',
+  noticeScope: 'Bitte einen Seriennummernbereich oder einen Ausstellungszeitraum angeben',
+  noticeRangeBoth: 'Bitte Anfang und Ende des Bereichs angeben',
+  noticeRangeLength: 'Anfang und Ende des Bereichs müssen gleich lang sein',
+  noticeRangeReversed: 'Das Ende des Bereichs liegt vor seinem Anfang',
+  noticePeriodReversed: 'Das Ende des Zeitraums liegt vor seinem Anfang',
+  noticeCloseReason: 'Bitte begründen, warum der Hinweis geschlossen wird',
+  nothingToExportNotice: 'Dieser Hinweis betrifft keine ausgestellte Einheit: es gibt nichts zu exportieren.',
   planVersionNotFound: 'Diese Version des Prüfplans gibt es nicht.',
   planReasonMissing: 'Bitte geben Sie an, warum der Prüfplan geändert wird (Änderungsgrund).',
   planCopiedFrom: (name: string, version: number) =>

@@ -50,6 +50,16 @@ export const polish: Messages = {
   calibrationCertificateTooLarge: `Świadectwo wzorcowania jest za duże (maks. ${CALIBRATION_CERTIFICATE_MAX_BYTES / 1024 / 1024} MB).`,
   calibrationCertificateNone: 'Do tego wzorcowania nie przesłano jeszcze świadectwa wzorcowania.',
   nothingToExportImpacts: 'Żadna pozycja nie pasuje do tego filtra: nie ma czego eksportować.',
+  noticeNotFound: 'Taki komunikat bezpieczeństwa nie istnieje.',
+  noticeClosed: 'Ten komunikat bezpieczeństwa jest już zamknięty.',
+  noticeScope: 'Proszę podać zakres numerów seryjnych lub okres wystawienia',
+  noticeRangeBoth: 'Proszę podać pierwszy i ostatni numer seryjny zakresu',
+  noticeRangeLength: 'Pierwszy i ostatni numer seryjny muszą mieć tę samą długość',
+  noticeRangeReversed: 'Koniec zakresu leży przed jego początkiem',
+  noticePeriodReversed: 'Koniec okresu leży przed jego początkiem',
+  noticeCloseReason: 'Proszę podać powód zamknięcia komunikatu',
+  nothingToExportNotice:
+    'Ten komunikat nie obejmuje żadnego wystawionego egzemplarza: nie ma czego eksportować.',
   planVersionNotFound: 'Taka wersja planu badań nie istnieje.',
   planReasonMissing: 'Podaj, dlaczego plan badań jest zmieniany (powód zmiany).',
   planCopiedFrom: (name: string, version: number) =>

@@ -110,3 +110,9 @@ export const jobRetry = (jobId: number) => `/jobs/${id(jobId)}/retry`;
 export const companySignInStart = () => '/oidc/start';
 export const companySignInSession = () => '/oidc/session';
 export const companySignOut = () => '/oidc/logout';
+// Safety notices and recalls (docs/decisions/0045-safety-notices.md).
+export const notices = () => '/notices';
+export const notice = (noticeId: number) => `/notices/${id(noticeId)}`;
+export const noticeClose = (noticeId: number) => `/notices/${id(noticeId)}/close`;
+export const noticeAffected = (noticeId: number) => `/notices/${id(noticeId)}/affected`;
+export const noticeAffectedExport = (noticeId: number) => `/notices/${id(noticeId)}/affected/export`;

@@ -11,12 +11,14 @@ test('exposesOf gives webpack one `./Name` per expose of the contract', () => {
       MachineForm: './form.tsx',
       MachineTestPlan: './test-plan.tsx',
       Instruments: './instruments.tsx',
+      Notices: './notices.tsx',
     }),
     {
       './MachineList': './list.tsx',
       './MachineForm': './form.tsx',
       './MachineTestPlan': './test-plan.tsx',
       './Instruments': './instruments.tsx',
+      './Notices': './notices.tsx',
     },
   );
 });
@@ -28,6 +30,7 @@ test('a misspelt, missing or foreign expose, or a screen wanting props, fails ty
     MachineFrom: './form.tsx',
     MachineTestPlan: './t.tsx',
     Instruments: './i.tsx',
+    Notices: './n.tsx',
   });
   // @ts-expect-error an expose of the contract is missing
   exposesOf<'landing'>({});
@@ -38,6 +41,7 @@ test('a misspelt, missing or foreign expose, or a screen wanting props, fails ty
     MachineForm: { default: (props: { id: number }) => null };
     MachineTestPlan: { default: () => null };
     Instruments: { default: () => null };
+    Notices: { default: () => null };
   };
   // @ts-expect-error the contract gives the machine form no props
   const wantsProps = null as unknown as WantsProps satisfies ExposedModules<'machines'>;

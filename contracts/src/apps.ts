@@ -28,7 +28,13 @@ export interface RemoteExposes {
     Reports: NoProps;
     ReleaseQueue: NoProps;
   };
-  machines: { MachineList: NoProps; MachineForm: NoProps; MachineTestPlan: NoProps; Instruments: NoProps };
+  machines: {
+    MachineList: NoProps;
+    MachineForm: NoProps;
+    MachineTestPlan: NoProps;
+    Instruments: NoProps;
+    Notices: NoProps;
+  };
   landing: { Landing: NoProps };
 }
 export type ExposeName<R extends RemoteKey> = keyof RemoteExposes[R] & string;
@@ -70,6 +76,7 @@ export const STAFF_TABS = [
   'reports',
   'machine_list',
   'instruments',
+  'notices',
 ] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
 
@@ -151,6 +158,8 @@ export const queryKeys = {
   reports: ['reports'] as const,
   /** The instrument register (docs/decisions/0018-instruments.md): the create form's choice reads it. */
   instruments: ['instruments'] as const,
+  /** Safety notices and recalls (docs/decisions/0045-safety-notices.md), and the units each covers. */
+  notices: ['notices'] as const,
   /** The catalogue of failure reasons a retest names: the quality page keeps it, the retest form reads it. */
   failureReasons: ['failure-reasons'] as const,
 };

@@ -60,4 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'failure_reason.created': 'Fehlerursache angelegt',
   'failure_reason.renamed': 'Fehlerursache umbenannt',
   'failure_reason.removed': 'Fehlerursache entfernt',
+  'notice.published': 'Sicherheitshinweis veröffentlicht',
+  'notice.closed': 'Sicherheitshinweis geschlossen',
+  'notice.exported': 'Betroffene Einheiten exportiert',
 };

@@ -1,6 +1,7 @@
 import type { Role } from './accounts';
 import type { CalibrationBody, ImpactClosing, ImpactQuery, InstrumentBody } from './instruments';
 import type { ExportFormat, RevisableField } from './constants';
+import type { NoticeBody } from './safety-notices';
 import type {
   AuditAction,
   AuditEvent,
@@ -126,6 +127,17 @@ export type AuditDetails = {
   'failure_reason.created': { name: string };
   'failure_reason.renamed': Change<{ name: string }>;
   'failure_reason.removed': { name: string };
+  /** The notice as published (its texts stay on the notice), and how many issued units it covered then. */
+  'notice.published': Pick<NoticeBody, 'severity' | 'title_de'> & {
+    notice_id: number;
+    serial_from: string | null;
+    serial_to: string | null;
+    issued_from: string | null;
+    issued_to: string | null;
+    affected: number;
+  };
+  'notice.closed': { notice_id: number; reason: string };
+  'notice.exported': { notice_id: number; format: ExportFormat };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

@@ -20,6 +20,7 @@ import {
 import { ROLES } from './accounts';
 import { STAFF_LANGUAGES } from './languages';
 import { ImpactQuery } from './instruments';
+import { PublicNotice } from './safety-notices';
 import type { ApiErrorCode } from './errors';
 import { CERTIFICATE_VERDICTS, CertificateTestRecord, ResultsBody, UNIT_RELEASES } from './test-record';
 import {
@@ -401,6 +402,11 @@ export const Landing = Type.Object({
   brand_website: Type.Optional(Type.String()),
   /** The machine's documents (docs/decisions/0012-documents.md), every language; absent when it has none. */
   documents: Type.Optional(Type.Array(UnitDocument)),
+  /**
+   * The open safety notices and recalls that cover this unit (contracts/src/safety-notices.ts), the gravest first;
+   * absent when none does, and always for a serial not issued for this machine.
+   */
+  notices: Type.Optional(Type.Array(PublicNotice)),
 });
 export type Landing = Static<typeof Landing>;
 
@@ -527,6 +533,9 @@ export const AUDIT_ACTIONS = [
   'failure_reason.created',
   'failure_reason.renamed',
   'failure_reason.removed',
+  'notice.published',
+  'notice.closed',
+  'notice.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -31,6 +31,8 @@ export const TAB_SCREENS: Record<Tab, ScreenRef & { need: RoleNeed }> = {
     expose: 'Instruments',
     need: 'read',
   },
+  // Every role reads the notices (docs/decisions/0045-safety-notices.md); the remote hides publishing from those without Freigabe.
+  notices: { remote: 'machines', expose: 'Notices', need: 'read' },
 };
 
 /** The tabs an account with `roles` sees (docs/architecture.md#accounts-and-roles). */

@@ -9,6 +9,7 @@ import type {
   ImpactClosing,
   InstrumentKind,
   InstrumentStatus,
+  NoticeSeverity,
   UnitRelease,
 } from 'contracts';
 
@@ -443,6 +444,26 @@ export interface SealsTable {
   created_at: string;
 }
 
+/** A safety notice or recall (migration 2026-11-29T12-00-safety-notices); closed, never deleted. */
+export interface SafetyNoticesTable {
+  id: Generated<number>;
+  machine_id: number;
+  severity: NoticeSeverity;
+  title_de: string;
+  title_en: string;
+  text_de: string;
+  text_en: string;
+  serial_from: string | null;
+  serial_to: string | null;
+  issued_from: string | null;
+  issued_to: string | null;
+  published_at: string;
+  published_by: number;
+  closed_at: string | null;
+  closed_by: number | null;
+  close_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -477,6 +498,7 @@ export interface Database {
   paper_requests: PaperRequestsTable;
   certificate_documents: CertificateDocumentsTable;
   seals: SealsTable;
+  safety_notices: SafetyNoticesTable;
   jobs: JobsTable;
   certificate_exports: CertificateExportsTable;
 }

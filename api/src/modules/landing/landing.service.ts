@@ -2,12 +2,14 @@ import { apiPaths, berlinIsoDate, eanSpellings, gtin14, type Landing } from 'con
 import { notFound } from '../../errors';
 import { messages } from '../../messages';
 import type { DocumentsService } from '../documents/documents.service';
+import type { NoticesService } from '../notices/notices.service';
 import type { landingRepository } from './landing.repository';
 
 /** The customer page's one call is public, so it answers with public fields only. */
 export function landingService(
   landing: ReturnType<typeof landingRepository>,
   documents: Pick<DocumentsService, 'forUnit'>,
+  notices: Pick<NoticesService, 'forUnit'>,
   /**
    * Whether the company has neither COMPANY_EMAIL nor COMPANY_PHONE: then the brand's e-mail and website (printed
    * on every certificate anyway) are the customer's way to the manufacturer, and only then are they answered.
@@ -28,6 +30,8 @@ export function landingService(
       // The unit's documents are those in force on its issue day (docs/decisions/0012-documents.md).
       const issueDay = issued ? berlinIsoDate(new Date(tested_at)) : null;
       const unitDocuments = await documents.forUnit(machineId, issueDay);
+      // Only a unit issued for this machine can be covered by its notices: any other serial learns nothing.
+      const unitNotices = serial && issued ? await notices.forUnit(machineId, serial, tested_at) : [];
       return {
         ...shown,
         brand_name: brand_name ?? '',
@@ -49,6 +53,7 @@ export function landingService(
             }
           : {}),
         ...(unitDocuments.length > 0 && { documents: unitDocuments }),
+        ...(unitNotices.length > 0 && { notices: unitNotices }),
       };
     },
 

@@ -13,6 +13,7 @@ import {
   gtin14,
   landingUrl,
   type DocumentKind,
+  type RecallStatus,
   type UnitDocument,
 } from 'contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -23,6 +24,8 @@ import { send as sendError } from '../../plugins/error-handler';
 
 /** The GS1 link type of the unit's test certificate; the EU declaration of conformity shares it. */
 const CERTIFICATE_LINK_TYPE = 'certificationInfo';
+/** The GS1 link type whose answer is the unit's safety notices and recalls (contracts' RecallStatus). */
+const RECALL_LINK_TYPE = 'recallStatus';
 
 const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 
@@ -155,6 +158,15 @@ export default async function resolverRoutes(
         const links = byKind.get(kind);
         if (links) linkset[`${GS1_VOCABULARY}${type}`] = links.map(documentLink);
       }
+      // A unit's recall status is answered here, as a small JSON document (below).
+      if (params.serial !== undefined)
+        linkset[`${GS1_VOCABULARY}${RECALL_LINK_TYPE}`] = [
+          {
+            href: `${self}?linkType=gs1:${RECALL_LINK_TYPE}`,
+            title: 'Recall status / Rückrufstatus',
+            type: 'application/json',
+          },
+        ];
       // The unit's own sealed test certificate comes first among the certification links.
       if (certificate) {
         const key = `${GS1_VOCABULARY}${CERTIFICATE_LINK_TYPE}`;
@@ -171,6 +183,16 @@ export default async function resolverRoutes(
 
     const term = gs1LinkType(linkType!);
     if (term === 'pip' || term === 'defaultLink') return reply.code(307).header('Location', page).send();
+    if (term === RECALL_LINK_TYPE && params.serial !== undefined) {
+      // The open notices covering this unit, as the customer page shows them; none for any other unit.
+      const notices = view.notices ?? [];
+      const status: RecallStatus = {
+        serial: params.serial,
+        recalled: notices.some((notice) => notice.severity === 'recall'),
+        notices,
+      };
+      return reply.header('Cache-Control', 'public, max-age=60').send(status);
+    }
     if (term === CERTIFICATE_LINK_TYPE && certificate)
       return reply.code(307).header('Location', certificate.href).send();
     const kind = (Object.keys(GS1_DOCUMENT_LINK_TYPES) as DocumentKind[]).find(

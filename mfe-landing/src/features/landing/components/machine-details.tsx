@@ -6,6 +6,7 @@ import { Greeting } from './greeting';
 import { SerialBox, unitStatus } from './serial-box';
 import { SerialCheck } from './serial-check';
 import { UnitContact } from './unit-contact';
+import { UnitNotices } from './unit-notices';
 
 /**
  * The product page in the customer's language: German for German (the English one when there is no German one),
@@ -44,6 +45,7 @@ export function MachineDetails({
       <div className="land-info">
         {landing.brand_name && <p className="land-brand">{landing.brand_name}</p>}
         <h1 className="land-title">{name}</h1>
+        {landing.notices && <UnitNotices notices={landing.notices} language={languages[0]} />}
         <dl className="land-boxes">
           <div className="land-box">
             <dt>{label(languages, 'model')}</dt>

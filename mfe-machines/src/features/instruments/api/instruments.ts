@@ -15,6 +15,7 @@ import {
   type InstrumentList,
 } from 'contracts';
 import { http } from 'shared-ui';
+import { saveFile } from '../../../api/save-file';
 
 /**
  * The instrument register's calls (docs/decisions/0018-instruments.md). Everything sits under queryKeys.instruments,
@@ -89,22 +90,6 @@ export function useCloseImpact() {
       (await http.post<ImpactEntry>(apiPaths.instrumentImpactClose(id), body)).data,
     onSuccess: refresh,
   });
-}
-
-/**
- * Saves a file the API sends, fetched with the session's header (the token never goes into a URL,
- * docs/decisions/0003-raw-token-header.md), under the name its Content-Disposition gives.
- */
-async function saveFile(path: string, params: object, fallbackName: string) {
-  const response = await http.get<Blob>(path, { params, responseType: 'blob' });
-  const name =
-    /filename="([^"]+)"/.exec(String(response.headers['content-disposition'] ?? ''))?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(response.data);
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 export const downloadCertificate = (instrumentId: number, calibrationId: number) =>

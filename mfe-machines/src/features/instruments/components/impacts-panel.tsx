@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   allows,
-  EXPORT_FORMATS,
   staffUrls,
-  type ExportFormat,
   type ImpactClosing,
   type ImpactEntry,
   type ImpactValue,
   limitText,
   numberOf,
 } from 'contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   activeLocale,
@@ -24,10 +22,11 @@ import {
   notify,
   SHORT_TOAST_MS,
   Spinner,
-  useSubmitGuard,
   useT,
 } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
+import { ExportButtons } from '../../../components/export-buttons';
+import { ReasonForm } from '../../../components/reason-form';
 import { exportImpacts, impactsQuery, useCloseImpact } from '../api/instruments';
 
 /**
@@ -99,7 +98,6 @@ function CloseEntry({ entry }: { entry: ImpactEntry }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const close = useCloseImpact();
-  const guard = useSubmitGuard();
   const noteId = `impact-note-${entry.id}`;
 
   async function send() {
@@ -128,47 +126,24 @@ function CloseEntry({ entry }: { entry: ImpactEntry }) {
       </div>
     );
   return (
-    <form
-      className="mach-inst__close"
-      noValidate
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void guard(send);
+    <ReasonForm
+      id={noteId}
+      label={how === 'no_effect' ? t('instruments.impacts.note') : t('instruments.impacts.noteOptional')}
+      value={note}
+      maxLength={500}
+      error={error}
+      pending={close.isPending}
+      confirm={t('instruments.impacts.confirm')}
+      cancel={t('instruments.impacts.cancel')}
+      onChange={(value) => {
+        setNote(value);
+        setError(null);
       }}
+      onSubmit={send}
+      onCancel={() => setHow(null)}
     >
       <p className="mach-inst__close-how">{t(`impactClosing.${how}`)}</p>
-      <div className="sui-field">
-        <label htmlFor={noteId}>
-          {how === 'no_effect' ? t('instruments.impacts.note') : t('instruments.impacts.noteOptional')}
-        </label>
-        <textarea
-          id={noteId}
-          className="sui-input"
-          rows={2}
-          maxLength={500}
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${noteId}-error` : undefined}
-        />
-        {error && (
-          <p id={`${noteId}-error`} className="sui-field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="mach-actions">
-        <button type="submit" className="sui-button" disabled={close.isPending}>
-          {t('instruments.impacts.confirm')}
-        </button>
-        <button type="button" className="sui-button sui-button--secondary" onClick={() => setHow(null)}>
-          {t('instruments.impacts.cancel')}
-        </button>
-      </div>
-    </form>
+    </ReasonForm>
   );
 }
 
@@ -180,19 +155,6 @@ export default function ImpactsPanel() {
   const t = useT(machineCatalogs);
   const impacts = useQuery(impactsQuery);
   const mayClose = allows(useQuery(meQuery).data?.roles ?? [], 'release');
-  const [exporting, setExporting] = useState(false);
-
-  async function download(format: ExportFormat) {
-    setExporting(true);
-    try {
-      await exportImpacts(format);
-    } catch (error) {
-      notify.error(apiErrorMessage(error) ?? t('instruments.impacts.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
-  }
-
   function list() {
     if (impacts.isPending) return <Spinner />;
     if (impacts.isError)
@@ -280,20 +242,12 @@ export default function ImpactsPanel() {
       </h2>
       <p className="mach-inst__hint">{t('instruments.impacts.intro')}</p>
       {impacts.data && impacts.data.length > 0 && (
-        <div className="mach-toolbar" role="group" aria-label={t('instruments.impacts.export')}>
-          <span>{t('instruments.impacts.export')}:</span>
-          {EXPORT_FORMATS.map((format) => (
-            <button
-              key={format}
-              type="button"
-              className="sui-button sui-button--secondary"
-              disabled={exporting}
-              onClick={() => void download(format)}
-            >
-              {t(`instruments.impacts.formats.${format}`)}
-            </button>
-          ))}
-        </div>
+        <ExportButtons
+          label={t('instruments.impacts.export')}
+          formatLabel={(format) => t(`instruments.impacts.formats.${format}`)}
+          failed={t('instruments.impacts.exportFailed')}
+          save={exportImpacts}
+        />
       )}
       {list()}
     </section>

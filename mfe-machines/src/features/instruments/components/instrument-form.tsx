@@ -12,6 +12,7 @@ import {
   type FieldErrors,
 } from 'shared-ui';
 import { machineCatalogs } from '../../../catalogs';
+import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { useSaveInstrument } from '../api/instruments';
 /** In the order of the form: the first field the API refuses gets the keyboard. */
@@ -101,28 +102,14 @@ export default function InstrumentForm({
     options: readonly Option[],
     label: (option: Option) => string,
   ) => (
-    <div className="sui-field">
-      <label htmlFor={`instrument-${field}`}>{t(`instruments.form.${field}`)}</label>
-      <select
-        id={`instrument-${field}`}
-        className="sui-input"
-        value={values[field]}
-        onChange={(event) => change(field, event.target.value)}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `instrument-${field}-error` : undefined}
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {label(option)}
-          </option>
-        ))}
-      </select>
-      {errors[field] && (
-        <p id={`instrument-${field}-error`} className="sui-field-error">
-          {errors[field]}
-        </p>
-      )}
-    </div>
+    <SelectField
+      id={`instrument-${field}`}
+      label={t(`instruments.form.${field}`)}
+      value={values[field]}
+      options={options.map((option) => ({ value: option, label: label(option) }))}
+      onChange={(value) => change(field, value)}
+      error={errors[field]}
+    />
   );
 
   return (

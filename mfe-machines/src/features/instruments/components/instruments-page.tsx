@@ -5,7 +5,7 @@ import { machineCatalogs } from '../../../catalogs';
 import { impactsQuery } from '../api/instruments';
 import { InstrumentRegister } from './instrument-register';
 import '../../../styles/remote.css';
-import '../instruments.css';
+import '../../../styles/lists.css';
 
 // The impact list is opened after an instrument was found out of tolerance: out of the tab's first load.
 const ImpactsPanel = lazy(() => import('./impacts-panel'));

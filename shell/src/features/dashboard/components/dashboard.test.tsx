@@ -44,13 +44,20 @@ describe('parseTab', () => {
   });
 
   it('falls back to the first tab the roles allow', () => {
-    expect(tabsFor(['lesen'])).toEqual(['certificate_list', 'reports', 'machine_list', 'instruments']);
+    expect(tabsFor(['lesen'])).toEqual([
+      'certificate_list',
+      'reports',
+      'machine_list',
+      'instruments',
+      'notices',
+    ]);
     expect(tabsFor(['stammdaten', 'pruefer'])).toEqual([
       'certificate_create',
       'certificate_list',
       'reports',
       'machine_list',
       'instruments',
+      'notices',
     ]);
     // What waits for release only for who may release it.
     expect(tabsFor(['freigabe'])).toEqual([
@@ -59,6 +66,7 @@ describe('parseTab', () => {
       'reports',
       'machine_list',
       'instruments',
+      'notices',
     ]);
     expect(tabsFor(['admin'])).toContain('release_queue');
     expect(parseTab('release_queue', tabsFor(['pruefer']))).toBe('certificate_create');

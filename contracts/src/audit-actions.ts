@@ -57,4 +57,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'document.uploaded': 'Dokument hochgeladen',
   'document.superseded': 'Dokument abgelöst',
   'paper_request.sent': 'Papierexemplar angefordert',
+  'unit.registered': 'Vom Besitzer registriert',
+  'registration.deleted': 'Registrierung gelöscht',
 };

@@ -122,6 +122,10 @@ export type AuditDetails = {
   'paper_request.sent': { sent_on: string };
   /** A job that had failed for good, queued again by an administrator. */
   'job.retried': { kind: string; subject: string; error: string };
+  /** An owner registered the unit; who is kept with the registration only (api/src/modules/registrations). */
+  'unit.registered': { status: 'active' | 'conflict' };
+  /** On the owner's request (a reason given) or at the end of its retention (`retention`). */
+  'registration.deleted': { reason: string };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

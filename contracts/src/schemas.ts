@@ -524,6 +524,8 @@ export const AUDIT_ACTIONS = [
   'document.superseded',
   'paper_request.sent',
   'job.retried',
+  'unit.registered',
+  'registration.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

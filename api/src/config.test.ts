@@ -245,10 +245,16 @@ describe('configuration', () => {
   test('SMTP_URL and MAIL_FROM: unset is no mail; set, both are needed and checked', () => {
     assert.equal(loadConfig({ SMTP_URL: ' ', MAIL_FROM: '' }).mail, null);
     assert.deepEqual(
-      loadConfig({ SMTP_URL: ' smtps://pb:geheim@mail.example:465 ', MAIL_FROM: ' pruefbericht@bds.example ' }).mail,
+      loadConfig({
+        SMTP_URL: ' smtps://pb:geheim@mail.example:465 ',
+        MAIL_FROM: ' pruefbericht@bds.example ',
+      }).mail,
       { url: 'smtps://pb:geheim@mail.example:465', from: 'pruefbericht@bds.example' },
     );
-    assertRefused({ SMTP_URL: 'smtp://mail.example' }, 'SMTP_URL verlangt MAIL_FROM, die Absenderadresse der E-Mails');
+    assertRefused(
+      { SMTP_URL: 'smtp://mail.example' },
+      'SMTP_URL verlangt MAIL_FROM, die Absenderadresse der E-Mails',
+    );
     assertRefused(
       { MAIL_FROM: 'pb@bds.example' },
       'MAIL_FROM ist gesetzt, SMTP_URL aber nicht: ohne SMTP-Server wird nichts gesendet',

@@ -267,12 +267,17 @@ function mail(env: NodeJS.ProcessEnv): Config['mail'] {
     'eine E-Mail-Adresse (höchstens 254 Zeichen)',
   );
   if (!url) {
-    if (from) throw new ConfigError('MAIL_FROM ist gesetzt, SMTP_URL aber nicht: ohne SMTP-Server wird nichts gesendet');
+    if (from)
+      throw new ConfigError(
+        'MAIL_FROM ist gesetzt, SMTP_URL aber nicht: ohne SMTP-Server wird nichts gesendet',
+      );
     return null;
   }
   // The address itself is not repeated: it may hold the server's password.
   if (!URL.canParse(url) || !['smtp:', 'smtps:'].includes(new URL(url).protocol) || !new URL(url).hostname)
-    throw new ConfigError('SMTP_URL muss eine Adresse wie smtp://benutzer:passwort@mail.example:587 oder smtps://… sein');
+    throw new ConfigError(
+      'SMTP_URL muss eine Adresse wie smtp://benutzer:passwort@mail.example:587 oder smtps://… sein',
+    );
   if (!from) throw new ConfigError('SMTP_URL verlangt MAIL_FROM, die Absenderadresse der E-Mails');
   return { url, from };
 }

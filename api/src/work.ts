@@ -30,6 +30,9 @@ export function jobHandlers(repositories: Repositories, config: Config): Record<
  * owners' registrations past their retention.
  */
 export const tidying = (repositories: Repositories, config: Config) => async (now: Date) => {
-  await removeExpiredExports({ exports: repositories.exports, inTransaction: repositories.inTransaction }, now);
+  await removeExpiredExports(
+    { exports: repositories.exports, inTransaction: repositories.inTransaction },
+    now,
+  );
   await ownerRegistrations(repositories, config).expire(now);
 };

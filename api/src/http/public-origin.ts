@@ -9,7 +9,6 @@ const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
  * api/src/plugins/frontends.ts decides for QR codes): null then.
  */
 export const publicOrigin = (config: Pick<Config, 'webBase'>, request: FastifyRequest): string | null =>
-  (config.webBase ?? (LOCAL_HOST.test(request.host) ? `${request.protocol}://${request.host}` : null))?.replace(
-    /\/+$/,
-    '',
-  ) ?? null;
+  (
+    config.webBase ?? (LOCAL_HOST.test(request.host) ? `${request.protocol}://${request.host}` : null)
+  )?.replace(/\/+$/, '') ?? null;

@@ -65,13 +65,23 @@ export const mailText = (parts: (string | MailLink)[]) =>
 
 /** Asks for a mail inside the change's transaction `db`: sent by the worker, at most once per `subject`. */
 export function queueMail(db: Db, subject: string, composer: string, data: unknown) {
-  return jobsRepository(db).enqueue({ kind: MAIL_JOB, subject, payload: { composer, data } satisfies MailPayload });
+  return jobsRepository(db).enqueue({
+    kind: MAIL_JOB,
+    subject,
+    payload: { composer, data } satisfies MailPayload,
+  });
 }
 
 /** The record of every try to send a mail (migration 2026-11-29T11-00-registrations). */
 export function mailSendsRepository(db: Db) {
   return {
-    async record(send: { subject: string; jobId: number; recipient: string; messageId?: string; error?: string }) {
+    async record(send: {
+      subject: string;
+      jobId: number;
+      recipient: string;
+      messageId?: string;
+      error?: string;
+    }) {
       await db
         .insertInto('mail_sends')
         .values({
@@ -144,7 +154,12 @@ export function mailWork(
           html: composed.html,
           headers: { 'Content-Language': composed.language },
         });
-        await sends.record({ subject: job.subject, jobId: job.id, recipient: composed.to, messageId: info.messageId });
+        await sends.record({
+          subject: job.subject,
+          jobId: job.id,
+          recipient: composed.to,
+          messageId: info.messageId,
+        });
       } catch (error) {
         const reason = (error as Error).message;
         await sends.record({ subject: job.subject, jobId: job.id, recipient: composed.to, error: reason });

@@ -180,7 +180,8 @@ export default async function resolverRoutes(
     if (term === 'pip' || term === 'defaultLink') return reply.code(307).header('Location', page).send();
     if (term === CERTIFICATE_LINK_TYPE && certificate)
       return reply.code(307).header('Location', certificate.href).send();
-    if (term === REGISTER_LINK_TYPE && register) return reply.code(307).header('Location', register.href).send();
+    if (term === REGISTER_LINK_TYPE && register)
+      return reply.code(307).header('Location', register.href).send();
     const kind = (Object.keys(GS1_DOCUMENT_LINK_TYPES) as DocumentKind[]).find(
       (candidate) => GS1_DOCUMENT_LINK_TYPES[candidate] === term,
     );

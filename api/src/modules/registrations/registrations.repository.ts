@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RegistrationsTable } from '../../db/schema';
 
-export type NewRegistration = Omit<RegistrationsTable, 'id' | 'status' | 'token_hash' | 'token_expires_at' | 'confirmed_at'>;
+export type NewRegistration = Omit<
+  RegistrationsTable,
+  'id' | 'status' | 'token_hash' | 'token_expires_at' | 'confirmed_at'
+>;
 
 /** The registrations table's queries (migration 2026-11-29T11-00-registrations). */
 export function registrationsRepository(db: Db) {
@@ -41,7 +44,10 @@ export function registrationsRepository(db: Db) {
         .values({ ...row, status: 'active' })
         // The partial index's own condition, written out (as api/src/platform/jobs.repository.ts does).
         .onConflict((conflict) =>
-          conflict.column('serial').where(sql<boolean>`status = 'active'`).doNothing(),
+          conflict
+            .column('serial')
+            .where(sql<boolean>`status = 'active'`)
+            .doNothing(),
         )
         .returning(['id', 'status'])
         .executeTakeFirst();

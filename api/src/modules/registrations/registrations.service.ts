@@ -58,19 +58,25 @@ function checked(body: RegistrationBody, today: string) {
   };
   const fields: Record<string, string> = {};
   if (!text.owner || text.owner.length > REGISTRATION_MAX.owner) fields.owner = messages.registrationOwner;
-  if (!EMAIL.test(text.email) || text.email.length > REGISTRATION_MAX.email) fields.email = messages.paperRequestEmail;
+  if (!EMAIL.test(text.email) || text.email.length > REGISTRATION_MAX.email)
+    fields.email = messages.paperRequestEmail;
   if (!COUNTRY.test(text.country)) fields.country = messages.registrationCountry;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text.purchased_on) && !Number.isNaN(Date.parse(`${text.purchased_on}T00:00:00Z`));
+  const day =
+    /^\d{4}-\d{2}-\d{2}$/.test(text.purchased_on) &&
+    !Number.isNaN(Date.parse(`${text.purchased_on}T00:00:00Z`));
   if (!day || text.purchased_on > today || text.purchased_on < '2000-01-01')
     fields.purchased_on = messages.registrationPurchasedOn;
-  if (text.dealer && text.dealer.length > REGISTRATION_MAX.dealer) fields.dealer = messages.registrationDealer;
+  if (text.dealer && text.dealer.length > REGISTRATION_MAX.dealer)
+    fields.dealer = messages.registrationDealer;
   if (body.consent !== true) fields.consent = messages.registrationConsent;
   else if (body.consent_version !== CONSENT_VERSION) fields.consent = messages.registrationConsentVersion;
   if (Object.keys(fields).length) throw badRequest(messages.paperRequestInvalid, fields);
   return text;
 }
 
-const toRegistration = (row: Awaited<ReturnType<RegistrationsRepository['find']>> & object): Registration => ({
+const toRegistration = (
+  row: Awaited<ReturnType<RegistrationsRepository['find']>> & object,
+): Registration => ({
   id: row.id,
   serial: row.serial,
   status: row.status,
@@ -95,7 +101,8 @@ const CONFIRMATION_WORDS = {
       `thank you for registering your machine with serial number ${serial}. Please confirm your e-mail address ` +
       `within ${REGISTRATION_LINK_HOURS} hours with this link:`,
     link: 'Confirm registration',
-    ignore: 'If you did not register, please ignore this e-mail: without confirmation the registration is deleted.',
+    ignore:
+      'If you did not register, please ignore this e-mail: without confirmation the registration is deleted.',
   },
   de: {
     subject: 'Bitte bestätigen Sie die Registrierung Ihrer Maschine',
@@ -116,16 +123,14 @@ const CONFIRMATION_WORDS = {
  * conflict. Owners' data is seen by the quality department and administrators only, deleted on request and at
  * the end of REGISTRATION_RETENTION (docs/decisions/0040-registrations.md).
  */
-export function registrationsService(
-  deps: {
-    registrations: RegistrationsRepository;
-    inTransaction: InTransaction;
-    throttle: LoginThrottleRepository;
-    /** Whether SMTP_URL is set. */
-    mailing: boolean;
-    companyName: string;
-  },
-) {
+export function registrationsService(deps: {
+  registrations: RegistrationsRepository;
+  inTransaction: InTransaction;
+  throttle: LoginThrottleRepository;
+  /** Whether SMTP_URL is set. */
+  mailing: boolean;
+  companyName: string;
+}) {
   const { registrations } = deps;
 
   /** Counts the attempt against every key; a locked one refuses it with when to try again. */
@@ -185,14 +190,17 @@ export function registrationsService(
 
     /** Follows a confirmation link: once, before it runs out. */
     async confirm(token: string, address: string) {
-      await limit([{ key: `registration-confirm:${addressKey(address)}`, rule: REGISTRATION_LIMITS.confirm }]);
+      await limit([
+        { key: `registration-confirm:${addressKey(address)}`, rule: REGISTRATION_LIMITS.confirm },
+      ]);
       const hash = hashToken(token);
       const found = await registrations.byToken(hash);
       const now = new Date();
       if (!found) throw notFound(messages.registrationLinkInvalid);
       if (!found.token_expires_at || found.token_expires_at < now.toISOString())
         throw notFound(messages.registrationLinkExpired);
-      if (!(await registrations.confirm(found.id, hash, now))) throw notFound(messages.registrationLinkInvalid);
+      if (!(await registrations.confirm(found.id, hash, now)))
+        throw notFound(messages.registrationLinkInvalid);
     },
 
     async list(serial?: string): Promise<Registration[]> {

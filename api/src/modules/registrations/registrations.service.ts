@@ -61,9 +61,9 @@ function checked(body: RegistrationBody, today: string) {
   if (!EMAIL.test(text.email) || text.email.length > REGISTRATION_MAX.email)
     fields.email = messages.paperRequestEmail;
   if (!COUNTRY.test(text.country)) fields.country = messages.registrationCountry;
-  const day =
-    /^\d{4}-\d{2}-\d{2}$/.test(text.purchased_on) &&
-    !Number.isNaN(Date.parse(`${text.purchased_on}T00:00:00Z`));
+  // A real calendar day: Date.parse takes 2026-02-30 as 2 March, so the day must read back the same.
+  const parsed = Date.parse(`${text.purchased_on}T00:00:00Z`);
+  const day = !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === text.purchased_on;
   if (!day || text.purchased_on > today || text.purchased_on < '2000-01-01')
     fields.purchased_on = messages.registrationPurchasedOn;
   if (text.dealer && text.dealer.length > REGISTRATION_MAX.dealer)
@@ -153,13 +153,15 @@ export function registrationsService(deps: {
       client: { address: string; origin: string | null },
     ): Promise<RegistrationAnswer> {
       const mailed = deps.mailing && client.origin !== null;
+      // The address counts every attempt; the serial only well-formed ones, so that a customer's typing errors
+      // do not use up the serial's few tries.
       await limit([
         { key: `registration-address:${addressKey(client.address)}`, rule: REGISTRATION_LIMITS.address },
-        { key: `registration-serial:${serial}`, rule: REGISTRATION_LIMITS.serial },
       ]);
       if (body.website) return { mailed };
       const now = new Date();
       const fields = checked(body, berlinIsoDate(now));
+      await limit([{ key: `registration-serial:${serial}`, rule: REGISTRATION_LIMITS.serial }]);
       if (!(await registrations.releasedUnit(serial))) throw notFound(messages.registrationUnitUnknown);
       const added = await deps.inTransaction(async (trx) => {
         const row = await registrationsRepository(trx).add(

@@ -2,6 +2,7 @@ import { apiPaths, PAPER_REQUEST_MAX, type UnitDocument } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { documentTexts } from '../document-texts';
 import type { Language } from '../texts';
+import './land-form.css';
 
 type Field = 'name' | 'address' | 'email' | 'document';
 

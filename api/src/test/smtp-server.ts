@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -12,9 +14,10 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback that keeps what it receives, for tests of the mail jobs (api/src/platform/mail.ts)
  * and the e2e server: plain SMTP without TLS or sign-in, as a relay inside the company would be. `refuse` makes
- * it answer every mail with a temporary failure (a server that is down for a while).
+ * it answer every mail with a temporary failure (a server that is down for a while). With `saveTo`, each mail is
+ * also written there as JSON (recipients, subject, text, HTML), for tests in another process (e2e/global-setup.ts).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer({ saveTo }: { saveTo?: string } = {}) {
   const mails: ReceivedMail[] = [];
   const waiting: (() => void)[] = [];
   let refuse = false;
@@ -28,14 +31,25 @@ export async function startSmtpServer() {
       stream.on('end', async () => {
         if (refuse) return callback(Object.assign(new Error('Mail system busy'), { responseCode: 451 }));
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({
+        const mail = {
           envelope: {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((recipient) => recipient.address),
           },
           raw,
           parsed: await simpleParser(raw),
-        });
+        };
+        mails.push(mail);
+        if (saveTo)
+          fs.writeFileSync(
+            path.join(saveTo, `${String(mails.length).padStart(4, '0')}.json`),
+            JSON.stringify({
+              to: mail.envelope.to,
+              subject: mail.parsed.subject,
+              text: mail.parsed.text,
+              html: mail.parsed.html,
+            }),
+          );
         waiting.splice(0).forEach((wake) => wake());
         callback();
       });

@@ -121,7 +121,7 @@ const CONFIRMATION_WORDS = {
  * text it was given with; where mail is configured, a link confirms the address (double opt-in). One registration
  * per serial: a second one is refused on the page, without naming the first owner, and kept for staff as a
  * conflict. Owners' data is seen by the quality department and administrators only, deleted on request and at
- * the end of REGISTRATION_RETENTION (docs/decisions/0040-registrations.md).
+ * the end of REGISTRATION_RETENTION (docs/decisions/0045-registrations-and-mail.md).
  */
 export function registrationsService(deps: {
   registrations: RegistrationsRepository;

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startSmtpServer } from '../api/src/test/smtp-server';
+import { startSmtpServer } from 'api/test/smtp-server';
 import { SKEWED_BUILDS, skewedBuildDir } from './support/skewed-builds';
 
 const root = path.resolve(import.meta.dirname, '..');

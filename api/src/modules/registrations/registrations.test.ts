@@ -19,6 +19,7 @@ import {
   auth,
   certificateBody,
   createTestApp,
+  exportedFile,
   kinds,
   seedMachine,
   type TestApp,
@@ -378,6 +379,16 @@ for (const kind of kinds) {
         await t.runJobs();
       } finally {
         await other.close();
+      }
+    });
+
+    test('the exports of the certificate list carry no owner’s data', async () => {
+      // The same rows go into CSV and XLSX (api/src/modules/certificates/certificate-export.ts): CSV is read here.
+      for (const rows of ['certificates', 'units']) {
+        const file = await exportedFile(t, { format: 'csv', rows, machine_id: machineId });
+        assert.equal(file.statusCode, 200, file.body.slice(0, 200));
+        if (rows === 'units') assert.ok(file.body.includes(serials[0]), file.body.slice(0, 500));
+        assert.ok(!/erika@example\.com|Schreinerei|Werkzeug Meier/.test(file.body), rows);
       }
     });
 

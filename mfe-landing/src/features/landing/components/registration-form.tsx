@@ -6,6 +6,7 @@ import {
   REGISTRATION_MAX,
 } from 'contracts';
 import { useEffect, useState, type FormEvent } from 'react';
+import { fieldMarks, FormEnd, postJson, useFormState } from './customer-form';
 import './land-form.css';
 
 type Field = 'owner' | 'email' | 'country' | 'purchased_on' | 'dealer' | 'consent';
@@ -51,17 +52,14 @@ function useConfirmation(apiBase: string) {
   useEffect(() => {
     if (!token) return;
     history.replaceState(null, '', window.location.pathname + window.location.search);
-    fetch(`${apiBase}${apiPaths.registrationConfirm()}`, {
-      method: 'POST',
-      credentials: 'omit',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ token }),
-    })
-      .then(async (response) => {
-        if (response.ok) return setState({ text: T.confirmed, ok: true });
-        const answer = await response.json().catch(() => ({}));
-        setState({ text: answer.error?.message ?? T.failed, ok: false });
-      })
+    postJson(`${apiBase}${apiPaths.registrationConfirm()}`, { token })
+      .then(({ response, answer }) =>
+        setState(
+          response.ok
+            ? { text: T.confirmed, ok: true }
+            : { text: answer.error?.message ?? T.failed, ok: false },
+        ),
+      )
       .catch(() => setState({ text: T.failed, ok: false }));
   }, [apiBase, token]);
   return state;
@@ -77,9 +75,7 @@ export function RegistrationForm({
   serial: string;
   language: MailLanguage;
 }) {
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, message, setMessage, busy, setBusy } = useFormState<Field>();
   const confirmation = useConfirmation(apiBase);
   const countryNames = new Intl.DisplayNames([language], { type: 'region' });
 
@@ -89,29 +85,23 @@ export function RegistrationForm({
     const value = (name: string) => String(form.get(name) ?? '');
     setBusy(true);
     try {
-      const response = await fetch(`${apiBase}${apiPaths.unitRegistration(serial)}`, {
-        method: 'POST',
-        credentials: 'omit',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          owner: value('owner'),
-          email: value('email'),
-          country: value('country'),
-          purchased_on: value('purchased_on'),
-          dealer: value('dealer'),
-          language,
-          consent: form.get('consent') === 'yes',
-          consent_version: CONSENT_VERSION,
-          website: value('website'),
-        }),
+      const { response, answer } = await postJson(`${apiBase}${apiPaths.unitRegistration(serial)}`, {
+        owner: value('owner'),
+        email: value('email'),
+        country: value('country'),
+        purchased_on: value('purchased_on'),
+        dealer: value('dealer'),
+        language,
+        consent: form.get('consent') === 'yes',
+        consent_version: CONSENT_VERSION,
+        website: value('website'),
       });
-      const answer = await response.json().catch(() => ({}));
       if (response.ok) {
         setErrors({});
         setMessage({ text: answer.mailed ? T.mailed : T.stored, ok: true });
         return;
       }
-      setErrors((answer.error?.fields ?? {}) as Partial<Record<Field, string>>);
+      setErrors(answer.error?.fields ?? {});
       setMessage({ text: answer.error?.message ?? T.failed, ok: false });
     } catch {
       setMessage({ text: T.failed, ok: false });
@@ -136,14 +126,7 @@ export function RegistrationForm({
         {message.text}
       </p>
     );
-  const described = (field: Field) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `register-${field}-error` } : {};
-  const error = (field: Field) =>
-    errors[field] && (
-      <span id={`register-${field}-error`} className="land-form__error">
-        {errors[field]}
-      </span>
-    );
+  const { described, error } = fieldMarks('register', errors);
   return (
     <form
       className="land-form"
@@ -215,14 +198,7 @@ export function RegistrationForm({
         <span lang={language}>{CONSENT_TEXTS[CONSENT_VERSION][language]}</span>
       </label>
       {error('consent')}
-      {message && (
-        <p className="land-form__message" role="alert">
-          {message.text}
-        </p>
-      )}
-      <button type="submit" className="land-button" disabled={busy}>
-        {T.send}
-      </button>
+      <FormEnd message={message?.text ?? null} busy={busy} label={T.send} />
     </form>
   );
 }

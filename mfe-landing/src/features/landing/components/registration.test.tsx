@@ -43,7 +43,9 @@ beforeEach(() => {
   globalThis.fetch = fetchMock;
   window.history.replaceState(null, '', '/landing/7/4852406001');
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+});
 
 async function show(landing: Landing) {
   fetchMock.mockResolvedValueOnce(answer(200, landing));

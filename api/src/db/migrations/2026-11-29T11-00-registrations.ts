@@ -12,7 +12,8 @@ const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
 
 export async function up(db: Db): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const id = (col: ColumnDefinitionBuilder) => (postgres ? col.primaryKey() : col.primaryKey().autoIncrement());
+  const id = (col: ColumnDefinitionBuilder) =>
+    postgres ? col.primaryKey() : col.primaryKey().autoIncrement();
   await db.schema
     .createTable('registrations')
     .addColumn('id', postgres ? 'serial' : 'integer', id)

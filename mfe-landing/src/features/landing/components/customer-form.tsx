@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 
 /**
  * What the customer page's forms share (paper-request-form.tsx, registration-form.tsx): their public POST, the
@@ -44,6 +44,26 @@ export function fieldMarks<F extends string>(prefix: string, errors: Partial<Rec
         </span>
       ),
   };
+}
+
+/** A one-line field with its label, marked and described by its message when refused (ids as fieldMarks's). */
+export function TextField({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} {...(error && { 'aria-invalid': true, 'aria-describedby': `${id}-error` })} />
+      {error && (
+        <span id={`${id}-error`} className="land-form__error">
+          {error}
+        </span>
+      )}
+    </>
+  );
 }
 
 /** The form's last lines: what went wrong, if anything, and the send button. */

@@ -2,7 +2,7 @@ import { apiPaths, PAPER_REQUEST_MAX, type UnitDocument } from 'contracts';
 import type { FormEvent } from 'react';
 import { documentTexts } from '../document-texts';
 import type { Language } from '../texts';
-import { fieldMarks, FormEnd, postJson, useFormState } from './customer-form';
+import { fieldMarks, FormEnd, postJson, TextField, useFormState } from './customer-form';
 import './land-form.css';
 
 type Field = 'name' | 'address' | 'email' | 'document';
@@ -115,15 +115,14 @@ export function PaperRequestForm({
         ))}
       </select>
       {error('document')}
-      <label htmlFor="paper-name">{T.name}</label>
-      <input
+      <TextField
         id="paper-name"
+        label={T.name}
+        error={errors.name}
         name="name"
         autoComplete="name"
         maxLength={PAPER_REQUEST_MAX.name}
-        {...described('name')}
       />
-      {error('name')}
       <label htmlFor="paper-address">{T.address}</label>
       <textarea
         id="paper-address"
@@ -134,16 +133,15 @@ export function PaperRequestForm({
         {...described('address')}
       />
       {error('address')}
-      <label htmlFor="paper-email">{T.email}</label>
-      <input
+      <TextField
         id="paper-email"
+        label={T.email}
+        error={errors.email}
         name="email"
         type="email"
         autoComplete="email"
         maxLength={PAPER_REQUEST_MAX.email}
-        {...described('email')}
       />
-      {error('email')}
       <FormEnd message={message?.text ?? null} busy={busy} label={T.send} />
     </form>
   );

@@ -6,7 +6,7 @@ import {
   REGISTRATION_MAX,
 } from 'contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { fieldMarks, FormEnd, postJson, useFormState } from './customer-form';
+import { fieldMarks, FormEnd, postJson, TextField, useFormState } from './customer-form';
 import './land-form.css';
 
 type Field = 'owner' | 'email' | 'country' | 'purchased_on' | 'dealer' | 'consent';
@@ -136,25 +136,23 @@ export function RegistrationForm({
       data-testid="registration-form"
     >
       <p>{T.intro}</p>
-      <label htmlFor="register-owner">{T.owner}</label>
-      <input
+      <TextField
         id="register-owner"
+        label={T.owner}
+        error={errors.owner}
         name="owner"
         autoComplete="organization"
         maxLength={REGISTRATION_MAX.owner}
-        {...described('owner')}
       />
-      {error('owner')}
-      <label htmlFor="register-email">{T.email}</label>
-      <input
+      <TextField
         id="register-email"
+        label={T.email}
+        error={errors.email}
         name="email"
         type="email"
         autoComplete="email"
         maxLength={REGISTRATION_MAX.email}
-        {...described('email')}
       />
-      {error('email')}
       <label htmlFor="register-country">{T.country}</label>
       <select
         id="register-country"
@@ -172,23 +170,21 @@ export function RegistrationForm({
           ))}
       </select>
       {error('country')}
-      <label htmlFor="register-purchased">{T.purchasedOn}</label>
-      <input
-        id="register-purchased"
+      <TextField
+        id="register-purchased_on"
+        label={T.purchasedOn}
+        error={errors.purchased_on}
         name="purchased_on"
         type="date"
         max={today()}
-        {...described('purchased_on')}
       />
-      {error('purchased_on')}
-      <label htmlFor="register-dealer">{T.dealer}</label>
-      <input
+      <TextField
         id="register-dealer"
+        label={T.dealer}
+        error={errors.dealer}
         name="dealer"
         maxLength={REGISTRATION_MAX.dealer}
-        {...described('dealer')}
       />
-      {error('dealer')}
       <div className="land-form__trap" aria-hidden="true">
         <label htmlFor="register-website">{T.trap}</label>
         <input id="register-website" name="website" tabIndex={-1} autoComplete="off" />

@@ -1,23 +1,24 @@
 import { expectAccessible } from '../support/a11y';
-import { expect, snap, test } from '../support/fixtures';
+import { expect, signIn, snap, test } from '../support/fixtures';
 import { mailTo } from '../support/mails';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 /**
  * The owner registers the machine from its page on a phone and confirms the address by the mailed link
- * (api/src/modules/registrations); the link works once.
+ * (api/src/modules/registrations); the link works once. Staff see the owner and delete the registration on request.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 let machine: LandingMachine;
+let email: string;
 
 test.beforeAll(async ({ baseURL }) => {
   machine = await createLandingMachine(baseURL!, await signInToken(baseURL!));
 });
 
 test('register on the phone, get the mail, confirm once by its link', async ({ page, context }) => {
-  const email = `besitzer-${Date.now().toString(36)}@example.com`;
+  email = `besitzer-${Date.now().toString(36)}@example.com`;
   page.on('dialog', () => {
     throw new Error('a script of the input ran');
   });
@@ -74,4 +75,23 @@ test('register on the phone, get the mail, confirm once by its link', async ({ p
     'This confirmation link is not valid or has been used already.',
   );
   await snap(replayed, 'registration-link-used');
+});
+
+test.describe('staff', () => {
+  test.use({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false });
+
+  test('see the confirmed owner, then delete the registration on request', async ({ page }) => {
+    test.skip(!email, 'needs the registration above');
+    await signIn(page, '/?tab=machine_list');
+    await page.getByRole('button', { name: 'Registrierungen' }).click();
+    const row = page.getByTestId('registration-row').filter({ hasText: email });
+    await expect(row).toContainText(machine.serial);
+    await expect(row).toContainText(`${HOSTILE} Schreinerei`);
+    await expect(row).toContainText('bestätigt am');
+    await expectAccessible(page, 'registrations-staff');
+    await row.getByLabel('Grund (Antrag des Besitzers)').fill('Antrag per E-Mail vom 29.11.2026');
+    await row.getByRole('button', { name: 'LÖSCHEN' }).click();
+    await expect(page.getByTestId('registration-row').filter({ hasText: email })).toHaveCount(0);
+    await snap(page, 'registrations-deleted');
+  });
 });

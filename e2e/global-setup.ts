@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startSmtpServer } from 'api/test/smtp-server';
 import { SKEWED_BUILDS, skewedBuildDir } from './support/skewed-builds';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -71,6 +72,12 @@ export default async function globalSetup() {
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pruefbericht-e2e-'));
   fs.mkdirSync(path.join(import.meta.dirname, 'artifacts'), { recursive: true });
+  // A real SMTP server on loopback receives what the server's worker mails; the specs read the mails from
+  // E2E_MAIL_DIR (e2e/support/mails.ts).
+  const mailDir = path.join(dir, 'mails');
+  fs.mkdirSync(mailDir);
+  const smtp = await startSmtpServer({ saveTo: mailDir });
+  process.env.E2E_MAIL_DIR = mailDir;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: port,
@@ -83,6 +90,8 @@ export default async function globalSetup() {
     // The customer page and the staff header show them (e2e/tests/landing-customer.spec.ts).
     COMPANY_EMAIL: 'service@bds-maschinen.example',
     COMPANY_PHONE: '+49 2161 123456',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'pruefbericht@bds-maschinen.example',
   };
   // Tests that must arrange what no screen makes (a job that failed for good) open the database by this.
   process.env.E2E_DATABASE_FILE = path.join(dir, 'e2e.db');
@@ -111,6 +120,7 @@ export default async function globalSetup() {
       else server.once('exit', resolve);
       setTimeout(resolve, 5000);
     });
+    await smtp.close();
     fs.rmSync(dir, { recursive: true, force: true });
   };
 }

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import auditRoutes from './modules/audit/audit.routes';
 import jobsRoutes from './modules/jobs/jobs.routes';
+import registrationRoutes from './modules/registrations/registrations.routes';
 import authRoutes from './modules/auth/auth.routes';
 import directoryRoutes from './modules/auth/directory.routes';
 import brandsRoutes from './modules/brands/brands.routes';
@@ -218,6 +219,7 @@ export async function buildApp({
       await api.register(accountsRoutes, { services });
       await api.register(meRoutes, { services });
       await api.register(jobsRoutes, { services });
+      await api.register(registrationRoutes, { services, config });
     },
     { prefix: '/api' },
   );

@@ -242,6 +242,35 @@ describe('configuration', () => {
       );
   });
 
+  test('SMTP_URL and MAIL_FROM: unset is no mail; set, both are needed and checked', () => {
+    assert.equal(loadConfig({ SMTP_URL: ' ', MAIL_FROM: '' }).mail, null);
+    assert.deepEqual(
+      loadConfig({
+        SMTP_URL: ' smtps://pb:geheim@mail.example:465 ',
+        MAIL_FROM: ' pruefbericht@bds.example ',
+      }).mail,
+      { url: 'smtps://pb:geheim@mail.example:465', from: 'pruefbericht@bds.example' },
+    );
+    assertRefused(
+      { SMTP_URL: 'smtp://mail.example' },
+      'SMTP_URL verlangt MAIL_FROM, die Absenderadresse der E-Mails',
+    );
+    assertRefused(
+      { MAIL_FROM: 'pb@bds.example' },
+      'MAIL_FROM ist gesetzt, SMTP_URL aber nicht: ohne SMTP-Server wird nichts gesendet',
+    );
+    for (const url of ['mail.example', 'http://mail.example', 'smtp://', 'smtp://pb:geheim@'])
+      assertRefused(
+        { SMTP_URL: url, MAIL_FROM: 'pb@bds.example' },
+        'SMTP_URL muss eine Adresse wie smtp://benutzer:passwort@mail.example:587 oder smtps://… sein',
+      );
+    for (const from of ['pb', 'pb@bds.example\r\nBcc: x@evil.example', '"PB" <pb@bds.example>'])
+      assertRefused(
+        { SMTP_URL: 'smtp://mail.example', MAIL_FROM: from },
+        `MAIL_FROM muss eine E-Mail-Adresse (höchstens 254 Zeichen) sein, ist aber „${from.trim()}“`,
+      );
+  });
+
   test('DATABASE_URL sqlite: takes a path relative to the working directory, or :memory:', () => {
     assert.deepEqual(loadConfig({ DATABASE_URL: 'sqlite:./data/pb.db' }).database, {
       kind: 'sqlite',

@@ -78,6 +78,11 @@ export interface Config {
     developmentPassphrase: string | null;
     developmentPassphraseFile: string;
   };
+  /**
+   * Outgoing mail (api/src/platform/mail.ts): the SMTP server (SMTP_URL or SMTP_URL_FILE, smtp:// or smtps://,
+   * with its user and password) and the sender (MAIL_FROM); null when SMTP_URL is unset: nothing is mailed.
+   */
+  mail: { url: string; from: string } | null;
   /** Sign-in with the company account (OIDC_*, directory-config.ts); null when OIDC_ISSUER is unset. */
   directory: DirectoryConfig | null;
   /** Where the built frontends live; a missing dist is simply not served. */
@@ -252,6 +257,31 @@ export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env): Config
   throw new ConfigError(`DATABASE_URL muss mit sqlite: oder postgres:// beginnen, ist aber „${raw}“`);
 }
 
+/** SMTP_URL and MAIL_FROM together, or neither: a server without a sender could not send a mail. */
+function mail(env: NodeJS.ProcessEnv): Config['mail'] {
+  const url = secretVariable(env, 'SMTP_URL')?.trim();
+  const from = optional(
+    env,
+    'MAIL_FROM',
+    (value) => value.length <= 254 && EMAIL.test(value),
+    'eine E-Mail-Adresse (höchstens 254 Zeichen)',
+  );
+  if (!url) {
+    if (from)
+      throw new ConfigError(
+        'MAIL_FROM ist gesetzt, SMTP_URL aber nicht: ohne SMTP-Server wird nichts gesendet',
+      );
+    return null;
+  }
+  // The address itself is not repeated: it may hold the server's password.
+  if (!URL.canParse(url) || !['smtp:', 'smtps:'].includes(new URL(url).protocol) || !new URL(url).hostname)
+    throw new ConfigError(
+      'SMTP_URL muss eine Adresse wie smtp://benutzer:passwort@mail.example:587 oder smtps://… sein',
+    );
+  if (!from) throw new ConfigError('SMTP_URL verlangt MAIL_FROM, die Absenderadresse der E-Mails');
+  return { url, from };
+}
+
 function metrics(env: NodeJS.ProcessEnv): Config['metrics'] {
   const enabled = env.METRICS?.trim() || '1';
   if (enabled !== '0' && enabled !== '1')
@@ -317,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     downloadStallSeconds: positiveInt(env, 'DOWNLOAD_STALL_SECONDS', 30, 3600),
     downloadsPerAddress: positiveInt(env, 'DOWNLOADS_PER_ADDRESS', 8, 10_000),
     seal: seal(env, loadDatabaseConfig(env), production),
+    mail: mail(env),
     directory: directoryConfig(env, (message) => new ConfigError(message)),
     webRoot: repoRoot,
     remoteManifests: Object.fromEntries(

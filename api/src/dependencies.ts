@@ -54,6 +54,9 @@ import { sealsRepository } from './modules/certificate-pdf/seals.repository';
 import { pdfInput, type PdfScope } from './modules/certificate-pdf/pdf-input';
 import { certificateDocuments } from './modules/certificate-pdf/certificate-archive.wiring';
 import { jobsRepository } from './platform/jobs.repository';
+import { mailSendsRepository } from './platform/mail';
+import { registrationsRepository } from './modules/registrations/registrations.repository';
+import { registrationsService } from './modules/registrations/registrations.service';
 
 /**
  * Every repository (queries) and service (business rules) of the API, built once per app. They hold no
@@ -105,6 +108,8 @@ export function createRepositories(database: DatabaseHandle) {
     certificateArchive: certificateArchiveRepository(db),
     seals: sealsRepository(db),
     jobs: jobsRepository(db),
+    mailSends: mailSendsRepository(db),
+    registrations: registrationsRepository(db),
     /** What a certificate's PDF prints, read for the renderer (api/src/modules/certificate-pdf/pdf-input.ts). */
     pdfInput: (id: number, scope: PdfScope, settings: Parameters<typeof pdfInput>[3]) =>
       pdfInput({ view, uploads }, id, scope, settings),
@@ -207,7 +212,18 @@ export function createServices(repositories: Repositories, config: Config, passw
     landing: landingService(repositories.landing, documents, notices, {
       brandContactFallback: !config.companyEmail && !config.companyPhone,
     }),
+    registrations: ownerRegistrations(repositories, config),
   };
 }
+
+/** Owners' registrations (api/src/modules/registrations): the API's routes and the worker's mails use the same. */
+export const ownerRegistrations = (repositories: Repositories, config: Config) =>
+  registrationsService({
+    registrations: repositories.registrations,
+    inTransaction: repositories.inTransaction,
+    throttle: repositories.throttle,
+    mailing: config.mail !== null,
+    companyName: config.companyName,
+  });
 
 export type Services = ReturnType<typeof createServices>;

@@ -51,6 +51,27 @@ export const customerMessages = {
   gs1Unknown: 'Unknown product or serial number. / Unbekanntes Produkt oder unbekannte Seriennummer.',
   gs1NoLink:
     'There is no link of this type for this product. / Für dieses Produkt gibt es keinen Link dieser Art.',
+  // Registration from the unit's page (api/src/modules/registrations).
+  registrationOwner: 'Please enter your name or company. / Bitte geben Sie Ihren Namen oder Ihre Firma an.',
+  registrationCountry: 'Please choose your country. / Bitte wählen Sie Ihr Land.',
+  registrationPurchasedOn:
+    'Please enter the date of purchase (not in the future). / Bitte geben Sie das Kaufdatum an (nicht in der Zukunft).',
+  registrationDealer:
+    'Please enter the dealer in at most 200 characters. / Bitte geben Sie den Händler mit höchstens 200 Zeichen an.',
+  registrationConsent:
+    'Please agree to the storage of your data. / Bitte stimmen Sie der Speicherung Ihrer Daten zu.',
+  registrationConsentVersion:
+    'The consent text has changed; please reload the page. / Der Einwilligungstext hat sich geändert; bitte laden Sie die Seite neu.',
+  registrationUnitUnknown:
+    'This serial number cannot be registered: it is unknown, not released or withdrawn. / Diese Seriennummer kann nicht registriert werden: sie ist unbekannt, nicht freigegeben oder zurückgezogen.',
+  registrationTaken:
+    'This machine is already registered. We have passed your registration on to the manufacturer, who will contact you. / Diese Maschine ist bereits registriert. Wir haben Ihre Registrierung an den Hersteller weitergegeben, der sich bei Ihnen meldet.',
+  registrationTooMany:
+    'Too many registrations; please try again later. / Zu viele Registrierungen; bitte versuchen Sie es später erneut.',
+  registrationLinkInvalid:
+    'This confirmation link is not valid or has been used already. / Dieser Bestätigungslink ist ungültig oder wurde schon benutzt.',
+  registrationLinkExpired:
+    'This confirmation link has expired; please register again. / Dieser Bestätigungslink ist abgelaufen; bitte registrieren Sie sich erneut.',
   paperRequestMarkup:
     'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
 } as const;
@@ -281,6 +302,7 @@ export const german = {
   certificatePdfPending:
     'Das PDF des Prüfberichts wird noch erstellt. Bitte in einigen Sekunden erneut versuchen.',
   paperRequestNotFound: 'Anfrage nicht gefunden.',
+  registrationNotFound: 'Diese Registrierung gibt es nicht (mehr).',
   paperRequestSentOn: 'Bitte den Tag des Versands angeben (nicht in der Zukunft, nicht vor der Anfrage).',
   paperRequestAlreadySent: 'Diese Anfrage ist schon als versandt erledigt.',
   // Sign-in with the company account (docs/decisions/0029-company-account-sign-in.md).

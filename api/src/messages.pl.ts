@@ -230,6 +230,7 @@ export const polish: Messages = {
   certificatePdfPending:
     'Plik PDF protokołu badania jest jeszcze tworzony. Spróbuj ponownie za kilka sekund.',
   paperRequestNotFound: 'Nie znaleziono zamówienia.',
+  registrationNotFound: 'Ta rejestracja nie istnieje (już).',
   paperRequestSentOn: 'Podaj dzień wysyłki (nie z przyszłości, nie wcześniejszy niż zamówienie).',
   paperRequestAlreadySent: 'To zamówienie zostało już załatwione jako wysłane.',
   companySignInOff: 'Logowanie kontem firmowym nie jest tu skonfigurowane.',

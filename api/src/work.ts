@@ -1,9 +1,10 @@
 import type { Config } from './config';
-import type { Repositories } from './dependencies';
+import { ownerRegistrations, type Repositories } from './dependencies';
 import { sealingWork } from './modules/certificate-pdf/certificate-archive.wiring';
 import { EXPORT_KEPT_MS } from './modules/certificates/certificate-export';
 import { certificateExportWork, removeExpiredExports } from './modules/certificates/export-work';
 import type { JobHandler } from './platform/job-runner';
+import { mailWork } from './platform/mail';
 
 /** Every kind of job the worker runs (api/src/workers/worker.ts), by kind. */
 export function jobHandlers(repositories: Repositories, config: Config): Record<string, JobHandler> {
@@ -17,9 +18,21 @@ export function jobHandlers(repositories: Repositories, config: Config): Record<
       inTransaction: repositories.inTransaction,
       keptMs: EXPORT_KEPT_MS,
     }),
+    // Every mail, by the composer its feature registers (api/src/platform/mail.ts).
+    ...mailWork(repositories.mailSends, config.mail, config.companyName, {
+      ...ownerRegistrations(repositories, config).mailComposers(),
+    }),
   };
 }
 
-/** What the idle worker tidies besides the jobs (api/src/platform/housekeeping.ts): exports past their time. */
-export const tidying = (repositories: Repositories) => (now: Date) =>
-  removeExpiredExports({ exports: repositories.exports, inTransaction: repositories.inTransaction }, now);
+/**
+ * What the idle worker tidies besides the jobs (api/src/platform/housekeeping.ts): exports past their time, and
+ * owners' registrations past their retention.
+ */
+export const tidying = (repositories: Repositories, config: Config) => async (now: Date) => {
+  await removeExpiredExports(
+    { exports: repositories.exports, inTransaction: repositories.inTransaction },
+    now,
+  );
+  await ownerRegistrations(repositories, config).expire(now);
+};

@@ -82,6 +82,13 @@ export const machineDocuments = (machineId: number) => `/machine/${id(machineId)
 export const documentFile = (documentId: number, fileName: string) =>
   `/documents/${id(documentId)}/${id(fileName)}`;
 export const paperRequests = () => '/paper-requests';
+/** An owner registers a released unit from its customer page (public). */
+export const unitRegistration = (serial: string) => `/public/units/${id(serial)}/registration`;
+/** The link of the confirmation mail, followed (public). */
+export const registrationConfirm = () => '/public/registrations/confirm';
+/** The registrations with the owners' data (quality and administrators), and one of them, deleted on request. */
+export const registrations = () => '/registrations';
+export const registration = (registrationId: number) => `/registrations/${id(registrationId)}`;
 export const paperRequestSent = (requestId: number) => `/paper-requests/${id(requestId)}/sent`;
 // Test instruments (docs/decisions/0018-instruments.md).
 export const instruments = () => '/instruments';

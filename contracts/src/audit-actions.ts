@@ -63,4 +63,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'notice.published': 'Sicherheitshinweis veröffentlicht',
   'notice.closed': 'Sicherheitshinweis geschlossen',
   'notice.exported': 'Betroffene Einheiten exportiert',
+  'unit.registered': 'Vom Besitzer registriert',
+  'registration.deleted': 'Registrierung gelöscht',
 };

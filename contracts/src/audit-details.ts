@@ -138,6 +138,10 @@ export type AuditDetails = {
   };
   'notice.closed': { notice_id: number; reason: string };
   'notice.exported': { notice_id: number; format: ExportFormat };
+  /** An owner registered the unit; who is kept with the registration only (api/src/modules/registrations). */
+  'unit.registered': { status: 'active' | 'conflict' };
+  /** On the owner's request (a reason given) or at the end of its retention (`retention`). */
+  'registration.deleted': { reason: string };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

@@ -131,6 +131,9 @@ export const AUDIT_VALUE_LABELS: Record<string, string> = {
   csv: 'CSV',
   asc: 'aufsteigend',
   desc: 'absteigend',
+  // A registration's status (api/src/modules/registrations).
+  active: 'gültig',
+  conflict: 'Konflikt (schon registriert)',
   ...CERTIFICATE_STATUS_LABELS,
 };
 

@@ -39,3 +39,4 @@ export * from './company-sign-in-names';
 export * from './jobs';
 export * from './plan-diff';
 export * from './safety-notices';
+export * from './registrations';

@@ -536,6 +536,8 @@ export const AUDIT_ACTIONS = [
   'notice.published',
   'notice.closed',
   'notice.exported',
+  'unit.registered',
+  'registration.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -44,6 +44,7 @@ import * as jobs from './migrations/2026-11-28T14-00-jobs';
 import * as certificateExports from './migrations/2026-11-28T16-00-exports';
 import * as releaseQueue from './migrations/2026-11-29T03-00-release-queue';
 import * as retestFindings from './migrations/2026-11-29T07-00-retest-findings';
+import * as registrations from './migrations/2026-11-29T11-00-registrations';
 import * as planReasons from './migrations/2026-11-29T04-00-plan-reasons';
 import * as safetyNotices from './migrations/2026-11-29T12-00-safety-notices';
 import type { Database } from './schema';
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T07-00-retest-findings': retestFindings,
   '2026-11-29T04-00-plan-reasons': planReasons,
   '2026-11-29T12-00-safety-notices': safetyNotices,
+  '2026-11-29T11-00-registrations': registrations,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

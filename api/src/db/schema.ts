@@ -501,6 +501,8 @@ export interface Database {
   safety_notices: SafetyNoticesTable;
   jobs: JobsTable;
   certificate_exports: CertificateExportsTable;
+  registrations: RegistrationsTable;
+  mail_sends: MailSendsTable;
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -546,4 +548,36 @@ export interface CertificateExportsTable {
   created_at: string;
   ready_at: string | null;
   expires_at: string;
+}
+
+/** An owner's registration of a unit (migration 2026-11-29T11-00-registrations, api/src/modules/registrations). */
+export interface RegistrationsTable {
+  id: Generated<number>;
+  serial: string;
+  status: 'active' | 'conflict';
+  owner: string;
+  email: string;
+  country: string;
+  purchased_on: string;
+  dealer: string | null;
+  language: 'en' | 'de';
+  consent_version: string;
+  consent_text: string;
+  confirm_origin: string | null;
+  token_hash: string | null;
+  token_expires_at: string | null;
+  confirmed_at: string | null;
+  created_at: string;
+}
+
+/** Each mail the worker tried to send (api/src/platform/mail.ts). */
+export interface MailSendsTable {
+  id: Generated<number>;
+  subject: string;
+  job_id: number | null;
+  recipient: string;
+  state: 'sent' | 'failed';
+  error: string | null;
+  message_id: string | null;
+  at: string;
 }

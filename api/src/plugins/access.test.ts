@@ -31,6 +31,11 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/paper-requests': 'public',
   'GET /api/paper-requests': 'catalogue',
   'POST /api/paper-requests/{id}/sent': 'catalogue',
+  // Owners register from the unit's page; their data is the quality department's (and administrators').
+  'POST /api/public/units/{serial}/registration': 'public',
+  'POST /api/public/registrations/confirm': 'public',
+  'GET /api/registrations': 'release',
+  'DELETE /api/registrations/{id}': 'release',
   'POST /api/upload': 'catalogue',
   'GET /api/brands': 'read',
   'POST /api/brand': 'catalogue',

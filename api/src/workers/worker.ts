@@ -25,7 +25,7 @@ const runner = jobRunner({
   jobs: repositories.jobs,
   handlers: jobHandlers(repositories, config),
   log,
-  idle: housekeeping(database, repositories.jobs, tidying(repositories)),
+  idle: housekeeping(database, repositories.jobs, tidying(repositories, config)),
   outdated: async () => {
     const newer = await newerMigration(database.db);
     if (newer && !outdatedSaid)

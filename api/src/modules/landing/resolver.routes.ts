@@ -21,13 +21,15 @@ import type { Config } from '../../config';
 import type { Services } from '../../dependencies';
 import { messages } from '../../messages';
 import { send as sendError } from '../../plugins/error-handler';
+import { publicOrigin } from '../../http/public-origin';
 
 /** The GS1 link type of the unit's test certificate; the EU declaration of conformity shares it. */
 const CERTIFICATE_LINK_TYPE = 'certificationInfo';
 /** The GS1 link type whose answer is the unit's safety notices and recalls (contracts' RecallStatus). */
 const RECALL_LINK_TYPE = 'recallStatus';
 
-const LOCAL_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
+/** The GS1 link type of the owner's registration (api/src/modules/registrations): the page's form. */
+const REGISTER_LINK_TYPE = 'registerProduct';
 
 /** AI 21, the serial: up to 20 characters of GS1's character set 82 (GS1 General Specifications §7.11). */
 const AI_21 = /^[!"%-?A-Z_a-z]{1,20}$/;
@@ -73,13 +75,9 @@ export default async function resolverRoutes(
     'standalone',
     'index.html',
   );
-  // WEB_BASE, else this machine itself in development; any other Host header is the client's word and must not
-  // go into a redirect or a cached linkset (as api/src/plugins/frontends.ts decides for QR codes): then the links
-  // are relative to the address asked for, which RFC 9110 (Location) and RFC 9264 (anchor) allow.
-  const originOf = (request: FastifyRequest) =>
-    (
-      config.webBase ?? (LOCAL_HOST.test(request.host) ? `${request.protocol}://${request.host}` : '')
-    ).replace(/\/+$/, '');
+  // Without a trusted origin the links are relative to the address asked for, which RFC 9110 (Location) and
+  // RFC 9264 (anchor) allow.
+  const originOf = (request: FastifyRequest) => publicOrigin(config, request) ?? '';
 
   /** The customer page itself, with the status the resolver decided (the page reads its path and says why). */
   const customerPage = (reply: FastifyReply, status: number, fallback: string) => {
@@ -138,6 +136,15 @@ export default async function resolverRoutes(
           hreflang: [...PLAN_LANGUAGES],
         }
       : undefined;
+    // Only a released unit can be registered: its customer page's registration form.
+    const register: Link | undefined = view.serial?.verified
+      ? {
+          href: `${page}#register`,
+          title: 'Register your machine / Maschine registrieren',
+          type: 'text/html',
+          hreflang: ['en', 'de'],
+        }
+      : undefined;
     const documentLink = (document: UnitDocument): Link => ({
       href: `${origin}/api${document.href}`,
       title: `${DOCUMENT_KIND_LABELS[document.kind].en} (${document.language}), valid from ${document.valid_from}`,
@@ -172,6 +179,7 @@ export default async function resolverRoutes(
         const key = `${GS1_VOCABULARY}${CERTIFICATE_LINK_TYPE}`;
         linkset[key] = [certificate, ...((linkset[key] as Link[] | undefined) ?? [])];
       }
+      if (register) linkset[`${GS1_VOCABULARY}${REGISTER_LINK_TYPE}`] = [register];
       return (
         reply
           .header('Cache-Control', 'public, max-age=60')
@@ -195,6 +203,8 @@ export default async function resolverRoutes(
     }
     if (term === CERTIFICATE_LINK_TYPE && certificate)
       return reply.code(307).header('Location', certificate.href).send();
+    if (term === REGISTER_LINK_TYPE && register)
+      return reply.code(307).header('Location', register.href).send();
     const kind = (Object.keys(GS1_DOCUMENT_LINK_TYPES) as DocumentKind[]).find(
       (candidate) => GS1_DOCUMENT_LINK_TYPES[candidate] === term,
     );

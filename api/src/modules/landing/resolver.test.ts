@@ -159,6 +159,15 @@ for (const kind of kinds) {
             hreflang: ['de', 'en', 'fr', 'es', 'it', 'pt'],
           },
         ]);
+        // The released unit can be registered by its owner: the page's form.
+        assert.deepEqual(set[`${VOC}registerProduct`], [
+          {
+            href: `${origin}/landing/${machineId}/${serial}#register`,
+            title: 'Register your machine / Maschine registrieren',
+            type: 'text/html',
+            hreflang: ['en', 'de'],
+          },
+        ]);
       }
     });
 
@@ -210,6 +219,11 @@ for (const kind of kinds) {
       assert.equal(sealed.statusCode, 200, sealed.body);
       assert.equal(sealed.headers['content-type'], 'application/pdf');
       assertError(await t.app.inject(`/01/${gtin}?linkType=gs1:certificationInfo`), 404);
+      const register = await t.app.inject(`${unitPath()}?linkType=gs1:registerProduct`);
+      assert.equal(register.statusCode, 307);
+      assert.equal(register.headers.location, `${origin}/landing/${machineId}/${serial}#register`);
+      // The machine without a serial names no unit to register.
+      assertError(await t.app.inject(`/01/${gtin}?linkType=gs1:registerProduct`), 404);
     });
 
     test('a malformed GTIN or serial is 400, an unknown item 404, never 200', async () => {

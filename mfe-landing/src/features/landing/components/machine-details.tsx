@@ -5,6 +5,7 @@ import { useLazyModule } from '../hooks/use-lazy-module';
 import { Greeting } from './greeting';
 import { SerialBox, unitStatus } from './serial-box';
 import { SerialCheck } from './serial-check';
+import { RegistrationSection } from './registration-section';
 import { UnitContact } from './unit-contact';
 import { UnitNotices } from './unit-notices';
 
@@ -56,6 +57,10 @@ export function MachineDetails({
         {serial && <SerialCheck landing={landing} config={config} languages={languages} />}
         {warned && contact}
         {documents && <documents.default landing={landing} config={config} languages={languages} />}
+        {/* Only a released unit can be registered by its owner (api/src/modules/registrations). */}
+        {status === 'released' && (
+          <RegistrationSection landing={landing} config={config} languages={languages} />
+        )}
         {!warned && contact}
       </div>
       {image && (

@@ -1,7 +1,9 @@
 import { apiPaths, PAPER_REQUEST_MAX, type UnitDocument } from 'contracts';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { documentTexts } from '../document-texts';
 import type { Language } from '../texts';
+import { fieldMarks, FormEnd, postJson, TextField, useFormState } from './customer-form';
+import './land-form.css';
 
 type Field = 'name' | 'address' | 'email' | 'document';
 
@@ -48,9 +50,7 @@ export function PaperRequestForm({
   documents: UnitDocument[];
   languages: readonly Language[];
 }) {
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, setErrors, message, setMessage, busy, setBusy } = useFormState<Field>();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,22 +58,16 @@ export function PaperRequestForm({
     const value = (name: string) => String(form.get(name) ?? '');
     setBusy(true);
     try {
-      const response = await fetch(`${apiBase}${apiPaths.paperRequests()}`, {
-        method: 'POST',
-        credentials: 'omit',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({
-          document_id: Number(value('document')),
-          ...(serial && { serial }),
-          name: value('name'),
-          address: value('address'),
-          email: value('email'),
-        }),
+      const { response, answer } = await postJson(`${apiBase}${apiPaths.paperRequests()}`, {
+        document_id: Number(value('document')),
+        ...(serial && { serial }),
+        name: value('name'),
+        address: value('address'),
+        email: value('email'),
       });
-      const answer = await response.json().catch(() => ({}));
       if (response.ok) {
         setErrors({});
-        setMessage({ text: T.sent(day(answer.due)), ok: true });
+        setMessage({ text: T.sent(day(answer.due ?? '')), ok: true });
         return;
       }
       // The API's field names; the document field is named by its id or kind there.
@@ -94,14 +88,7 @@ export function PaperRequestForm({
     }
   }
 
-  const described = (field: Field) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `paper-${field}-error` } : {};
-  const error = (field: Field) =>
-    errors[field] && (
-      <span id={`paper-${field}-error`} className="land-form__error">
-        {errors[field]}
-      </span>
-    );
+  const { described, error } = fieldMarks('paper', errors);
   if (message?.ok)
     return (
       <p className="land-form__done" role="status" data-testid="paper-request-sent">
@@ -128,15 +115,14 @@ export function PaperRequestForm({
         ))}
       </select>
       {error('document')}
-      <label htmlFor="paper-name">{T.name}</label>
-      <input
+      <TextField
         id="paper-name"
+        label={T.name}
+        error={errors.name}
         name="name"
         autoComplete="name"
         maxLength={PAPER_REQUEST_MAX.name}
-        {...described('name')}
       />
-      {error('name')}
       <label htmlFor="paper-address">{T.address}</label>
       <textarea
         id="paper-address"
@@ -147,24 +133,16 @@ export function PaperRequestForm({
         {...described('address')}
       />
       {error('address')}
-      <label htmlFor="paper-email">{T.email}</label>
-      <input
+      <TextField
         id="paper-email"
+        label={T.email}
+        error={errors.email}
         name="email"
         type="email"
         autoComplete="email"
         maxLength={PAPER_REQUEST_MAX.email}
-        {...described('email')}
       />
-      {error('email')}
-      {message && (
-        <p className="land-form__message" role="alert">
-          {message.text}
-        </p>
-      )}
-      <button type="submit" className="land-button" disabled={busy}>
-        {T.send}
-      </button>
+      <FormEnd message={message?.text ?? null} busy={busy} label={T.send} />
     </form>
   );
 }

@@ -8,9 +8,11 @@ import '../../../styles/remote.css';
 const BrandsPanel = lazy(() => import('./brands-panel'));
 // Paper-copy requests of customers (docs/decisions/0012-documents.md), likewise.
 const PaperRequestsPanel = lazy(() => import('./paper-requests-panel'));
+// Owners' registrations (docs/decisions/0045-registrations-and-mail.md), likewise.
+const RegistrationsPanel = lazy(() => import('./registrations-panel'));
 
-type View = 'machines' | 'brands' | 'paperRequests';
-const VIEWS: View[] = ['machines', 'brands', 'paperRequests'];
+type View = 'machines' | 'brands' | 'paperRequests' | 'registrations';
+const VIEWS: View[] = ['machines', 'brands', 'paperRequests', 'registrations'];
 
 /**
  * Tab "Bearbeiten": the machine catalogue and, behind a switch, the brands. A view stays mounted
@@ -55,6 +57,17 @@ export default function MachineListPage() {
         >
           <Suspense fallback={<Spinner />}>
             <PaperRequestsPanel />
+          </Suspense>
+        </section>
+      )}
+      {opened.includes('registrations') && (
+        <section
+          className="mach-screen"
+          hidden={view !== 'registrations'}
+          aria-label={t('views.registrations')}
+        >
+          <Suspense fallback={<Spinner />}>
+            <RegistrationsPanel />
           </Suspense>
         </section>
       )}

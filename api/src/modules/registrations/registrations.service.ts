@@ -1,0 +1,288 @@
+import crypto from 'node:crypto';
+import {
+  CONSENT_TEXTS,
+  CONSENT_VERSION,
+  REGISTRATION_LINK_HOURS,
+  REGISTRATION_MAX,
+  berlinIsoDate,
+  landingUrl,
+  type Registration,
+  type RegistrationAnswer,
+  type RegistrationBody,
+} from 'contracts';
+import { badRequest, conflict, notFound } from '../../errors';
+import { messages } from '../../messages';
+import { addressKey } from '../../plugins/client-address';
+import { mailHtml, mailSendsRepository, mailText, queueMail, type MailComposer } from '../../platform/mail';
+import type { InTransaction } from '../../platform/transactions';
+import { auditQueries } from '../audit/audit.repository';
+import type { LoginThrottleRepository, ThrottleRule } from '../auth/login-throttle.repository';
+import { ThrottledError } from '../auth/sign-in-throttle';
+import { hashToken } from '../auth/sessions.repository';
+import { registrationsRepository, type RegistrationsRepository } from './registrations.repository';
+
+/**
+ * The public limits, kept in the database (the sign-in throttle's table, api/src/modules/auth/login-throttle.repository.ts)
+ * so that every API instance counts alike: per client address, and per serial, whoever asks.
+ */
+export const REGISTRATION_LIMITS = {
+  address: { limit: 10, windowMinutes: 60, lockMinutes: 60 },
+  serial: { limit: 5, windowMinutes: 24 * 60, lockMinutes: 24 * 60 },
+  confirm: { limit: 30, windowMinutes: 60, lockMinutes: 60 },
+} as const satisfies Record<string, ThrottleRule>;
+
+const DAY_MS = 86_400_000;
+/**
+ * How long owners' data is kept (README, "Registrations"): an address whose link ran out unconfirmed 7 days
+ * after that; a conflicting second registration 90 days (staff settle it within that); every registration
+ * 10 years, as long as the machine's documents are kept for recalls (api/src/modules/documents).
+ */
+export const REGISTRATION_RETENTION = { unconfirmedDays: 7, conflictDays: 90, years: 10 } as const;
+
+/** The mail job's composer of the confirmation mail (api/src/platform/mail.ts). */
+const CONFIRMATION = 'registration-confirmation';
+const LIST_LIMIT = 1000;
+
+/** No comma, semicolon, quote or bracket: a mail library would read a list of addresses or a name out of them. */
+const EMAIL = /^[^\s@<>,;"'()[\]\\]+@[^\s@<>,;"'()[\]\\]+\.[^\s@<>,;"'()[\]\\]+$/;
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** The fields of a registration, trimmed; each wrong one named in English and German. */
+function checked(body: RegistrationBody, today: string) {
+  const text = {
+    owner: body.owner.trim(),
+    email: body.email.trim(),
+    country: body.country.trim().toUpperCase(),
+    purchased_on: body.purchased_on.trim(),
+    dealer: body.dealer?.trim() || null,
+  };
+  const fields: Record<string, string> = {};
+  if (!text.owner || text.owner.length > REGISTRATION_MAX.owner) fields.owner = messages.registrationOwner;
+  if (!EMAIL.test(text.email) || text.email.length > REGISTRATION_MAX.email)
+    fields.email = messages.paperRequestEmail;
+  if (!COUNTRY.test(text.country)) fields.country = messages.registrationCountry;
+  // A real calendar day: Date.parse takes 2026-02-30 as 2 March, so the day must read back the same.
+  const parsed = Date.parse(`${text.purchased_on}T00:00:00Z`);
+  const day = !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === text.purchased_on;
+  if (!day || text.purchased_on > today || text.purchased_on < '2000-01-01')
+    fields.purchased_on = messages.registrationPurchasedOn;
+  if (text.dealer && text.dealer.length > REGISTRATION_MAX.dealer)
+    fields.dealer = messages.registrationDealer;
+  if (body.consent !== true) fields.consent = messages.registrationConsent;
+  else if (body.consent_version !== CONSENT_VERSION) fields.consent = messages.registrationConsentVersion;
+  if (Object.keys(fields).length) throw badRequest(messages.paperRequestInvalid, fields);
+  return text;
+}
+
+const toRegistration = (
+  row: Awaited<ReturnType<RegistrationsRepository['find']>> & object,
+): Registration => ({
+  id: row.id,
+  serial: row.serial,
+  status: row.status,
+  owner: row.owner,
+  email: row.email,
+  country: row.country,
+  purchased_on: row.purchased_on,
+  dealer: row.dealer,
+  language: row.language,
+  consent_version: row.consent_version,
+  mailed: row.confirm_origin !== null,
+  confirmed_at: row.confirmed_at,
+  created_at: row.created_at,
+});
+
+/** The confirmation mail's words, in the owner's language. */
+const CONFIRMATION_WORDS = {
+  en: {
+    subject: 'Please confirm the registration of your machine',
+    hello: (owner: string) => `Hello ${owner},`,
+    body: (serial: string) =>
+      `thank you for registering your machine with serial number ${serial}. Please confirm your e-mail address ` +
+      `within ${REGISTRATION_LINK_HOURS} hours with this link:`,
+    link: 'Confirm registration',
+    ignore:
+      'If you did not register, please ignore this e-mail: without confirmation the registration is deleted.',
+  },
+  de: {
+    subject: 'Bitte bestätigen Sie die Registrierung Ihrer Maschine',
+    hello: (owner: string) => `Guten Tag ${owner},`,
+    body: (serial: string) =>
+      `vielen Dank für die Registrierung Ihrer Maschine mit der Seriennummer ${serial}. Bitte bestätigen Sie ` +
+      `Ihre E-Mail-Adresse innerhalb von ${REGISTRATION_LINK_HOURS} Stunden mit diesem Link:`,
+    link: 'Registrierung bestätigen',
+    ignore:
+      'Falls Sie sich nicht registriert haben, ignorieren Sie diese E-Mail bitte: ohne Bestätigung wird die Registrierung gelöscht.',
+  },
+} as const;
+
+/**
+ * Owners register a released unit from its customer page (issue 45): the registration is stored with the consent
+ * text it was given with; where mail is configured, a link confirms the address (double opt-in). One registration
+ * per serial: a second one is refused on the page, without naming the first owner, and kept for staff as a
+ * conflict. Owners' data is seen by the quality department and administrators only, deleted on request and at
+ * the end of REGISTRATION_RETENTION (docs/decisions/0045-registrations-and-mail.md).
+ */
+export function registrationsService(deps: {
+  registrations: RegistrationsRepository;
+  inTransaction: InTransaction;
+  throttle: LoginThrottleRepository;
+  /** Whether SMTP_URL is set. */
+  mailing: boolean;
+  companyName: string;
+}) {
+  const { registrations } = deps;
+
+  /** Counts the attempt against every key; a locked one refuses it with when to try again. */
+  async function limit(keys: { key: string; rule: ThrottleRule }[]) {
+    const reservation = await deps.throttle.reserve(keys);
+    if (reservation.refused) {
+      const seconds = Math.max(1, Math.ceil((reservation.refused.until.getTime() - Date.now()) / 1000));
+      throw new ThrottledError('TOO_MANY_REQUESTS', messages.registrationTooMany, seconds);
+    }
+  }
+
+  return {
+    /**
+     * A customer's registration of `serial`. `origin` is where the confirmation link leads (null: it cannot be
+     * built, so nothing is mailed). A filled-in honeypot is answered like a registration and stores nothing.
+     */
+    async register(
+      serial: string,
+      body: RegistrationBody,
+      client: { address: string; origin: string | null },
+    ): Promise<RegistrationAnswer> {
+      const mailed = deps.mailing && client.origin !== null;
+      // The address counts every attempt; the serial only well-formed ones, so that a customer's typing errors
+      // do not use up the serial's few tries.
+      await limit([
+        { key: `registration-address:${addressKey(client.address)}`, rule: REGISTRATION_LIMITS.address },
+      ]);
+      if (body.website) return { mailed };
+      const now = new Date();
+      const fields = checked(body, berlinIsoDate(now));
+      await limit([{ key: `registration-serial:${serial}`, rule: REGISTRATION_LIMITS.serial }]);
+      if (!(await registrations.releasedUnit(serial))) throw notFound(messages.registrationUnitUnknown);
+      const added = await deps.inTransaction(async (trx) => {
+        const row = await registrationsRepository(trx).add(
+          {
+            serial,
+            ...fields,
+            language: body.language,
+            consent_version: CONSENT_VERSION,
+            consent_text: CONSENT_TEXTS[CONSENT_VERSION][body.language],
+            confirm_origin: mailed ? client.origin : null,
+            created_at: now.toISOString(),
+          },
+          now,
+        );
+        if (row.status === 'active' && mailed)
+          await queueMail(trx, `registration:${row.id}:confirmation`, CONFIRMATION, { id: row.id });
+        await auditQueries(trx).record({
+          accountId: null,
+          action: 'unit.registered',
+          subject: { type: 'unit', id: serial },
+          details: { status: row.status },
+        });
+        return row;
+      });
+      if (added.status === 'conflict') throw conflict(messages.registrationTaken);
+      return { mailed };
+    },
+
+    /** Follows a confirmation link: once, before it runs out. */
+    async confirm(token: string, address: string) {
+      await limit([
+        { key: `registration-confirm:${addressKey(address)}`, rule: REGISTRATION_LIMITS.confirm },
+      ]);
+      const hash = hashToken(token);
+      const found = await registrations.byToken(hash);
+      const now = new Date();
+      if (!found) throw notFound(messages.registrationLinkInvalid);
+      if (!found.token_expires_at || found.token_expires_at < now.toISOString())
+        throw notFound(messages.registrationLinkExpired);
+      if (!(await registrations.confirm(found.id, hash, now)))
+        throw notFound(messages.registrationLinkInvalid);
+    },
+
+    async list(serial?: string): Promise<Registration[]> {
+      return (await registrations.list(serial?.trim() || undefined, LIST_LIMIT)).map(toRegistration);
+    },
+
+    /**
+     * Deleted on the owner's request: the row and the recipients of its mails go; the unit's history keeps that
+     * it was registered and that the registration was deleted, never by whom.
+     */
+    async remove(id: number, reason: string, accountId: number) {
+      await deps.inTransaction(async (trx) => {
+        const removed = await registrationsRepository(trx).remove(id);
+        if (!removed) throw notFound(messages.registrationNotFound);
+        await mailSendsRepository(trx).forget(`registration:${id}:`);
+        await auditQueries(trx).record({
+          accountId,
+          action: 'registration.deleted',
+          subject: { type: 'unit', id: removed.serial },
+          details: { reason: reason.trim() },
+        });
+      });
+    },
+
+    /** Deletes what is past REGISTRATION_RETENTION (the worker's housekeeping, api/src/work.ts). */
+    async expire(now: Date) {
+      const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+      const anyBefore = new Date(now);
+      anyBefore.setUTCFullYear(anyBefore.getUTCFullYear() - REGISTRATION_RETENTION.years);
+      await deps.inTransaction(async (trx) => {
+        const removed = await registrationsRepository(trx).removePast({
+          unconfirmedLinkBefore: before(REGISTRATION_RETENTION.unconfirmedDays),
+          conflictBefore: before(REGISTRATION_RETENTION.conflictDays),
+          anyBefore: anyBefore.toISOString(),
+        });
+        for (const { id, serial } of removed) {
+          await mailSendsRepository(trx).forget(`registration:${id}:`);
+          await auditQueries(trx).record({
+            accountId: null,
+            action: 'registration.deleted',
+            subject: { type: 'unit', id: serial },
+            details: { reason: 'retention' },
+          });
+        }
+      });
+    },
+
+    /**
+     * The confirmation mail, composed when the worker sends it: a fresh link (only its hash stored), so no
+     * token waits in the jobs table. Nothing when the registration was deleted or confirmed meanwhile.
+     */
+    mailComposers: (): Record<string, MailComposer> => ({
+      [CONFIRMATION]: async (data) => {
+        const row = await registrations.find((data as { id: number }).id);
+        if (!row || row.confirmed_at || !row.confirm_origin) return null;
+        const unit = await registrations.releasedUnit(row.serial);
+        if (!unit) return null;
+        const token = crypto.randomBytes(32).toString('base64url');
+        const expires = new Date(Date.now() + REGISTRATION_LINK_HOURS * 3_600_000);
+        if (!(await registrations.setToken(row.id, hashToken(token), expires))) return null;
+        // In the fragment: the browser never sends it to a server, so no access log or proxy keeps it.
+        const link = `${landingUrl(row.confirm_origin, unit.machine_id, row.serial)}#confirm=${token}`;
+        const words = CONFIRMATION_WORDS[row.language];
+        const parts = [
+          words.hello(row.owner),
+          words.body(row.serial),
+          { href: link, label: words.link },
+          words.ignore,
+          deps.companyName,
+        ];
+        return {
+          to: row.email,
+          subject: words.subject,
+          language: row.language,
+          text: mailText(parts),
+          html: mailHtml(row.language, parts),
+        };
+      },
+    }),
+  };
+}
+
+export type RegistrationsService = ReturnType<typeof registrationsService>;

@@ -1,0 +1,83 @@
+import { useState, type InputHTMLAttributes } from 'react';
+
+/**
+ * What the customer page's forms share (paper-request-form.tsx, registration-form.tsx): their public POST, the
+ * marks of refused fields, and the end of the form.
+ */
+
+/** What the forms read of an answer: a success's fields, or the API's error envelope (contracts' ApiError). */
+interface Answer {
+  mailed?: boolean;
+  due?: string;
+  error?: { message?: string; fields?: Record<string, string> };
+}
+
+/** A public call of the API with a JSON body, without credentials; the answer's JSON, or {} when it has none. */
+export async function postJson(url: string, body: unknown) {
+  const response = await fetch(url, {
+    method: 'POST',
+    credentials: 'omit',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer: Answer = await response.json().catch(() => ({}));
+  return { response, answer };
+}
+
+/** A form's state: the refused fields with their messages, the message over the form, and whether it is sending. */
+export function useFormState<F extends string>() {
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  return { errors, setErrors, message, setMessage, busy, setBusy };
+}
+
+/** A refused field is marked invalid and described by its message, which stands under it. */
+export function fieldMarks<F extends string>(prefix: string, errors: Partial<Record<F, string>>) {
+  return {
+    described: (field: F) =>
+      errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${prefix}-${field}-error` } : {},
+    error: (field: F) =>
+      errors[field] && (
+        <span id={`${prefix}-${field}-error`} className="land-form__error">
+          {errors[field]}
+        </span>
+      ),
+  };
+}
+
+/** A one-line field with its label, marked and described by its message when refused (ids as fieldMarks's). */
+export function TextField({
+  id,
+  label,
+  error,
+  ...input
+}: { id: string; label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} {...(error && { 'aria-invalid': true, 'aria-describedby': `${id}-error` })} />
+      {error && (
+        <span id={`${id}-error`} className="land-form__error">
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** The form's last lines: what went wrong, if anything, and the send button. */
+export function FormEnd({ message, busy, label }: { message: string | null; busy: boolean; label: string }) {
+  return (
+    <>
+      {message && (
+        <p className="land-form__message" role="alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="land-button" disabled={busy}>
+        {label}
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { CONSENT_VERSION, type Landing } from 'contracts';
+import type { LandingConfig } from '../config';
+import { LandingScreen } from './landing-screen';
+
+/** „Register your machine“ on the customer page (registration-section.tsx, registration-form.tsx). */
+const config: LandingConfig = {
+  apiBase: '/api',
+  companyName: 'BDS Maschinen GmbH',
+  companyAddress: 'Martinstrasse 108, 41063 Mönchengladbach, Germany',
+  companyEmail: 'service@bds.example',
+  companyPhone: null,
+  companyLogo: null,
+};
+const released: Landing = {
+  name: 'MAB 825',
+  image: '',
+  link_en: 'https://www.bds-maschinen.de/en/mab-825',
+  link_ger: 'https://www.bds-maschinen.de/de/mab-825',
+  brand_name: 'BDS Maschinen',
+  serial: {
+    value: '4852406001',
+    verified: true,
+    tested_at: '2026-11-20',
+    withdrawn: false,
+    release: 'released',
+  },
+};
+
+const fetchMock = jest.fn<typeof fetch>();
+const answer = (status: number, body: unknown) =>
+  ({
+    ok: status < 300,
+    status,
+    headers: { get: () => null },
+    json: async () => body,
+  }) as unknown as Response;
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  globalThis.fetch = fetchMock;
+  window.history.replaceState(null, '', '/landing/7/4852406001');
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+async function show(landing: Landing) {
+  fetchMock.mockResolvedValueOnce(answer(200, landing));
+  render(
+    <LandingScreen
+      machine={{ id: '7' }}
+      serial={landing.serial?.value}
+      loadConfig={() => Promise.resolve(config)}
+    />,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'MAB 825' });
+}
+
+describe('registration on the customer page', () => {
+  it.each([
+    ['failed', { verified: false, tested_at: null, release: 'failed' as const }],
+    ['awaiting release', { verified: false, tested_at: null, release: 'awaiting_release' as const }],
+    ['withdrawn', { verified: false, tested_at: null, withdrawn: true, release: undefined }],
+  ])('a %s unit offers no registration', async (_, over) => {
+    await show({ ...released, serial: { ...released.serial!, ...over } });
+    expect(screen.queryByTestId('registration')).not.toBeInTheDocument();
+  });
+
+  it('a released unit: the form on request, sent with the consent’s version; without mail the page says so', async () => {
+    await show(released);
+    await userEvent.click(screen.getByRole('button', { name: 'Register / Registrieren' }));
+    const owner = await screen.findByLabelText('Name or company / Name oder Firma');
+    await userEvent.type(owner, 'Schreinerei Muster');
+    await userEvent.type(screen.getByLabelText('E-mail / E-Mail'), 'erika@example.com');
+    await userEvent.selectOptions(screen.getByLabelText('Country / Land'), 'AT');
+    await userEvent.type(screen.getByLabelText('Date of purchase / Kaufdatum'), '2026-11-02');
+    await userEvent.click(screen.getByRole('checkbox'));
+    fetchMock.mockResolvedValueOnce(answer(201, { mailed: false }));
+    await userEvent.click(screen.getByRole('button', { name: 'REGISTER / REGISTRIEREN' }));
+    expect(await screen.findByTestId('registration-sent')).toHaveTextContent('No e-mail is sent');
+    const [url, init] = fetchMock.mock.calls.at(-1)!;
+    expect(url).toBe('/api/public/units/4852406001/registration');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      owner: 'Schreinerei Muster',
+      email: 'erika@example.com',
+      country: 'AT',
+      purchased_on: '2026-11-02',
+      dealer: '',
+      // The page's first language (the test browser's, English): the mail's and the stored consent's.
+      language: 'en',
+      consent: true,
+      consent_version: CONSENT_VERSION,
+      website: '',
+    });
+  });
+
+  it('the API’s refusal is shown with the marked fields', async () => {
+    await show(released);
+    await userEvent.click(screen.getByRole('button', { name: 'Register / Registrieren' }));
+    await screen.findByLabelText('Name or company / Name oder Firma');
+    fetchMock.mockResolvedValueOnce(
+      answer(400, {
+        error: {
+          code: 'BAD_REQUEST',
+          message: 'Please check the marked fields. / Bitte prüfen Sie die markierten Felder.',
+          fields: {
+            email: 'Please enter a valid e-mail address. / Bitte geben Sie eine gültige E-Mail-Adresse an.',
+          },
+        },
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'REGISTER / REGISTRIEREN' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check the marked fields.');
+    expect(screen.getByLabelText('E-mail / E-Mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('E-mail / E-Mail')).toHaveAccessibleDescription(
+      'Please enter a valid e-mail address. / Bitte geben Sie eine gültige E-Mail-Adresse an.',
+    );
+  });
+
+  it('the mailed link confirms once and leaves the address without its token', async () => {
+    window.history.replaceState(null, '', '/landing/7/4852406001#confirm=abc_DEF-123');
+    fetchMock.mockResolvedValueOnce(answer(200, released)).mockResolvedValueOnce(answer(204, null));
+    render(
+      <LandingScreen machine={{ id: '7' }} serial="4852406001" loadConfig={() => Promise.resolve(config)} />,
+    );
+    await screen.findByText(/Your registration is confirmed\./);
+    const [url, init] = fetchMock.mock.calls.at(-1)!;
+    expect(url).toBe('/api/public/registrations/confirm');
+    expect(JSON.parse(String(init?.body))).toEqual({ token: 'abc_DEF-123' });
+    expect(window.location.hash).toBe('');
+  });
+});

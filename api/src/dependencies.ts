@@ -29,6 +29,8 @@ import { failureReasonsService } from './modules/failure-reasons/failure-reasons
 import { testRecordReports, testRecordReportsRepository } from './modules/reports/test-record-reports';
 import { instrumentsRepository } from './modules/instruments/instruments.repository';
 import { instrumentsService } from './modules/instruments/instruments.service';
+import { importsRepository } from './modules/imports/imports.repository';
+import { testerImports } from './modules/imports/tester-imports';
 import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
 import { chunkStore } from './platform/chunk-store';
@@ -90,6 +92,7 @@ export function createRepositories(database: DatabaseHandle) {
     failureReasons: failureReasonsRepository(db),
     testReports: testRecordReportsRepository(db),
     instruments,
+    imports: importsRepository(db),
     certificateList,
     releaseQueue: releaseQueueRepository(db),
     exports: exportsRepository(db),
@@ -122,6 +125,15 @@ export function createServices(repositories: Repositories, config: Config, passw
   const uploads = uploadsService(repositories.uploads, audit);
   const testPlans = testPlansService({ plans: repositories.testPlans, machines, audit });
   const failureReasons = failureReasonsService(repositories.failureReasons);
+  const imports = testerImports({
+    repository: repositories.imports,
+    chunks: repositories.documentChunks,
+    inTransaction: repositories.inTransaction,
+    machines,
+    plans: testPlans,
+    units,
+    certificates,
+  });
   const documents = documentsService(
     {
       inTransaction: repositories.inTransaction,
@@ -174,6 +186,7 @@ export function createServices(repositories: Repositories, config: Config, passw
         plans: testPlans,
         planVersions: repositories.testPlans,
         failureReasons,
+        imports,
         exports: repositories.exports,
         chunks: repositories.documentChunks,
         inTransaction: repositories.inTransaction,
@@ -184,6 +197,7 @@ export function createServices(repositories: Repositories, config: Config, passw
     ),
     testPlans,
     failureReasons,
+    testerImports: imports,
     instruments: instrumentsService(
       {
         instruments: repositories.instruments,

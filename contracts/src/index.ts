@@ -38,3 +38,4 @@ export * from './company-sign-in';
 export * from './company-sign-in-names';
 export * from './jobs';
 export * from './plan-diff';
+export * from './tester-imports';

@@ -45,6 +45,7 @@ import * as certificateExports from './migrations/2026-11-28T16-00-exports';
 import * as releaseQueue from './migrations/2026-11-29T03-00-release-queue';
 import * as retestFindings from './migrations/2026-11-29T07-00-retest-findings';
 import * as planReasons from './migrations/2026-11-29T04-00-plan-reasons';
+import * as testerImports from './migrations/2026-11-29T10-00-tester-imports';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T03-00-release-queue': releaseQueue,
   '2026-11-29T07-00-retest-findings': retestFindings,
   '2026-11-29T04-00-plan-reasons': planReasons,
+  '2026-11-29T10-00-tester-imports': testerImports,
 };
 
 const SQLITE_MMAP_BYTES = 2 ** 30;

@@ -48,20 +48,28 @@ export function testAttemptsRepository(db: Db) {
     /** Stores one attempt for each of `units` (unit index → judged test). */
     async insert(
       certificateId: number,
-      units: { unit_index: number; attempt: number; test: JudgedUnit; finding?: Finding }[],
+      units: {
+        unit_index: number;
+        attempt: number;
+        test: JudgedUnit;
+        finding?: Finding;
+        /** The tester's file its values came from (api/src/modules/imports/tester-imports.ts). */
+        source_file_id?: number | null;
+      }[],
       by: Tester,
     ) {
       if (units.length === 0) return;
       await db
         .insertInto('test_attempts')
         .values(
-          units.map(({ unit_index, attempt, test, finding }) => ({
+          units.map(({ unit_index, attempt, test, finding, source_file_id = null }) => ({
             certificate_id: certificateId,
             unit_index,
             attempt,
             values: JSON.stringify(test.values),
             verdicts: JSON.stringify(test.verdicts),
             passed: test.passed ? 1 : 0,
+            source_file_id,
             ...by,
             ...(finding && {
               failure_reason: finding.failure_reason,

@@ -86,4 +86,3 @@ export const ImportPreview = Type.Object({
   missing_units: Type.Array(Type.Integer()),
 });
 export type ImportPreview = Static<typeof ImportPreview>;
-

@@ -32,7 +32,13 @@ import { readTesterFile, type TesterTable } from './tester-file';
 /** What a file fills: the units of a certificate being issued (in row order), or one unit's retest. */
 type Target =
   | { kind: 'issue'; machine_id: number; steps: readonly PlanStep[]; quantity: number }
-  | { kind: 'retest'; machine_id: number; steps: readonly PlanStep[]; certificate_id: number; serial: string };
+  | {
+      kind: 'retest';
+      machine_id: number;
+      steps: readonly PlanStep[];
+      certificate_id: number;
+      serial: string;
+    };
 
 /** The file's values per unit (index in the certificate) and what it holds beyond the certificate. */
 interface Assigned {
@@ -122,7 +128,9 @@ export function testerImports({
 
   async function mappingFor(machineId: number, testerModel: string) {
     const row = await repository.mapping(machineId, testerModel);
-    return row && { serial_column: row.serial_column, steps: JSON.parse(row.steps) as Record<string, string> };
+    return (
+      row && { serial_column: row.serial_column, steps: JSON.parse(row.steps) as Record<string, string> }
+    );
   }
 
   async function storedFile(id: number) {
@@ -155,7 +163,10 @@ export function testerImports({
         instrument,
         units: rows.slice(0, target.quantity).map((row, unit_index) => ({ ...row, unit_index })),
         not_in_certificate: rows.slice(target.quantity).map(label),
-        missing_units: Array.from({ length: Math.max(target.quantity - rows.length, 0) }, (_, k) => rows.length + k + 1),
+        missing_units: Array.from(
+          { length: Math.max(target.quantity - rows.length, 0) },
+          (_, k) => rows.length + k + 1,
+        ),
       };
     }
     const unit = await units.bySerial(target.serial);
@@ -208,7 +219,11 @@ export function testerImports({
     });
   }
 
-  const toWire = (file: NonNullable<TesterFileRow>) => ({ id: file.id, name: file.name, sha256: file.sha256 });
+  const toWire = (file: NonNullable<TesterFileRow>) => ({
+    id: file.id,
+    name: file.name,
+    sha256: file.sha256,
+  });
 
   return {
     /** Reads and stores a tester's file for a machine; a file refused is not stored. */
@@ -270,7 +285,8 @@ export function testerImports({
         if (!steps.some((step) => step.key === key)) errors[`steps.${key}`] = messages.importMappingStep(key);
       if (Object.keys(errors).length) throw badRequest(messages.checkFields, errors);
       const tester_model = body.tester_model.trim();
-      if ((await repository.mapping(body.machine_id, tester_model)) && !allows(account.roles, 'release'))
+      const saved = await repository.mapping(body.machine_id, tester_model);
+      if (!allows(account.roles, 'release') && (saved || !allows(account.roles, 'certify')))
         throw new HttpError(403, 'FORBIDDEN', messages.importMappingChange);
       await repository.saveMapping({
         machine_id: body.machine_id,
@@ -341,7 +357,10 @@ export function testerImports({
       now: Date,
     ) {
       const assigned = await assign(source.id, { kind: 'issue', ...target }, berlinIsoDate(now));
-      const values = Array.from({ length: target.quantity }, (_, k) => entered.units[k] ?? keyedMap<string>());
+      const values = Array.from(
+        { length: target.quantity },
+        (_, k) => entered.units[k] ?? keyedMap<string>(),
+      );
       const filled = new Set<string>();
       for (const unit of assigned.units) {
         values[unit.unit_index] = merged(values[unit.unit_index], unit.values, source);
@@ -367,7 +386,12 @@ export function testerImports({
       return {
         file_id: assigned.file.id,
         values: merged(entered.values, unit.values, source),
-        instruments: instrumentsWith(entered.instruments, Object.keys(unit.values), target.steps, assigned.instrument),
+        instruments: instrumentsWith(
+          entered.instruments,
+          Object.keys(unit.values),
+          target.steps,
+          assigned.instrument,
+        ),
       };
     },
   };

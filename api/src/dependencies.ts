@@ -71,6 +71,7 @@ export function createRepositories(database: DatabaseHandle) {
   const instruments = instrumentsRepository(db);
   const uploads = uploadsRepository(db);
   const view = certificateView({ certificates, revisions, units, attempts, instruments, plans: testPlans });
+  const documentChunks = chunkStore(db);
   return {
     inTransaction,
     audit: auditQueries(db),
@@ -99,7 +100,7 @@ export function createRepositories(database: DatabaseHandle) {
     uploads,
     landing: landingRepository(db),
     documents: documentsRepository(db),
-    documentChunks: chunkStore(db),
+    documentChunks,
     paperRequests: paperRequestsRepository(db),
     reports: reportsRepository(database),
     certificateArchive: certificateArchiveRepository(db),
@@ -107,7 +108,7 @@ export function createRepositories(database: DatabaseHandle) {
     jobs: jobsRepository(db),
     /** What a certificate's PDF prints, read for the renderer (api/src/modules/certificate-pdf/pdf-input.ts). */
     pdfInput: (id: number, scope: PdfScope, settings: Parameters<typeof pdfInput>[3]) =>
-      pdfInput({ view, uploads }, id, scope, settings),
+      pdfInput({ view, uploads, chunks: documentChunks }, id, scope, settings),
   };
 }
 

@@ -226,6 +226,18 @@ export const TestAttempt = Type.Object({
   finding: Type.Optional(Type.String()),
   /** A retest: the steps whose values were carried over from the attempt before, not measured again. */
   carried_over: Type.Optional(Type.Array(Type.String())),
+  /** The tester's file the values came from (docs/tester-files.md): kept, hashed and attached to the sealed PDF. */
+  source: Type.Optional(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      sha256: Type.String(),
+      size: Type.Integer(),
+      format: Type.String(),
+      tester_model: Type.String(),
+      tester_serial: Type.String(),
+    }),
+  ),
 });
 export type TestAttempt = Static<typeof TestAttempt>;
 

@@ -1,4 +1,9 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { apiPaths, type ImportPreview, type PrintData, type TesterFile } from 'contracts';
@@ -36,6 +41,22 @@ const padfx = (serial: string, units: [string, string][]) =>
         .join('')}</Data></Database>`,
     },
   ]);
+/** The files attached to a PDF (poppler's pdfdetach: name → bytes), and the PDF's text (pdftotext). */
+function attachmentsOf(pdf: Buffer) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pb-import-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'document.pdf'), pdf);
+    fs.mkdirSync(path.join(dir, 'out'));
+    execFileSync('pdfdetach', ['-saveall', '-o', 'out', 'document.pdf'], { cwd: dir });
+    const listed = execFileSync('pdfdetach', ['-list', 'document.pdf'], { cwd: dir }).toString('utf8');
+    const names = [...listed.matchAll(/^\d+: (.+)$/gm)].map((match) => match[1]);
+    const files = new Map(names.map((name) => [name, fs.readFileSync(path.join(dir, 'out', name))]));
+    const text = execFileSync('pdftotext', ['document.pdf', '-'], { cwd: dir }).toString('utf8');
+    return { files, text };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 const RELEASER = { email: 'qs@example.com', password: 'Freigabe-Passwort-1', roles: ['freigabe'] as const };
 const INSPECTOR = {
   email: 'pruefer@example.com',
@@ -238,6 +259,22 @@ for (const kind of kinds) {
           [certificate.id, '310', 1, file.id],
         ],
       );
+
+      // The sealed PDF/A-3 carries the original file beside certificate.json and prints its hash.
+      await t.runJobs();
+      const sealed = await t.app.inject({
+        url: apiUrl(apiPaths.certificateDocument(certificate.id)),
+        headers: auth(t.token),
+      });
+      assert.equal(sealed.statusCode, 200);
+      const { files, text } = attachmentsOf(sealed.rawPayload);
+      const attachedName = `${file.sha256.slice(0, 12)}-messung.csv`;
+      assert.deepEqual([...files.keys()].sort(), [attachedName, 'certificate.json'].sort());
+      const attached = files.get(attachedName)!;
+      assert.equal(crypto.createHash('sha256').update(attached).digest('hex'), file.sha256);
+      assert.match(text.replace(/\s+/g, ''), new RegExp(file.sha256));
+      const record = JSON.parse(files.get('certificate.json')!.toString('utf8'));
+      assert.equal(record.test_record.units[0].attempts[0].source.sha256, file.sha256);
     });
 
     test("a value in kΩ is converted into the step's MΩ exactly; a unit of another quantity is refused", async () => {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import { apiPaths, type ImportPreview, type PrintData, type TesterFile } from 'contracts';
+import { apiPaths, type ImportPreview, type PrintData, type TesterFile, type UnitView } from 'contracts';
 import { german } from '../../messages.de';
 import {
   apiUrl,
@@ -357,6 +357,15 @@ for (const kind of kinds) {
         .executeTakeFirstOrThrow();
       assert.equal(JSON.parse(attempt.values).insulation_resistance, '2,5');
       assert.equal(attempt.source_file_id, file.id);
+      // The unit's trail names the file with its hash.
+      const trail = await call('GET', apiPaths.unit(failed));
+      const unitRecord = (trail.json() as UnitView).certificate.test_record.units.find(
+        (unit) => unit.serial === failed,
+      )!;
+      assert.deepEqual(
+        unitRecord.attempts.map((each) => each.source?.sha256 ?? null),
+        [null, file.sha256],
+      );
     });
 
     test('Metrel .padfx: recognised by content, its ids mapped from the data table, its instrument taking the values', async () => {

@@ -51,7 +51,7 @@ function renderForm(
   const onRecorded = jest.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RetestForm serial={SERIAL} record={record} last={last} onRecorded={onRecorded} />
+      <RetestForm serial={SERIAL} machineId={11} record={record} last={last} onRecorded={onRecorded} />
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), onRecorded };

@@ -177,7 +177,7 @@ describe('UnitPage: the test record and the retest of a failed unit', () => {
     expect(within(table).getByRole('row', { name: /Führung/ })).toHaveTextContent('Bestanden ✓');
   });
 
-  it('names the tester file an attempt\'s values came from, with the start of its hash', async () => {
+  it("names the tester file an attempt's values came from, with the start of its hash", async () => {
     const source = {
       id: 5,
       name: 'messung.csv',

@@ -511,6 +511,18 @@ for (const kind of kinds) {
         const refused = await issue(1, { id: other.id }, [], { insulation_resistance: instrumentId });
         assert.equal(refused.statusCode, 400);
         assert.equal(refused.json().error.message, german.importOtherMachine);
+        // A client's folder in the file's name is not kept: the name is printed on the certificate.
+        const named = multipart(
+          { machine_id: String(machineId) },
+          { data: csv('MΩ', [['A', '1']]), name: '../../etc/Messung.csv', type: 'text/csv' },
+        );
+        const stored = await t.app.inject({
+          method: 'POST',
+          url: apiUrl(apiPaths.testerFiles()),
+          headers: { ...auth(t.token), ...named.headers },
+          payload: named.payload,
+        });
+        assert.equal((stored.json() as TesterFile).name, 'Messung.csv');
         const unknownFile = await preview(999_999, { quantity: 1 });
         assert.equal(unknownFile.statusCode, 404);
         assert.equal(unknownFile.json().error.message, german.importFileNotFound);

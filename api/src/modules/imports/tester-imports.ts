@@ -49,6 +49,14 @@ interface Assigned {
   missing_units: number[];
 }
 
+/** The uploaded file's own name, without a client's folder or control characters, shortened: it is printed. */
+const fileName = (name: string) =>
+  name
+    .replace(/^.*[\\/]/, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .slice(0, 200);
+
 /** Step key → entered value differs from the file's (blank entries are no conflict). */
 function conflictsOf(entered: Record<string, string> | undefined, values: Record<string, string>) {
   return Object.entries(values)
@@ -243,7 +251,7 @@ export function testerImports({
         const { id } = await importsRepository(trx).insertFile({
           sha256,
           size: bytes.length,
-          name: name.slice(0, 200),
+          name: fileName(name),
           format: table.format,
           tester_model: model,
           tester_serial: table.instrument?.serial ?? '',

@@ -314,7 +314,8 @@ export const german = {
   importMappingMissing:
     'Für diese Maschine und dieses Prüfgerät ist noch keine Zuordnung der Spalten gespeichert.',
   importMappingChange: 'Eine gespeicherte Zuordnung ändert nur, wer freigeben darf.',
-  importMappingStep: (step: string) => `Der Prüfschritt „${step}“ wird nicht je Einheit geprüft oder fehlt im Prüfplan.`,
+  importMappingStep: (step: string) =>
+    `Der Prüfschritt „${step}“ wird nicht je Einheit geprüft oder fehlt im Prüfplan.`,
   importColumnMissing: (column: string) => `Die Datei hat keine Spalte „${column}“.`,
   importUnitMismatch: (column: string, unit: string, stepUnit: string) =>
     `Die Spalte „${column}“ ist in ${unit} angegeben, der Prüfschritt in ${stepUnit}: das lässt sich nicht umrechnen.`,
@@ -331,6 +332,7 @@ export const german = {
   importInstrumentUnfit: (serial: string, reason: string) =>
     `Das Prüfgerät mit der Seriennummer ${serial} ist nicht einsatzbereit (${reason}); die Datei wird nicht übernommen.`,
   importInstrumentMissing: 'Die Metrel-Datei nennt kein Prüfgerät (Seriennummer ISer).',
+  importMeasurementIdTwice: (key: string) => `Die Messungs-ID ${key} steht mehr als einmal in der Liste.`,
   importRow: (row: number) => `Zeile ${row}`,
   // The certificate PDF of one unit (docs/decisions/0020-sealed-certificate.md).
   pdfUnitNotInCertificate: (serial: string) =>

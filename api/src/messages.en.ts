@@ -260,7 +260,8 @@ export const english: Messages = {
   importOtherMachine: 'The file was uploaded for another machine.',
   importMappingMissing: 'No mapping of the columns is saved yet for this machine and tester.',
   importMappingChange: 'Only someone allowed to release can change a saved mapping.',
-  importMappingStep: (step: string) => `The test step “${step}” is not tested per unit or is not in the test plan.`,
+  importMappingStep: (step: string) =>
+    `The test step “${step}” is not tested per unit or is not in the test plan.`,
   importColumnMissing: (column: string) => `The file has no column “${column}”.`,
   importUnitMismatch: (column: string, unit: string, stepUnit: string) =>
     `The column “${column}” is in ${unit}, the test step in ${stepUnit}: they cannot be converted.`,
@@ -276,6 +277,7 @@ export const english: Messages = {
   importInstrumentUnfit: (serial: string, reason: string) =>
     `The tester with the serial number ${serial} is not fit for use (${reason}); the file is not taken.`,
   importInstrumentMissing: 'The Metrel file names no tester (serial number ISer).',
+  importMeasurementIdTwice: (key: string) => `The measurement id ${key} is listed more than once.`,
   importRow: (row: number) => `Row ${row}`,
   pdfUnitNotInCertificate: (serial: string) =>
     `The serial number ${serial} does not belong to this certificate.`,

@@ -257,13 +257,15 @@ export const polish: Messages = {
   importOtherMachine: 'Plik został przesłany dla innej maszyny.',
   importMappingMissing: 'Dla tej maszyny i tego testera nie zapisano jeszcze przyporządkowania kolumn.',
   importMappingChange: 'Zapisane przyporządkowanie może zmienić tylko osoba z prawem zwalniania.',
-  importMappingStep: (step: string) => `Krok badania „${step}” nie jest badany dla każdej jednostki lub brak go w planie.`,
+  importMappingStep: (step: string) =>
+    `Krok badania „${step}” nie jest badany dla każdej jednostki lub brak go w planie.`,
   importColumnMissing: (column: string) => `Plik nie ma kolumny „${column}”.`,
   importUnitMismatch: (column: string, unit: string, stepUnit: string) =>
     `Kolumna „${column}” jest w ${unit}, krok badania w ${stepUnit}: nie da się ich przeliczyć.`,
   importTwoRows: (serial: string) => `Plik zawiera więcej niż jeden wiersz dla numeru seryjnego ${serial}.`,
   importSerialOfOther: (serial: string) => `Numer seryjny ${serial} należy do innego protokołu badania.`,
-  importNeedsSerial: 'Do badania powtórnego plik musi mieć kolumnę z numerem seryjnym lub dokładnie jeden wiersz.',
+  importNeedsSerial:
+    'Do badania powtórnego plik musi mieć kolumnę z numerem seryjnym lub dokładnie jeden wiersz.',
   importUnitNotInFile: (serial: string) => `Plik nie zawiera wartości dla numeru seryjnego ${serial}.`,
   importTarget: 'Proszę podać liczbę jednostek lub numer seryjny badania powtórnego.',
   importConflict: (list: string) =>
@@ -273,6 +275,8 @@ export const polish: Messages = {
   importInstrumentUnfit: (serial: string, reason: string) =>
     `Tester o numerze seryjnym ${serial} nie nadaje się do użycia (${reason}); plik nie zostanie przejęty.`,
   importInstrumentMissing: 'Plik Metrel nie podaje testera (numer seryjny ISer).',
+  importMeasurementIdTwice: (key: string) =>
+    `Identyfikator pomiaru ${key} występuje na liście więcej niż raz.`,
   importRow: (row: number) => `Wiersz ${row}`,
   pdfUnitNotInCertificate: (serial: string) =>
     `Numer seryjny ${serial} nie należy do tego protokołu badania.`,

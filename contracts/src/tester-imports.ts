@@ -86,3 +86,19 @@ export const ImportPreview = Type.Object({
   missing_units: Type.Array(Type.Integer()),
 });
 export type ImportPreview = Static<typeof ImportPreview>;
+
+/** The vendors whose files carry measurement ids (api/src/modules/imports/tester-file.ts). */
+export const MEASUREMENT_ID_VENDORS = ['metrel'] as const;
+export const MeasurementIdParams = Type.Object({ vendor: Literals(MEASUREMENT_ID_VENDORS) });
+
+/** A vendor's measurement ids (`MID/RID`) and the plan step each fills by default, kept as data. */
+export const MeasurementIds = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      column_key: Type.String({ pattern: '^\\d{1,6}/\\d{1,6}$', maxLength: 13 }),
+      step_key: Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$', maxLength: 40 }),
+    }),
+    { maxItems: 200 },
+  ),
+});
+export type MeasurementIds = Static<typeof MeasurementIds>;

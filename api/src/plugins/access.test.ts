@@ -80,6 +80,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/tester-files/{id}/preview': 'certify',
   // The inspector saves the first mapping, the quality role changes it (api/src/modules/imports/tester-imports.ts).
   'PUT /api/import-mappings': 'read',
+  'GET /api/tester-measurement-ids/{vendor}': 'read',
+  'PUT /api/tester-measurement-ids/{vendor}': 'release',
   'GET /api/reports/first-pass-yield': 'read',
   'GET /api/reports/step-trend': 'read',
   'GET /api/reports/failure-reasons': 'read',

@@ -57,6 +57,16 @@ export function importsRepository(db: Kysely<Database>) {
       return db.selectFrom('tester_measurement_ids').selectAll().where('vendor', '=', vendor).execute();
     },
 
+    /** Replaces a vendor's measurement ids. */
+    async replaceMeasurementIds(vendor: string, rows: { column_key: string; step_key: string }[]) {
+      await db.deleteFrom('tester_measurement_ids').where('vendor', '=', vendor).execute();
+      if (rows.length)
+        await db
+          .insertInto('tester_measurement_ids')
+          .values(rows.map((row) => ({ vendor, ...row })))
+          .execute();
+    },
+
     /** The certificates the units `serials` belong to. */
     async unitsOf(serials: string[]) {
       if (serials.length === 0) return [];

@@ -6,6 +6,8 @@ import {
   ImportMappingBody,
   ImportPreview,
   ImportPreviewBody,
+  MeasurementIdParams,
+  MeasurementIds,
   TESTER_MODEL_MAX,
   TesterFile,
 } from 'contracts';
@@ -58,6 +60,28 @@ const importsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
       schema: { params: IdParams, body: ImportPreviewBody, response: { 200: ImportPreview, ...errors } },
     },
     async (request) => testerImports.preview(request.params.id, request.body),
+  );
+
+  app.get(
+    '/tester-measurement-ids/:vendor',
+    {
+      config: { access: 'read' },
+      schema: { params: MeasurementIdParams, response: { 200: MeasurementIds, ...errors } },
+    },
+    async (request) => testerImports.measurementIds(request.params.vendor),
+  );
+
+  app.put(
+    '/tester-measurement-ids/:vendor',
+    {
+      config: { access: 'release' },
+      schema: {
+        params: MeasurementIdParams,
+        body: MeasurementIds,
+        response: { 200: MeasurementIds, ...errors },
+      },
+    },
+    async (request) => testerImports.saveMeasurementIds(request.params.vendor, request.body),
   );
 
   // Whoever tests saves the first mapping, the quality role (release) changes it: both roles reach the route,

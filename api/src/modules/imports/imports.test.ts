@@ -424,6 +424,38 @@ for (const kind of kinds) {
       );
     });
 
+    test("Metrel's measurement ids are data: read by all, replaced by the quality role", async () => {
+      const path = apiPaths.measurementIds('metrel');
+      const seeded = await call('GET', path);
+      assert.equal(seeded.statusCode, 200);
+      assert.deepEqual(seeded.json().data, [
+        { column_key: '68/135', step_key: 'isolation' },
+        { column_key: '69/139', step_key: 'insulation_resistance' },
+        { column_key: '70/139', step_key: 'insulation_resistance' },
+        { column_key: '80/135', step_key: 'isolation' },
+        { column_key: '118/139', step_key: 'insulation_resistance' },
+      ]);
+      const list = {
+        data: [...seeded.json().data, { column_key: '71/139', step_key: 'insulation_resistance' }],
+      };
+      assert.equal((await call('PUT', path, list, inspector)).statusCode, 403);
+      const saved = await call('PUT', path, list, releaser);
+      assert.equal(saved.statusCode, 200, saved.body);
+      assert.equal(saved.json().data.length, 6);
+      const twice = await call('PUT', path, { data: [list.data[0], list.data[0]] }, releaser);
+      assert.equal(twice.statusCode, 400);
+      assert.equal(twice.json().error.fields.data, german.importMeasurementIdTwice('68/135'));
+      const hostile = await call(
+        'PUT',
+        path,
+        { data: [{ column_key: "1' or 1=1", step_key: 'x' }] },
+        releaser,
+      );
+      assert.equal(hostile.statusCode, 400);
+      assert.equal((await call('GET', apiPaths.measurementIds('fluke'))).statusCode, 400);
+      assert.equal((await call('GET', path)).json().data.length, 6);
+    });
+
     describe('bad input: a German reason, and nothing stored', () => {
       test('not a CSV, XLSX or padfx by its content', () =>
         refusedUpload(Buffer.from('%PDF-1.7\n\u0001\u0002binär'), 400, german.importFormat));

@@ -7,6 +7,7 @@ import {
   type ImportMappingBody,
   type ImportPreview,
   type ImportPreviewBody,
+  type MeasurementIds,
   type PlanStep,
   type Role,
   type TesterFile,
@@ -305,6 +306,27 @@ export function testerImports({
         updated_at: nowIso(),
       });
       return { serial_column: body.serial_column, steps: body.steps };
+    },
+
+    /** A vendor's measurement ids and the steps they fill by default, in key order. */
+    async measurementIds(vendor: string): Promise<MeasurementIds> {
+      const rows = await repository.measurementIds(vendor);
+      return {
+        data: rows
+          .map(({ column_key, step_key }) => ({ column_key, step_key }))
+          .sort((a, b) => a.column_key.localeCompare(b.column_key, 'en', { numeric: true })),
+      };
+    },
+
+    /** Replaces a vendor's measurement ids (the quality role): each id once. */
+    async saveMeasurementIds(vendor: string, { data }: MeasurementIds): Promise<MeasurementIds> {
+      const twice = data.find(
+        (row, k) => data.findIndex((other) => other.column_key === row.column_key) !== k,
+      );
+      if (twice)
+        throw badRequest(messages.checkFields, { data: messages.importMeasurementIdTwice(twice.column_key) });
+      await inTransaction((trx) => importsRepository(trx).replaceMeasurementIds(vendor, data));
+      return this.measurementIds(vendor);
     },
 
     /** Per unit the values the file gives, their verdicts and what differs from the entered; nothing stored. */

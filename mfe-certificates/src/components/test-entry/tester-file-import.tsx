@@ -13,7 +13,7 @@ import { certificateCatalogs } from '../../catalogs';
 import { valueText } from '../../features/unit-view/components/test-attempts';
 import { stepTitle } from './step-entry';
 
-/** What the inspector confirms: each unit's values (by unit index) and the file they came from. */
+/** What the inspector confirms: each unit's values (by its place in `entered`) and the file they came from. */
 export interface ImportedValues {
   units: Record<number, Record<string, string>>;
   source: TesterFileSource;
@@ -102,10 +102,12 @@ export function TesterFileImport({
   const confirm = (shown: ImportPreview, uploaded: TesterFile) => {
     const units: ImportedValues['units'] = {};
     for (const unit of shown.units) {
+      // A retest's one unit is the form's only one, whatever its number in the certificate.
+      const slot = 'serial' in target ? 0 : unit.unit - 1;
       const typed = Object.fromEntries(
-        Object.entries(entered[unit.unit - 1] ?? {}).filter(([, value]) => value.trim()),
+        Object.entries(entered[slot] ?? {}).filter(([, value]) => value.trim()),
       );
-      units[unit.unit - 1] = choice === 'keep' ? { ...unit.values, ...typed } : { ...typed, ...unit.values };
+      units[slot] = choice === 'keep' ? { ...unit.values, ...typed } : { ...typed, ...unit.values };
     }
     // The form's values after this are what it shows: a value changed later is kept over the file's.
     onConfirm({ units, source: { id: uploaded.id, on_conflict: 'keep' }, name: uploaded.name });

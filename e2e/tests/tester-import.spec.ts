@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiPaths, DEFAULT_PLAN_STEPS, type Instrument, type PrintData } from 'contracts';
+import { apiPaths, type Instrument, type PrintData } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import {
@@ -15,7 +15,7 @@ import {
   snap,
   test,
 } from '../support/fixtures';
-import { dayFromNow, measuredInsulationWithInstrument } from '../support/instrument-data';
+import { dayFromNow, measuredInstrumentPlan as plan } from '../support/instrument-data';
 import { apiCall } from '../support/staff-api';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
@@ -25,11 +25,6 @@ import { createLandingMachine, signInToken, type LandingMachine } from './landin
  */
 
 const CREATE = apiUrl(apiPaths.certificateCreate());
-const plan = [
-  DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!,
-  DEFAULT_PLAN_STEPS.find((step) => step.key === 'resistance_to_voltage')!,
-  measuredInsulationWithInstrument,
-];
 const run = Date.now().toString(36).toUpperCase();
 /** As a tester's PC software writes it: semicolons, decimal commas, the unit in the head. */
 const CSV = Buffer.from(

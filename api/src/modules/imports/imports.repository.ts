@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, TesterFilesTable } from '../../db/schema';
+import type { Database, ImportMappingsTable, TesterFilesTable } from '../../db/schema';
 
 export type TesterFileRow = Awaited<ReturnType<ReturnType<typeof importsRepository>['file']>>;
 
@@ -30,14 +30,7 @@ export function importsRepository(db: Kysely<Database>) {
     },
 
     /** Saves the mapping for its machine and tester model, replacing the one saved before. */
-    async saveMapping(row: {
-      machine_id: number;
-      tester_model: string;
-      serial_column: string | null;
-      steps: string;
-      updated_by: number;
-      updated_at: string;
-    }) {
+    async saveMapping(row: Insertable<ImportMappingsTable>) {
       await db
         .insertInto('import_mappings')
         .values(row)

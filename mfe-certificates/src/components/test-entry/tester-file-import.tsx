@@ -87,7 +87,7 @@ export function TesterFileImport({
     return (
       <button
         type="button"
-        className="sui-button sui-button--secondary"
+        className="sui-button sui-button--secondary tester-import__open"
         onClick={() => setStage({ kind: 'choose' })}
       >
         {t('import.open')}

@@ -21,6 +21,7 @@ import testRecordRoutes from './modules/certificates/test-record.routes';
 import testRecordReportsRoutes from './modules/reports/test-record-reports.routes';
 import instrumentsRoutes from './modules/instruments/instruments.routes';
 import noticesRoutes from './modules/notices/notices.routes';
+import importsRoutes from './modules/imports/imports.routes';
 import healthRoutes, { refuseUntilStarted } from './modules/health/health.routes';
 import landingRoutes from './modules/landing/landing.routes';
 import resolverRoutes from './modules/landing/resolver.routes';
@@ -214,6 +215,7 @@ export async function buildApp({
       await api.register(testRecordReportsRoutes, { services });
       await api.register(instrumentsRoutes, { services });
       await api.register(noticesRoutes, { services });
+      await api.register(importsRoutes, { services });
       await api.register(auditRoutes, { services });
       await api.register(reportsRoutes, { services });
       await api.register(accountsRoutes, { services });

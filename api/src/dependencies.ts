@@ -31,6 +31,8 @@ import { instrumentsRepository } from './modules/instruments/instruments.reposit
 import { instrumentsService } from './modules/instruments/instruments.service';
 import { noticesRepository } from './modules/notices/notices.repository';
 import { noticesService } from './modules/notices/notices.service';
+import { importsRepository } from './modules/imports/imports.repository';
+import { testerImports } from './modules/imports/tester-imports';
 import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
 import { chunkStore } from './platform/chunk-store';
@@ -74,6 +76,7 @@ export function createRepositories(database: DatabaseHandle) {
   const instruments = instrumentsRepository(db);
   const uploads = uploadsRepository(db);
   const view = certificateView({ certificates, revisions, units, attempts, instruments, plans: testPlans });
+  const documentChunks = chunkStore(db);
   return {
     inTransaction,
     audit: auditQueries(db),
@@ -95,6 +98,7 @@ export function createRepositories(database: DatabaseHandle) {
     failureReasons: failureReasonsRepository(db),
     testReports: testRecordReportsRepository(db),
     instruments,
+    imports: importsRepository(db),
     certificateList,
     releaseQueue: releaseQueueRepository(db),
     exports: exportsRepository(db),
@@ -102,7 +106,7 @@ export function createRepositories(database: DatabaseHandle) {
     landing: landingRepository(db),
     notices: noticesRepository(db),
     documents: documentsRepository(db),
-    documentChunks: chunkStore(db),
+    documentChunks,
     paperRequests: paperRequestsRepository(db),
     reports: reportsRepository(database),
     certificateArchive: certificateArchiveRepository(db),
@@ -112,7 +116,7 @@ export function createRepositories(database: DatabaseHandle) {
     registrations: registrationsRepository(db),
     /** What a certificate's PDF prints, read for the renderer (api/src/modules/certificate-pdf/pdf-input.ts). */
     pdfInput: (id: number, scope: PdfScope, settings: Parameters<typeof pdfInput>[3]) =>
-      pdfInput({ view, uploads }, id, scope, settings),
+      pdfInput({ view, uploads, chunks: documentChunks }, id, scope, settings),
   };
 }
 
@@ -130,6 +134,15 @@ export function createServices(repositories: Repositories, config: Config, passw
   const uploads = uploadsService(repositories.uploads, audit);
   const testPlans = testPlansService({ plans: repositories.testPlans, machines, audit });
   const failureReasons = failureReasonsService(repositories.failureReasons, audit);
+  const imports = testerImports({
+    repository: repositories.imports,
+    chunks: repositories.documentChunks,
+    inTransaction: repositories.inTransaction,
+    machines,
+    plans: testPlans,
+    units,
+    certificates,
+  });
   const documents = documentsService(
     {
       inTransaction: repositories.inTransaction,
@@ -186,6 +199,7 @@ export function createServices(repositories: Repositories, config: Config, passw
         plans: testPlans,
         planVersions: repositories.testPlans,
         failureReasons,
+        imports,
         exports: repositories.exports,
         chunks: repositories.documentChunks,
         inTransaction: repositories.inTransaction,
@@ -196,6 +210,7 @@ export function createServices(repositories: Repositories, config: Config, passw
     ),
     testPlans,
     failureReasons,
+    testerImports: imports,
     instruments: instrumentsService(
       {
         instruments: repositories.instruments,

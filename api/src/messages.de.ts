@@ -340,6 +340,32 @@ export const german = {
   importCellTooLong: 'Eine Zelle der Tabelle ist länger als 500 Zeichen.',
   importMixedDecimals: (column: string) =>
     `In der Spalte „${column}“ stehen Zahlen mit Komma und mit Punkt als Dezimaltrennzeichen; bitte einheitlich.`,
+  importFileMissing: 'Bitte eine Datei des Prüfgeräts wählen.',
+  importFileNotFound: 'Die Datei des Prüfgeräts wurde nicht gefunden.',
+  importOtherMachine: 'Die Datei wurde für eine andere Maschine hochgeladen.',
+  importMappingMissing:
+    'Für diese Maschine und dieses Prüfgerät ist noch keine Zuordnung der Spalten gespeichert.',
+  importMappingChange: 'Eine gespeicherte Zuordnung ändert nur, wer freigeben darf.',
+  importMappingStep: (step: string) =>
+    `Der Prüfschritt „${step}“ wird nicht je Einheit geprüft oder fehlt im Prüfplan.`,
+  importColumnMissing: (column: string) => `Die Datei hat keine Spalte „${column}“.`,
+  importUnitMismatch: (column: string, unit: string, stepUnit: string) =>
+    `Die Spalte „${column}“ ist in ${unit} angegeben, der Prüfschritt in ${stepUnit}: das lässt sich nicht umrechnen.`,
+  importTwoRows: (serial: string) => `Die Datei enthält für die Seriennummer ${serial} mehr als eine Zeile.`,
+  importSerialOfOther: (serial: string) => `Die Seriennummer ${serial} gehört zu einem anderen Prüfbericht.`,
+  importNeedsSerial:
+    'Für eine Wiederholungsprüfung braucht die Datei eine Spalte mit der Seriennummer oder genau eine Zeile.',
+  importUnitNotInFile: (serial: string) => `Die Datei enthält keine Werte für die Seriennummer ${serial}.`,
+  importTarget: 'Bitte die Anzahl der Einheiten oder die Seriennummer der Wiederholungsprüfung angeben.',
+  importConflict: (list: string) =>
+    `Werte der Datei weichen von eingegebenen ab (${list}): bitte wählen, ob die eingegebenen bleiben oder ersetzt werden.`,
+  importInstrumentUnknown: (serial: string) =>
+    `Das Prüfgerät mit der Seriennummer ${serial} steht nicht im Geräteverzeichnis; die Datei wird nicht übernommen.`,
+  importInstrumentUnfit: (serial: string, reason: string) =>
+    `Das Prüfgerät mit der Seriennummer ${serial} ist nicht einsatzbereit (${reason}); die Datei wird nicht übernommen.`,
+  importInstrumentMissing: 'Die Metrel-Datei nennt kein Prüfgerät (Seriennummer ISer).',
+  importMeasurementIdTwice: (key: string) => `Die Messungs-ID ${key} steht mehr als einmal in der Liste.`,
+  importRow: (row: number) => `Zeile ${row}`,
   // The certificate PDF of one unit (docs/decisions/0020-sealed-certificate.md).
   pdfUnitNotInCertificate: (serial: string) =>
     `Die Seriennummer ${serial} gehört nicht zu diesem Prüfbericht.`,

@@ -265,6 +265,30 @@ export const english: Messages = {
   importCellTooLong: 'A cell of the table is longer than 500 characters.',
   importMixedDecimals: (column: string) =>
     `The column “${column}” holds numbers with both a comma and a point as decimal separator; please use one.`,
+  importFileMissing: 'Please choose a file from the tester.',
+  importFileNotFound: 'The tester file was not found.',
+  importOtherMachine: 'The file was uploaded for another machine.',
+  importMappingMissing: 'No mapping of the columns is saved yet for this machine and tester.',
+  importMappingChange: 'Only someone allowed to release can change a saved mapping.',
+  importMappingStep: (step: string) =>
+    `The test step “${step}” is not tested per unit or is not in the test plan.`,
+  importColumnMissing: (column: string) => `The file has no column “${column}”.`,
+  importUnitMismatch: (column: string, unit: string, stepUnit: string) =>
+    `The column “${column}” is in ${unit}, the test step in ${stepUnit}: they cannot be converted.`,
+  importTwoRows: (serial: string) => `The file holds more than one row for the serial number ${serial}.`,
+  importSerialOfOther: (serial: string) => `The serial number ${serial} belongs to another certificate.`,
+  importNeedsSerial: 'For a retest the file needs a serial number column or exactly one row.',
+  importUnitNotInFile: (serial: string) => `The file holds no values for the serial number ${serial}.`,
+  importTarget: 'Please give the number of units or the serial number of the retest.',
+  importConflict: (list: string) =>
+    `Values of the file differ from those entered (${list}): please choose whether the entered ones stay or are replaced.`,
+  importInstrumentUnknown: (serial: string) =>
+    `The tester with the serial number ${serial} is not in the instrument register; the file is not taken.`,
+  importInstrumentUnfit: (serial: string, reason: string) =>
+    `The tester with the serial number ${serial} is not fit for use (${reason}); the file is not taken.`,
+  importInstrumentMissing: 'The Metrel file names no tester (serial number ISer).',
+  importMeasurementIdTwice: (key: string) => `The measurement id ${key} is listed more than once.`,
+  importRow: (row: number) => `Row ${row}`,
   pdfUnitNotInCertificate: (serial: string) =>
     `The serial number ${serial} does not belong to this certificate.`,
   pdfUnitVoided: (serial: string) =>

@@ -263,6 +263,32 @@ export const polish: Messages = {
   importCellTooLong: 'Komórka tabeli ma ponad 500 znaków.',
   importMixedDecimals: (column: string) =>
     `W kolumnie „${column}” liczby mają jako separator dziesiętny raz przecinek, raz kropkę; proszę ujednolicić.`,
+  importFileMissing: 'Proszę wybrać plik z testera.',
+  importFileNotFound: 'Nie znaleziono pliku testera.',
+  importOtherMachine: 'Plik został przesłany dla innej maszyny.',
+  importMappingMissing: 'Dla tej maszyny i tego testera nie zapisano jeszcze przyporządkowania kolumn.',
+  importMappingChange: 'Zapisane przyporządkowanie może zmienić tylko osoba z prawem zwalniania.',
+  importMappingStep: (step: string) =>
+    `Krok badania „${step}” nie jest badany dla każdej jednostki lub brak go w planie.`,
+  importColumnMissing: (column: string) => `Plik nie ma kolumny „${column}”.`,
+  importUnitMismatch: (column: string, unit: string, stepUnit: string) =>
+    `Kolumna „${column}” jest w ${unit}, krok badania w ${stepUnit}: nie da się ich przeliczyć.`,
+  importTwoRows: (serial: string) => `Plik zawiera więcej niż jeden wiersz dla numeru seryjnego ${serial}.`,
+  importSerialOfOther: (serial: string) => `Numer seryjny ${serial} należy do innego protokołu badania.`,
+  importNeedsSerial:
+    'Do badania powtórnego plik musi mieć kolumnę z numerem seryjnym lub dokładnie jeden wiersz.',
+  importUnitNotInFile: (serial: string) => `Plik nie zawiera wartości dla numeru seryjnego ${serial}.`,
+  importTarget: 'Proszę podać liczbę jednostek lub numer seryjny badania powtórnego.',
+  importConflict: (list: string) =>
+    `Wartości z pliku różnią się od wprowadzonych (${list}): proszę wybrać, czy wprowadzone zostają, czy zostaną zastąpione.`,
+  importInstrumentUnknown: (serial: string) =>
+    `Testera o numerze seryjnym ${serial} nie ma w rejestrze przyrządów; plik nie zostanie przejęty.`,
+  importInstrumentUnfit: (serial: string, reason: string) =>
+    `Tester o numerze seryjnym ${serial} nie nadaje się do użycia (${reason}); plik nie zostanie przejęty.`,
+  importInstrumentMissing: 'Plik Metrel nie podaje testera (numer seryjny ISer).',
+  importMeasurementIdTwice: (key: string) =>
+    `Identyfikator pomiaru ${key} występuje na liście więcej niż raz.`,
+  importRow: (row: number) => `Wiersz ${row}`,
   pdfUnitNotInCertificate: (serial: string) =>
     `Numer seryjny ${serial} nie należy do tego protokołu badania.`,
   pdfUnitVoided: (serial: string) =>

@@ -72,6 +72,14 @@ export const certificateRelease = (certificateId: number) => `/certificates/${id
 /** The units waiting for a second person's release, the longest waiting first (contracts/src/release-queue.ts). */
 export const releaseQueue = () => '/release-queue';
 export const unitAttempts = (serial: string) => `/units/${id(serial)}/attempts`;
+/** A tester's file uploaded for a machine's certificate or retest (docs/tester-files.md). */
+export const testerFiles = () => '/tester-files';
+/** The units, values and verdicts a stored tester's file would give, before anything is stored. */
+export const testerFilePreview = (fileId: number) => `/tester-files/${id(fileId)}/preview`;
+/** Which column of a tester's file fills which step, per machine and tester model. */
+export const importMappings = () => '/import-mappings';
+/** A vendor's measurement ids and the steps they fill by default (GET; PUT by the quality role). */
+export const measurementIds = (vendor: string) => `/tester-measurement-ids/${id(vendor)}`;
 /** The failure reasons a retest names (GET, POST), and one of them (PUT, DELETE). */
 export const failureReasons = () => '/failure-reasons';
 export const failureReason = (reasonId: number) => `/failure-reasons/${id(reasonId)}`;

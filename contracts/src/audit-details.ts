@@ -49,11 +49,19 @@ export type AuditDetails = {
     /** The plan version tested against and how many units failed (docs/decisions/0010-test-record.md). */
     plan_version?: number;
     failed_units?: number;
+    /** The tester's file values came from (docs/tester-files.md). */
+    tester_file_id?: number;
   };
   'test_plan.changed': { version: number; steps: number; copied_from?: number; reason?: string };
   'units.released': { serials: string[] };
   'units.released_by_deviation': { serials: string[]; reason: string };
-  'unit.retested': { certificate_id: number; attempt: number; passed: boolean; failure_reason?: string };
+  'unit.retested': {
+    certificate_id: number;
+    attempt: number;
+    passed: boolean;
+    failure_reason?: string;
+    tester_file_id?: number;
+  };
   'instrument.created': InstrumentBody;
   'instrument.changed': Change<InstrumentBody>;
   'instrument.calibrated': CalibrationBody & { affected_certificates: number };

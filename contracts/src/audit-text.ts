@@ -84,6 +84,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   passed: 'Bestanden',
   plan_version: 'Prüfplan-Version',
   failed_units: 'Nicht bestandene Einheiten',
+  tester_file_id: 'Prüfgerätedatei Nr.',
   inventory_number: 'Inventarnummer',
   maker: 'Hersteller',
   model: 'Modell',

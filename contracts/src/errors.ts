@@ -48,6 +48,10 @@ export const API_ERROR_CODES = [
   'LABELS_REFUSED',
   // an overdue, blocked, retired or wrong instrument in an issue (docs/decisions/0018-instruments.md)
   'INSTRUMENT_UNFIT',
+  // values of a tester's file that differ from those entered, sent without keep or replace (docs/tester-files.md)
+  'IMPORT_CONFLICT',
+  // a tester's file previewed before its columns are mapped to the plan's steps
+  'IMPORT_MAPPING_MISSING',
   // 413
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_PIXELS',

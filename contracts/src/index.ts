@@ -40,3 +40,4 @@ export * from './jobs';
 export * from './plan-diff';
 export * from './safety-notices';
 export * from './registrations';
+export * from './tester-imports';

@@ -143,10 +143,23 @@ const Instruments = Type.Record(
   Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
   { maxProperties: PLAN_STEPS_MAX },
 );
+/**
+ * Values taken from an uploaded tester's file (docs/tester-files.md): the API reads them from the stored file with
+ * the saved mapping, never from the client. Where a value was also entered and differs, `on_conflict` says which
+ * stays; without it such a difference is refused (409), so that nothing is overwritten unseen.
+ */
+export const TESTER_FILE_CONFLICT_CHOICES = ['keep', 'replace'] as const;
+export const TesterFileSource = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  on_conflict: Type.Optional(Literals(TESTER_FILE_CONFLICT_CHOICES)),
+});
+export type TesterFileSource = Static<typeof TesterFileSource>;
+
 export const ResultsBody = Type.Object({
   certificate: Values,
   units: Type.Array(Values, { maxItems: 1000 }),
   instruments: Type.Optional(Instruments),
+  tester_file: Type.Optional(TesterFileSource),
 });
 export type ResultsBody = Static<typeof ResultsBody>;
 
@@ -164,6 +177,7 @@ export const FINDING_MAX = 500;
 export const RetestBody = Type.Object({
   values: Values,
   instruments: Type.Optional(Instruments),
+  tester_file: Type.Optional(TesterFileSource),
   /** Required: the code of a failure reason of the catalogue (optional here so the API says so in German). */
   failure_reason: Type.Optional(Type.String({ maxLength: FAILURE_REASON_CODE_MAX })),
   finding: Type.Optional(Type.String({ maxLength: FINDING_MAX, ...multiline })),
@@ -212,6 +226,18 @@ export const TestAttempt = Type.Object({
   finding: Type.Optional(Type.String()),
   /** A retest: the steps whose values were carried over from the attempt before, not measured again. */
   carried_over: Type.Optional(Type.Array(Type.String())),
+  /** The tester's file the values came from (docs/tester-files.md): kept, hashed and attached to the sealed PDF. */
+  source: Type.Optional(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      sha256: Type.String(),
+      size: Type.Integer(),
+      format: Type.String(),
+      tester_model: Type.String(),
+      tester_serial: Type.String(),
+    }),
+  ),
 });
 export type TestAttempt = Static<typeof TestAttempt>;
 

@@ -1,4 +1,4 @@
-import { berlinIsoDate, type PlanStep } from 'contracts';
+import { berlinIsoDate, DEFAULT_PLAN_STEPS, type PlanStep } from 'contracts';
 import { measuredInsulation } from './plan-data';
 
 /**
@@ -11,6 +11,13 @@ export const measuredInsulationWithInstrument: PlanStep = {
   ...measuredInsulation,
   instrument_kind: 'insulation_tester',
 };
+
+/** The insulation measured with an instrument, beside the pass/fail and voltage steps „Alle bestanden“ fills. */
+export const measuredInstrumentPlan: PlanStep[] = [
+  DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!,
+  DEFAULT_PLAN_STEPS.find((step) => step.key === 'resistance_to_voltage')!,
+  measuredInsulationWithInstrument,
+];
 
 /** The Berlin day `days` from now: a due date or calibration day relative to the run. */
 export const dayFromNow = (days: number) => berlinIsoDate(new Date(Date.now() + days * 86_400_000));

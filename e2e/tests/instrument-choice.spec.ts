@@ -1,11 +1,4 @@
-import {
-  apiPaths,
-  DEFAULT_PLAN_STEPS,
-  formatDate,
-  type Instrument,
-  type InstrumentBody,
-  type PrintData,
-} from 'contracts';
+import { apiPaths, formatDate, type Instrument, type InstrumentBody, type PrintData } from 'contracts';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import {
@@ -18,19 +11,12 @@ import {
   snap,
   test,
 } from '../support/fixtures';
-import { dayFromNow, measuredInsulationWithInstrument } from '../support/instrument-data';
+import { dayFromNow, measuredInstrumentPlan as plan } from '../support/instrument-data';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 /** Where the form sends a new certificate. */
 const CREATE = apiUrl(apiPaths.certificateCreate());
 const CHOICE = 'Prüfmittel: Isolationswiderstand';
-
-/** The insulation measured with an instrument, beside the pass/fail and voltage steps „Alle bestanden“ fills. */
-const plan = [
-  DEFAULT_PLAN_STEPS.find((step) => step.key === 'guide')!,
-  DEFAULT_PLAN_STEPS.find((step) => step.key === 'resistance_to_voltage')!,
-  measuredInsulationWithInstrument,
-];
 
 /** Inventory numbers are unique in the register: each run has its own. */
 const run = Date.now().toString(36).toUpperCase();

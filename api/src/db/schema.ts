@@ -332,6 +332,8 @@ export interface TestAttemptsTable {
   failure_reason: string | null;
   finding: string | null;
   carried_over: string | null;
+  /** The tester's file the values came from (issue 44), null for typed values. */
+  source_file_id: Generated<number | null>;
 }
 
 /** Row counts maintained by the writes (name 'certificates'). */
@@ -503,6 +505,42 @@ export interface Database {
   certificate_exports: CertificateExportsTable;
   registrations: RegistrationsTable;
   mail_sends: MailSendsTable;
+  tester_files: TesterFilesTable;
+  import_mappings: ImportMappingsTable;
+  tester_measurement_ids: TesterMeasurementIdsTable;
+}
+
+/** A tester's file as uploaded (migration 2026-11-29T10-00-tester-imports, docs/tester-files.md). */
+export interface TesterFilesTable {
+  id: Generated<number>;
+  sha256: string;
+  size: number;
+  name: string;
+  format: 'csv' | 'xlsx' | 'padfx';
+  tester_model: string;
+  tester_serial: string;
+  machine_id: number;
+  uploaded_by: number;
+  uploaded_at: string;
+}
+
+/** Which column fills which step, per machine and tester model. */
+export interface ImportMappingsTable {
+  id: Generated<number>;
+  machine_id: number;
+  tester_model: string;
+  serial_column: string | null;
+  /** JSON: step key → column. */
+  steps: string;
+  updated_by: number;
+  updated_at: string;
+}
+
+/** A vendor's measurement ids and the step each fills by default. */
+export interface TesterMeasurementIdsTable {
+  vendor: string;
+  column_key: string;
+  step_key: string;
 }
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';

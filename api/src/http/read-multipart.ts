@@ -25,10 +25,11 @@ export interface MultipartRules {
 export async function readMultipart(
   request: FastifyRequest,
   { maxBytes, tooLarge, missing, fields: allowed }: MultipartRules,
-): Promise<{ fields: Record<string, string>; bytes: Buffer }> {
+): Promise<{ fields: Record<string, string>; bytes: Buffer; name: string }> {
   if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
   const fields: Record<string, string> = {};
   let bytes: Buffer | undefined;
+  let name = '';
   try {
     // Two files, so that a second one is seen and refused; a few fields more than named, so that an unknown
     // one is answered by name rather than by the parser's limit.
@@ -39,6 +40,7 @@ export async function readMultipart(
         if (bytes)
           throw new HttpError(400, 'ONE_FILE_ONLY', messages.uploadOneFile, { file: messages.uploadOneFile });
         if (part.fieldname !== 'file') throw badRequest(missing, { file: missing });
+        name = part.filename;
         bytes = await part.toBuffer();
       } else if (!allowed) {
         continue;
@@ -56,5 +58,5 @@ export async function readMultipart(
     throw new HttpError(400, 'MULTIPART_INVALID', messages.multipartInvalid);
   }
   if (!bytes) throw badRequest(missing, { file: missing });
-  return { fields, bytes };
+  return { fields, bytes, name };
 }

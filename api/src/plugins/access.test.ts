@@ -81,6 +81,12 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/release-queue': 'release',
   'POST /api/certificates/{id}/release': 'release',
   'POST /api/units/{serial}/attempts': 'certify',
+  'POST /api/tester-files': 'certify',
+  'POST /api/tester-files/{id}/preview': 'certify',
+  // The inspector saves the first mapping, the quality role changes it (api/src/modules/imports/tester-imports.ts).
+  'PUT /api/import-mappings': 'read',
+  'GET /api/tester-measurement-ids/{vendor}': 'read',
+  'PUT /api/tester-measurement-ids/{vendor}': 'release',
   'GET /api/reports/first-pass-yield': 'read',
   'GET /api/reports/step-trend': 'read',
   'GET /api/reports/failure-reasons': 'read',

@@ -13,11 +13,11 @@ type Db = Kysely<any>;
 
 const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
 
-const WITH_EXPORTS = `${ARCHIVED}
+export const WITH_EXPORTS = `${ARCHIVED}
   or exists (select 1 from certificate_exports where sha256 = old.sha256)`;
 
 /** The triggers that refuse deleting referred bytes, with `referred` as their condition. */
-async function refuseDeleting(db: Db, referred: string) {
+export async function refuseDeleting(db: Db, referred: string) {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`create or replace function stored_bytes_append_only() returns trigger language plpgsql as $$
       begin

@@ -254,6 +254,7 @@ describe('the layout of the certificate document', () => {
     scope: { kind: 'certificate' },
     settings: SETTINGS,
     logo: null,
+    testerFiles: [],
   });
 
   test('a long plan continues on numbered sheets instead of shrinking its text', async () => {

@@ -143,10 +143,31 @@ function items(pen: Pen, data: Certificate, unit: UnitTestRecord): Item[] {
   }));
   const numbers = new Set(Object.values(used));
   const instruments = (data.test_record.instruments ?? []).filter((i) => numbers.has(i.inventory_number));
-  if (!instruments.length) return rows;
+  const source = unit.attempts.at(-1)?.source;
+  const sourceLine: Item[] = source
+    ? [{ block: stack([spacer(1 * MM), text(pen, sourceRuns(source), CONTENT_WIDTH)]), result: false }]
+    : [];
+  if (!instruments.length) return [...rows, ...sourceLine];
   // Its own title sets it apart: a millimetre above it keeps the default plan's table on the sheet of its results.
-  return [...rows, { block: stack([spacer(1 * MM), instrumentsTable(pen, instruments)]), result: false }];
+  return [
+    ...rows,
+    { block: stack([spacer(1 * MM), instrumentsTable(pen, instruments)]), result: false },
+    ...sourceLine,
+  ];
 }
+
+/** The tester's file the values came from, by name and SHA-256: the file itself is attached to the PDF. */
+const sourceRuns = (source: { name: string; sha256: string }) => [
+  { text: 'Werte aus Prüfgerätedatei', bold: true },
+  { text: ` · Values from the tester's file: ${source.name}, SHA-256 ${source.sha256}` },
+];
+
+/** The media type a tester's file is attached with (api/src/modules/imports/tester-file.ts reads the three). */
+const TESTER_FILE_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  padfx: 'application/zip',
+};
 
 /** The items split into sheets: as many as fit on each, at least one per sheet. */
 function split(items: Item[], firstRoom: number, nextRoom: number): Item[][] {
@@ -247,6 +268,16 @@ export function renderDocument(input: PdfInput): Promise<Uint8Array> {
     creationDate: date,
     modifiedDate: date,
   });
+  // The original file each value came from, as PDF/A-3 allows: its name made unique by its hash's start.
+  for (const file of input.testerFiles)
+    doc.file(file.bytes, {
+      name: `${file.sha256.slice(0, 12)}-${file.name || 'tester-file'}`,
+      type: TESTER_FILE_TYPES[file.format] ?? 'application/octet-stream',
+      relationship: 'Source',
+      description: `Prüfgerätedatei, SHA-256 ${file.sha256}`,
+      creationDate: date,
+      modifiedDate: date,
+    });
   doc.end();
   return done;
 }

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../errors';
 import type { CertificateView } from '../certificates/certificate-view';
 import { UPLOAD_PATH, type uploadsRepository } from '../uploads/uploads.repository';
 import { messages } from '../../messages';
+import type { ChunkStore } from '../../platform/chunk-store';
 
 /** The whole certificate (every unit's customer and factory copy), or one unit's customer copy alone. */
 export type PdfScope = { kind: 'certificate' } | { kind: 'customer-copy'; serial: string };
@@ -29,6 +30,24 @@ export interface PdfInput {
   settings: PdfSettings;
   /** The brand's logo as PNG or JPEG (pdfkit reads nothing else); null without one. */
   logo: Uint8Array | null;
+  /** The tester's files the printed units' values came from, attached beside certificate.json. */
+  testerFiles: { name: string; sha256: string; format: string; bytes: Buffer }[];
+}
+
+/** Each tester's file the attempts of `certificate` name, once, with its bytes from the chunk store. */
+async function testerFilesOf(certificate: Certificate, chunks: Pick<ChunkStore, 'range'>) {
+  const sources = new Map(
+    certificate.test_record.units
+      .flatMap((unit) => unit.attempts.flatMap((attempt) => (attempt.source ? [attempt.source] : [])))
+      .map((source) => [source.id, source]),
+  );
+  const files = [];
+  for (const source of sources.values()) {
+    const parts: Buffer[] = [];
+    for await (const part of chunks.range(source, 0, source.size - 1)) parts.push(part);
+    files.push({ name: source.name, sha256: source.sha256, format: source.format, bytes: Buffer.concat(parts) });
+  }
+  return files;
 }
 
 /** The logo at twice the print size at most, in sRGB (the document's output intent), as PNG or JPEG. */
@@ -79,12 +98,22 @@ function customerCopyOf(certificate: Certificate, serial: string): Certificate {
  * module shows it (certificate-view.ts), and its brand's logo.
  */
 export async function pdfInput(
-  sources: { view: Pick<CertificateView, 'get'>; uploads: Pick<ReturnType<typeof uploadsRepository>, 'get'> },
+  sources: {
+    view: Pick<CertificateView, 'get'>;
+    uploads: Pick<ReturnType<typeof uploadsRepository>, 'get'>;
+    chunks: Pick<ChunkStore, 'range'>;
+  },
   id: number,
   scope: PdfScope,
   settings: PdfSettings,
 ): Promise<PdfInput> {
   const whole = await sources.view.get(id);
   const certificate = scope.kind === 'certificate' ? whole : customerCopyOf(whole, scope.serial);
-  return { certificate, scope, settings, logo: await logoOf(sources.uploads, whole.brand_image) };
+  return {
+    certificate,
+    scope,
+    settings,
+    logo: await logoOf(sources.uploads, whole.brand_image),
+    testerFiles: await testerFilesOf(certificate, sources.chunks),
+  };
 }

@@ -20,6 +20,7 @@ import type { SettingsRepository } from '../accounts/settings.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
 import type { TestPlansRepository } from '../test-plans/test-plans.repository';
 import type { FailureReasonsService } from '../failure-reasons/failure-reasons.service';
+import type { TesterImports } from '../imports/tester-imports';
 import type { UsersRepository } from '../users/users.repository';
 import { releasing } from './releasing';
 import { releaseQueue } from './release-queue';
@@ -50,6 +51,7 @@ export function certificatesService(
     plans,
     planVersions,
     failureReasons,
+    imports,
     exports,
     chunks,
     inTransaction,
@@ -74,6 +76,8 @@ export function certificatesService(
     planVersions: Pick<TestPlansRepository, 'retestAll'>;
     /** The catalogue a retest names its failure reason from. */
     failureReasons: Pick<FailureReasonsService, 'named'>;
+    /** The values a tester's file gives an issue or a retest (api/src/modules/imports/tester-imports.ts). */
+    imports: Pick<TesterImports, 'forIssue' | 'forRetest'>;
     /** The exports asked for; the worker writes their files into the chunk store (export-work.ts). */
     exports: ExportsRepository;
     chunks: Pick<ChunkStore, 'range'>;
@@ -96,7 +100,17 @@ export function certificatesService(
   const filters = certificateFilters({ machines, brands });
   return {
     get: view.get,
-    ...issuing({ certificates, machines, brands, plans, testers: tester, settings, view, transaction }),
+    ...issuing({
+      certificates,
+      machines,
+      brands,
+      plans,
+      testers: tester,
+      settings,
+      view,
+      transaction,
+      imports,
+    }),
     ...releasing({
       units,
       attempts,
@@ -106,6 +120,7 @@ export function certificatesService(
       transaction,
       plans: planVersions,
       failureReasons,
+      imports,
     }),
     ...releaseQueue({ queue }),
     ...revising({ revisions, units, settings, testers: tester, view, transaction }),

@@ -16,6 +16,7 @@ import { totalsOf } from '../reports/unit-totals.repository';
 import type { CertificateTransactions } from './certificate-transaction';
 import type { SettingsRepository } from '../accounts/settings.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
+import type { TesterImports } from '../imports/tester-imports';
 import type { Testers } from './testers';
 import type { CertificateView } from './certificate-view';
 import { instrumentRows } from './measuring-instruments';
@@ -113,6 +114,12 @@ interface Snapshot {
   bySecondPerson: boolean;
 }
 
+/** What the units are tested with beyond their values: the instruments, and the tester's file some came from. */
+interface Measured {
+  instruments: Record<string, number>;
+  source?: { file_id: number; covered: number[] };
+}
+
 /** Everything the certificate prints about the machine and brand comes from the database, never the client. */
 async function machineAndBrand(
   draft: CertificateDraft,
@@ -135,6 +142,7 @@ async function store(
   draft: CertificateDraft,
   snapshot: Snapshot,
   units: JudgedUnit[],
+  measured: Measured,
   { accountId, idempotencyKey, requestHash, now }: IssueContext,
 ): Promise<number> {
   const base = serialBase(snapshot.machine.serial_prefix, now);
@@ -151,11 +159,16 @@ async function store(
     const tester = { tested_by: accountId, tested_by_name: snapshot.tester, tested_at: now.toISOString() };
     await trx.attempts.insert(
       row.id,
-      units.map((test, unit_index) => ({ unit_index, attempt: 1, test })),
+      units.map((test, unit_index) => ({
+        unit_index,
+        attempt: 1,
+        test,
+        source_file_id: measured.source?.covered.includes(unit_index) ? measured.source.file_id : null,
+      })),
       tester,
     );
     await trx.instruments.recordUse(
-      await instrumentRows(trx, snapshot.plan.steps, draft.results?.instruments ?? {}, {
+      await instrumentRows(trx, snapshot.plan.steps, measured.instruments, {
         certificate_id: row.id,
         units: units.map((_, unit_index) => ({ unit_index, attempt: 1 })),
         now,
@@ -174,6 +187,7 @@ async function store(
           last_serial: row.last_serial,
           plan_version: row.plan_version,
           failed_units: row.failed_units,
+          ...(measured.source && { tester_file_id: measured.source.file_id }),
         },
       },
       now,
@@ -201,6 +215,7 @@ export function issuing({
   settings,
   view,
   transaction,
+  imports,
 }: {
   certificates: Pick<CertificatesRepository, 'findIssuedWithKey'>;
   machines: Pick<MachinesRepository, 'get'>;
@@ -210,12 +225,29 @@ export function issuing({
   settings: Pick<SettingsRepository, 'get'>;
   view: Pick<CertificateView, 'get'>;
   transaction: CertificateTransactions;
+  imports: Pick<TesterImports, 'forIssue'>;
 }) {
-  /** The machine, brand, plan and tester of a new certificate, and its results judged against the plan. */
-  async function prepare(draft: CertificateDraft, accountId: number) {
+  /**
+   * The machine, brand, plan and tester of a new certificate, and its results judged against the plan: with a
+   * tester's file, its values as if typed (api/src/modules/imports/tester-imports.ts).
+   */
+  async function prepare(draft: CertificateDraft, accountId: number, now: Date) {
     const { machine, brand } = await machineAndBrand(draft, { machines, brands });
     const plan = await plans.current(machine.id);
-    const units = judgeResults(plan.steps, draft.results ?? legacyResults(plan.steps, draft), draft.quantity);
+    let results = draft.results ?? legacyResults(plan.steps, draft);
+    const measured: Measured = { instruments: results.instruments ?? {} };
+    if (results.tester_file) {
+      const imported = await imports.forIssue(
+        results.tester_file,
+        { machine_id: machine.id, steps: plan.steps, quantity: draft.quantity },
+        { units: results.units, instruments: measured.instruments },
+        now,
+      );
+      results = { ...results, units: imported.units };
+      measured.instruments = imported.instruments;
+      measured.source = { file_id: imported.file_id, covered: imported.covered };
+    }
+    const units = judgeResults(plan.steps, results, draft.quantity);
     const snapshot: Snapshot = {
       machine,
       brand,
@@ -223,7 +255,7 @@ export function issuing({
       tester: await testers.nameOf(accountId),
       bySecondPerson: (await settings.get()).release_by_second_person,
     };
-    return { snapshot, units };
+    return { snapshot, units, measured };
   }
 
   /** The certificate `key` issued before for this account, or undefined; a key sent with another request is refused. */
@@ -250,10 +282,10 @@ export function issuing({
       const requestHash = hashOf(draft);
       const replay = await issuedBefore(accountId, idempotencyKey, requestHash);
       if (replay) return replay;
-      const { snapshot, units } = await prepare(draft, accountId);
+      const { snapshot, units, measured } = await prepare(draft, accountId, now);
       const serialTaken = () => new HttpError(409, 'SERIAL_CONFLICT', messages.serialConflict);
       const context = { accountId, idempotencyKey, requestHash, now };
-      return unlessUnique(store(transaction, draft, snapshot, units, context), serialTaken)
+      return unlessUnique(store(transaction, draft, snapshot, units, measured, context), serialTaken)
         .then(view.get)
         .catch(async (error: unknown) => {
           // A concurrent request with the same key committed first (this one's key row collided and everything

@@ -4,6 +4,13 @@ import { HttpError, badRequest } from '../../errors';
 import { messages } from '../../messages';
 import type { InstrumentRow } from '../instruments/instruments.repository';
 
+/** Why an instrument may not measure on `today` (blocked, retired, calibration overdue), or undefined. */
+export function unfitReason(row: Pick<InstrumentRow, 'status' | 'due'>, today: string): string | undefined {
+  if (row.status === 'blocked') return messages.instrumentBlocked;
+  if (row.status === 'retired') return messages.instrumentRetired;
+  return row.due < today ? messages.instrumentOverdue(row.due) : undefined;
+}
+
 /**
  * The instrument that took each measured step's values, checked where the issue or retest is written: every step
  * that names an instrument kind has one, of that kind, in use and not overdue on `today` (docs/decisions/
@@ -32,15 +39,8 @@ export function instrumentsOfSteps(
   for (const [key, row] of used) {
     const step = steps.find((s) => s.key === key)!;
     const reason =
-      row.status === 'blocked'
-        ? messages.instrumentBlocked
-        : row.status === 'retired'
-          ? messages.instrumentRetired
-          : row.due < today
-            ? messages.instrumentOverdue(row.due)
-            : row.kind !== step.instrument_kind
-              ? messages.instrumentWrongKind(step.instrument_kind!)
-              : undefined;
+      unfitReason(row, today) ??
+      (row.kind !== step.instrument_kind ? messages.instrumentWrongKind(step.instrument_kind!) : undefined);
     if (reason)
       throw new HttpError(409, 'INSTRUMENT_UNFIT', messages.instrumentUnfit(row.inventory_number, reason), {
         [field(key)]: reason,

@@ -13,6 +13,7 @@ import { judgeRetest, lastAttempts, recordedColumns, releaseOf, stepsOf, verdict
 import type { Testers } from './testers';
 import type { UnitsRepository } from './units.repository';
 import type { TestPlansRepository } from '../test-plans/test-plans.repository';
+import type { TesterImports } from '../imports/tester-imports';
 import type { FailureReasonsService } from '../failure-reasons/failure-reasons.service';
 
 type StoredUnit = Awaited<ReturnType<UnitsRepository['of']>>[number];
@@ -62,6 +63,7 @@ export function releasing({
   transaction,
   plans,
   failureReasons,
+  imports,
 }: {
   units: Pick<UnitsRepository, 'of' | 'bySerial'>;
   attempts: Pick<TestAttemptsRepository, 'of'>;
@@ -71,6 +73,7 @@ export function releasing({
   transaction: CertificateTransactions;
   plans: Pick<TestPlansRepository, 'retestAll'>;
   failureReasons: Pick<FailureReasonsService, 'named'>;
+  imports: Pick<TesterImports, 'forRetest'>;
 }) {
   /** The units `serials` names (every unit when undefined); a serial of another certificate is refused. */
   function chosen(all: StoredUnit[], serials: string[] | undefined) {
@@ -157,7 +160,7 @@ export function releasing({
      */
     async retest(
       serial: string,
-      { values, instruments = {}, failure_reason, finding = '' }: RetestBody,
+      { values: typed, instruments: chosen = {}, failure_reason, finding = '', tester_file }: RetestBody,
       accountId: number,
       now = new Date(),
     ): Promise<Certificate> {
@@ -168,6 +171,17 @@ export function releasing({
         throw new HttpError(409, 'NOT_RETESTABLE', messages.notRetestable);
       const reason = await failureReasons.named(failure_reason);
       const steps = stepsOf(row);
+      // Values from a tester's file are taken as if typed (api/src/modules/imports/tester-imports.ts).
+      const imported =
+        tester_file &&
+        (await imports.forRetest(
+          tester_file,
+          { machine_id: row.machine_id, steps, certificate_id: row.id, serial: unit.serial },
+          { values: typed, instruments: chosen },
+          now,
+        ));
+      const values = imported ? imported.values : typed;
+      const instruments = imported ? imported.instruments : chosen;
       const all = await units.of(row.id);
       const tests = await attempts.of(row.id);
       const record = testRecordOf(row, all, tests);
@@ -214,6 +228,7 @@ export function releasing({
               attempt,
               test,
               finding: { failure_reason: reason.code, finding: finding.trim(), carried_over: carried },
+              source_file_id: imported ? imported.file_id : null,
             },
           ],
           tester,
@@ -250,7 +265,13 @@ export function releasing({
             accountId,
             action: 'unit.retested',
             subject: { type: 'unit', id: serial },
-            details: { certificate_id: row.id, attempt, passed: test.passed, failure_reason: reason.code },
+            details: {
+              certificate_id: row.id,
+              attempt,
+              passed: test.passed,
+              failure_reason: reason.code,
+              ...(imported && { tester_file_id: imported.file_id }),
+            },
           },
           now,
         );

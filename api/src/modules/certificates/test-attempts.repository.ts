@@ -15,6 +15,16 @@ export interface AttemptRow {
   failure_reason?: { code: string; name: string };
   finding?: string;
   carried_over?: string[];
+  /** The tester's file the values came from (api/src/modules/imports/tester-imports.ts). */
+  source?: {
+    id: number;
+    name: string;
+    sha256: string;
+    size: number;
+    format: string;
+    tester_model: string;
+    tester_serial: string;
+  };
 }
 
 /** What a retest found and did, and which steps it carried over from the attempt before. */
@@ -48,20 +58,28 @@ export function testAttemptsRepository(db: Db) {
     /** Stores one attempt for each of `units` (unit index → judged test). */
     async insert(
       certificateId: number,
-      units: { unit_index: number; attempt: number; test: JudgedUnit; finding?: Finding }[],
+      units: {
+        unit_index: number;
+        attempt: number;
+        test: JudgedUnit;
+        finding?: Finding;
+        /** The tester's file its values came from (api/src/modules/imports/tester-imports.ts). */
+        source_file_id?: number | null;
+      }[],
       by: Tester,
     ) {
       if (units.length === 0) return;
       await db
         .insertInto('test_attempts')
         .values(
-          units.map(({ unit_index, attempt, test, finding }) => ({
+          units.map(({ unit_index, attempt, test, finding, source_file_id = null }) => ({
             certificate_id: certificateId,
             unit_index,
             attempt,
             values: JSON.stringify(test.values),
             verdicts: JSON.stringify(test.verdicts),
             passed: test.passed ? 1 : 0,
+            source_file_id,
             ...by,
             ...(finding && {
               failure_reason: finding.failure_reason,
@@ -78,6 +96,7 @@ export function testAttemptsRepository(db: Db) {
       const rows = await db
         .selectFrom('test_attempts')
         .leftJoin('failure_reasons', 'failure_reasons.code', 'test_attempts.failure_reason')
+        .leftJoin('tester_files', 'tester_files.id', 'test_attempts.source_file_id')
         .select([
           'test_attempts.unit_index',
           'test_attempts.attempt',
@@ -91,23 +110,56 @@ export function testAttemptsRepository(db: Db) {
           'test_attempts.finding',
           'test_attempts.carried_over',
           'failure_reasons.name as failure_reason_name',
+          'tester_files.id as source_id',
+          'tester_files.name as source_name',
+          'tester_files.sha256 as source_sha256',
+          'tester_files.size as source_size',
+          'tester_files.format as source_format',
+          'tester_files.tester_model as source_model',
+          'tester_files.tester_serial as source_serial',
         ])
         .where('test_attempts.certificate_id', '=', certificateId)
         .orderBy('test_attempts.unit_index')
         .orderBy('test_attempts.attempt')
         .execute();
-      return rows.map(({ failure_reason, failure_reason_name, finding, carried_over, ...row }) => ({
-        ...row,
-        values: parseKeyedMap<string>(row.values),
-        verdicts: parseKeyedMap<StepVerdict>(row.verdicts),
-        passed: row.passed === 1,
-        // A reason is never removed while a retest names it (failure-reasons.service.ts): the name is there.
-        ...(failure_reason !== null && {
-          failure_reason: { code: failure_reason, name: failure_reason_name ?? failure_reason },
-          finding: finding ?? '',
-          carried_over: carried_over ? (JSON.parse(carried_over) as string[]) : [],
+      return rows.map(
+        ({
+          failure_reason,
+          failure_reason_name,
+          finding,
+          carried_over,
+          source_id,
+          source_name,
+          source_sha256,
+          source_size,
+          source_format,
+          source_model,
+          source_serial,
+          ...row
+        }) => ({
+          ...row,
+          values: parseKeyedMap<string>(row.values),
+          verdicts: parseKeyedMap<StepVerdict>(row.verdicts),
+          passed: row.passed === 1,
+          // A reason is never removed while a retest names it (failure-reasons.service.ts): the name is there.
+          ...(failure_reason !== null && {
+            failure_reason: { code: failure_reason, name: failure_reason_name ?? failure_reason },
+            finding: finding ?? '',
+            carried_over: carried_over ? (JSON.parse(carried_over) as string[]) : [],
+          }),
+          ...(source_id !== null && {
+            source: {
+              id: source_id,
+              name: source_name!,
+              sha256: source_sha256!,
+              size: source_size!,
+              format: source_format!,
+              tester_model: source_model!,
+              tester_serial: source_serial!,
+            },
+          }),
         }),
-      }));
+      );
     },
 
     /**

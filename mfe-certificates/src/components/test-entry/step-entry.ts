@@ -258,6 +258,8 @@ export function resultsToSend(steps: readonly PlanStep[], values: TestValues, un
   const instruments = instrumentsToSend(steps, values.instruments);
   return {
     ...(instruments && { instruments }),
+    // The tester's file some values came from: the API reads them again from it (docs/tester-files.md).
+    ...(values.tester_file && { tester_file: values.tester_file }),
     certificate: filled(
       values.certificate,
       steps.filter((step) => !step.per_unit),

@@ -11,6 +11,7 @@ import {
   type TestValues,
 } from './step-entry';
 import { InstrumentChoices } from './instrument-choices';
+import { TesterFileImport, type ImportedValues } from './tester-file-import';
 import { StepValueField } from './step-value-field';
 import { UnitGrid, type CellChange } from './unit-grid';
 import './test-entry.css';
@@ -68,6 +69,23 @@ export default function TestEntry({ plan, units, values, update, errors }: TestE
         [certificateInstrumentKey(stepKey)],
       ),
     [update],
+  );
+
+  const takeFromFile = useCallback(
+    ({ units: imported, source, name }: ImportedValues) => {
+      update(
+        (current) => ({
+          ...current,
+          units: Array.from({ length: units }, (_, unit) => imported[unit] ?? current.units[unit] ?? {}),
+          tester_file: source,
+        }),
+        Object.entries(imported).flatMap(([unit, values]) =>
+          Object.keys(values).map((key) => unitValueKey(Number(unit), key)),
+        ),
+      );
+      setStatus(t('import.taken', { name }));
+    },
+    [update, units, t],
   );
 
   const passAll = () => {
@@ -132,6 +150,13 @@ export default function TestEntry({ plan, units, values, update, errors }: TestE
           <p className="test-entry__hint">
             {t('entry.unitsNote')} {t('entry.gridHint')}
           </p>
+          <TesterFileImport
+            machineId={plan.machine_id}
+            steps={unitSteps}
+            target={{ quantity: units }}
+            entered={Array.from({ length: units }, (_, unit) => values.units[unit] ?? {})}
+            onConfirm={takeFromFile}
+          />
           <UnitGrid
             steps={unitSteps}
             units={units}

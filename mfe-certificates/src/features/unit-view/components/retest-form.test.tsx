@@ -51,7 +51,7 @@ function renderForm(
   const onRecorded = jest.fn();
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RetestForm serial={SERIAL} record={record} last={last} onRecorded={onRecorded} />
+      <RetestForm serial={SERIAL} machineId={11} record={record} last={last} onRecorded={onRecorded} />
     </QueryClientProvider>,
   );
   return { user: userEvent.setup(), onRecorded };
@@ -177,5 +177,82 @@ describe('RetestForm: the finding and the failed steps', () => {
     expect(screen.getByRole('radio', { name: 'Bestanden' })).toBeInTheDocument();
     expect(screen.getByLabelText('Isolationswiderstand')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: /Übernommen/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('RetestForm: values from the tester’s file', () => {
+  it('reads the file, shows the preview with the verdict and the differing entry, takes the value and sends the file', async () => {
+    const { user, onRecorded } = renderForm();
+    await user.type(screen.getByLabelText('Isolationswiderstand'), '3,0');
+    postMock.mockImplementation(async (url: string) => {
+      if (url === '/tester-files')
+        return answer({
+          id: 9,
+          name: 'messung.csv',
+          sha256: 'ab12cd34ef56'.padEnd(64, '0'),
+          size: 40,
+          format: 'csv',
+          machine_id: 11,
+          tester_model: 'ST 725',
+          tester_serial: '',
+          columns: [
+            { name: 'Seriennummer', unit: '' },
+            { name: 'Riso', unit: 'MΩ' },
+          ],
+          rows: 1,
+          sample: [[SERIAL, '2,4']],
+          mapping: { serial_column: 'Seriennummer', steps: { insulation_mohm: 'Riso' } },
+          mapping_saved: true,
+        });
+      if (url === '/tester-files/9/preview')
+        return answer({
+          file: { id: 9, name: 'messung.csv', sha256: 'ab12cd34ef56'.padEnd(64, '0') },
+          units: [
+            {
+              unit: 2,
+              serial: SERIAL,
+              row: 1,
+              values: { insulation_mohm: '2,4' },
+              verdicts: { insulation_mohm: 'pass' },
+              errors: {},
+              passed: true,
+              conflicts: [{ step: 'insulation_mohm', entered: '3,0', file: '2,4' }],
+            },
+          ],
+          not_in_certificate: [],
+          missing_units: [],
+        });
+      if (url === `/units/${SERIAL}/attempts`) return answer({ id: 7 });
+      throw new Error(`unexpected POST ${url}`);
+    });
+    await user.click(screen.getByRole('button', { name: 'Aus Prüfgerätedatei übernehmen' }));
+    await user.upload(
+      screen.getByLabelText(/^Datei des Prüfgeräts/),
+      new File(['Seriennummer;Riso [MΩ]'], 'messung.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Datei lesen' }));
+    const preview = await screen.findByRole('table', { name: 'Vorschau: Werte der Datei und ihr Ergebnis' });
+    expect(preview).toHaveTextContent('2,4 MΩ ✓');
+    expect(preview).toHaveTextContent('eingegeben: 3,0');
+    expect(postMock.mock.calls[1]).toEqual([
+      '/tester-files/9/preview',
+      { serial: SERIAL, entered: [{ insulation_mohm: '3,0' }] },
+    ]);
+    await user.click(screen.getByRole('radio', { name: 'Durch die Werte der Datei ersetzen' }));
+    await user.click(screen.getByRole('button', { name: 'Werte übernehmen' }));
+    expect(screen.getByLabelText('Isolationswiderstand')).toHaveValue('2,4');
+    expect(screen.getByRole('status')).toHaveTextContent('Werte aus Datei messung.csv übernommen');
+
+    await user.selectOptions(await screen.findByRole('combobox', { name: REASON }), 'ISO');
+    await user.click(screen.getByRole('button', { name: 'Alle bestanden' }));
+    const choice = screen.getByRole('combobox', { name: 'Prüfmittel: Isolationswiderstand' });
+    await waitFor(() => expect(choice.querySelector('option[value="101"]')).not.toBeNull());
+    await user.selectOptions(choice, '101');
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    await waitFor(() => expect(onRecorded).toHaveBeenCalled());
+    expect(postMock.mock.calls[2][1]).toMatchObject({
+      values: { guide: 'pass', insulation_mohm: '2,4' },
+      tester_file: { id: 9, on_conflict: 'keep' },
+    });
   });
 });

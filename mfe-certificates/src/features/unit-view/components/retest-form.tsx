@@ -5,6 +5,7 @@ import {
   type Certificate,
   type CertificateTestRecord,
   type TestAttempt,
+  type TesterFileSource,
 } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, apiFieldErrors, isHttpError, notify, useSubmitGuard, useT } from 'shared-ui';
@@ -13,6 +14,7 @@ import { certificateCatalogs } from '../../../catalogs';
 import { Field } from '../../../components/field';
 import { submitOnlyByShortcut } from '../../../components/form-keys';
 import { InstrumentChoices } from '../../../components/test-entry/instrument-choices';
+import { TesterFileImport } from '../../../components/test-entry/tester-file-import';
 import { StepValueField } from '../../../components/test-entry/step-value-field';
 import {
   instrumentSteps,
@@ -44,11 +46,14 @@ const FINDING_KEY = 'finding';
  */
 export default function RetestForm({
   serial,
+  machineId,
   record,
   last,
   onRecorded,
 }: {
   serial: string;
+  /** The certificate's machine: a tester's file is uploaded for it. */
+  machineId: number;
   record: Pick<CertificateTestRecord, 'steps' | 'plan_version' | 'retest_all'>;
   /** The unit's last attempt: what failed there is asked for again. */
   last?: TestAttempt;
@@ -62,6 +67,8 @@ export default function RetestForm({
   const [finding, setFinding] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [unreachable, setUnreachable] = useState(false);
+  /** The tester's file values were taken from, sent with them (docs/tester-files.md). */
+  const [source, setSource] = useState<{ file: TesterFileSource; name: string } | null>(null);
   const guard = useSubmitGuard();
   const attempt = useRecordAttempt();
   const reasons = useQuery(failureReasonsQuery);
@@ -95,6 +102,7 @@ export default function RetestForm({
           instruments: instrumentsToSend(steps, instruments),
           failure_reason: reason,
           finding: finding.trim(),
+          ...(source && { tester_file: source.file }),
         }),
       );
     } catch (error) {
@@ -188,6 +196,21 @@ export default function RetestForm({
           setErrors(({ [retestInstrumentKey(stepKey)]: _cleared, ...rest }) => rest);
         }}
       />
+      <TesterFileImport
+        machineId={machineId}
+        steps={steps}
+        target={{ serial }}
+        entered={[values]}
+        onConfirm={({ units, source: file, name }) => {
+          setValues((current) => ({ ...current, ...units[0] }));
+          setSource({ file, name });
+        }}
+      />
+      {source && (
+        <p className="test-entry__hint" role="status">
+          {t('import.takenRetest', { name: source.name })}
+        </p>
+      )}
       <div className="test-entry__steps">
         {steps.map((step) => (
           <StepValueField

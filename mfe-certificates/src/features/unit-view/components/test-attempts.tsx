@@ -138,6 +138,14 @@ export function TestAttempts({
                     at: formatDayTime(attempt.tested_at),
                   })}
                 </span>
+                {attempt.source && (
+                  <span className="test-attempts__by" data-testid="attempt-source">
+                    {t('attempts.source', {
+                      name: attempt.source.name,
+                      hash: attempt.source.sha256.slice(0, 12),
+                    })}
+                  </span>
+                )}
               </td>
             ))}
           </tr>

@@ -177,6 +177,24 @@ describe('UnitPage: the test record and the retest of a failed unit', () => {
     expect(within(table).getByRole('row', { name: /Führung/ })).toHaveTextContent('Bestanden ✓');
   });
 
+  it("names the tester file an attempt's values came from, with the start of its hash", async () => {
+    const source = {
+      id: 5,
+      name: 'messung.csv',
+      sha256: 'ab12cd34ef56'.padEnd(64, '0'),
+      size: 120,
+      format: 'csv',
+      tester_model: 'ST 725',
+      tester_serial: '',
+    };
+    current = certificate('released', [attempt(1, '0,8', false), { ...attempt(2, '2,4', true), source }]);
+    await renderPage();
+    const table = screen.getByRole('table', { name: 'Prüfergebnisse' });
+    const [shown] = within(table).getAllByTestId('attempt-source');
+    expect(shown).toHaveTextContent('aus Datei messung.csv, ab12cd34ef56');
+    expect(within(table).getAllByTestId('attempt-source')).toHaveLength(1);
+  });
+
   it('a retest asks for the failed step, empty, carries the passed one over, holds up missing and malformed values and a missing reason, and sends a new attempt', async () => {
     const user = await renderPage();
     const form = await screen.findByRole('form', { name: 'Nachprüfung erfassen' });

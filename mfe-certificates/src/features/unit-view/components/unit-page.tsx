@@ -140,6 +140,7 @@ export default function UnitPage() {
         <Suspense fallback={<Spinner />}>
           <RetestForm
             serial={serial}
+            machineId={certificate.machine_id}
             record={record}
             last={unitRecord?.attempts[unitRecord.attempts.length - 1]}
             onRecorded={(answer) => setOutcome(retestOutcome(answer, serial))}

@@ -45,7 +45,12 @@ async function testerFilesOf(certificate: Certificate, chunks: Pick<ChunkStore, 
   for (const source of sources.values()) {
     const parts: Buffer[] = [];
     for await (const part of chunks.range(source, 0, source.size - 1)) parts.push(part);
-    files.push({ name: source.name, sha256: source.sha256, format: source.format, bytes: Buffer.concat(parts) });
+    files.push({
+      name: source.name,
+      sha256: source.sha256,
+      format: source.format,
+      bytes: Buffer.concat(parts),
+    });
   }
   return files;
 }

@@ -5,6 +5,7 @@ import { AUDIT_ACTION_LABELS } from './audit-actions';
 import { CERTIFICATE_STATUS_LABELS } from './status-labels';
 import { DEFAULT_PLAN_STEPS } from './test-record';
 import { IMPACT_CLOSING_LABELS, INSTRUMENT_KIND_LABELS, INSTRUMENT_STATUS_LABELS } from './instruments';
+import { NOTICE_SEVERITY_LABELS } from './safety-notices';
 
 /**
  * The audit trail in plain words, for the staff screen (shell) and the trail's export (API) alike: an auditor
@@ -32,6 +33,15 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
 
 /** The German name of each field the details name (the default plan's checks are named by the plan). */
 export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  // A safety notice's scope (contracts/src/safety-notices.ts).
+  affected: 'Betroffene Einheiten',
+  issued_from: 'Ausgestellt ab',
+  issued_to: 'Ausgestellt bis',
+  notice_id: 'Sicherheitshinweis Nr.',
+  serial_from: 'Seriennummer von',
+  serial_to: 'Seriennummer bis',
+  severity: 'Art des Hinweises',
+  title_de: 'Titel (Deutsch)',
   address: 'Adresse',
   bytes: 'Größe',
   by: 'Durch',
@@ -120,6 +130,7 @@ export const AUDIT_VALUE_LABELS: Record<string, string> = {
   ...INSTRUMENT_STATUS_LABELS,
   ...INSTRUMENT_KIND_LABELS,
   ...IMPACT_CLOSING_LABELS,
+  ...NOTICE_SEVERITY_LABELS,
   cli: 'Kommandozeile des Servers',
   directory: 'Firmenkonto (Verzeichnis)',
   account: 'Konto',

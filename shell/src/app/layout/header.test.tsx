@@ -59,7 +59,13 @@ describe('labelPageUrl', () => {
 });
 
 describe('Header by role', () => {
-  const tabs = () => screen.getAllByRole('link').map((link) => link.textContent);
+  /** What each link says to a screen reader: its text without what is hidden from it (a short label's copy). */
+  const spoken = (link: HTMLElement) => {
+    const copy = link.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+    return copy.textContent;
+  };
+  const tabs = () => screen.getAllByRole('link').map(spoken);
 
   it('shows an inspector the certificate tabs, the catalogue and the labels, but no admin area', () => {
     renderHeader('certificate_list', null, ['pruefer']);
@@ -83,6 +89,12 @@ describe('Header by role', () => {
     expect(screen.getByRole('link', { name: 'Verwaltung' })).toHaveAttribute('href', '/admin/accounts');
   });
 
+  it('names the label link by all its words; the short one below 1200 px is only seen', () => {
+    renderHeader('certificate_list', null, ['pruefer']);
+    const labels = screen.getByRole('link', { name: 'ETIKETTEN DRUCKEN' });
+    expect(within(labels).getByText('ETIKETTEN')).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it('shows an auditor the audit trail, and no admin area (issue 31)', () => {
     renderHeader('certificate_list', null, ['lesen', 'audit']);
     expect(screen.getByRole('link', { name: 'Protokoll' })).toHaveAttribute('href', '/admin/audit');
@@ -92,12 +104,13 @@ describe('Header by role', () => {
   it('keeps the areas on screens without a tab (a certificate, a unit, the admin area), none marked', () => {
     renderHeader(null, null, ['pruefer']);
     const areas = within(screen.getByRole('navigation', { name: 'Bereiche' })).getAllByRole('link');
-    expect(areas.map((link) => link.textContent)).toEqual([
+    expect(areas.map(spoken)).toEqual([
       'Prüfbericht erstellen',
       'Daten',
       'Auswertung',
       'Bearbeiten',
       'Prüfmittel',
+      'Sicherheitshinweise',
     ]);
     for (const link of areas) expect(link).not.toHaveAttribute('aria-current');
   });

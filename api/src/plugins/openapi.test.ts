@@ -20,6 +20,8 @@ const WITHOUT_JSON_BODY = [
   'post /api/upload',
   'post /api/machine/{id}/documents',
   'post /api/instruments/{id}/calibrations/{calibrationId}/certificate',
+  // A tester's file, multipart as every upload.
+  'post /api/tester-files',
   'post /api/accounts/{id}/disable',
   'post /api/accounts/{id}/enable',
   'post /api/me/sign-out-everywhere',

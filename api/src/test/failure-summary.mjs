@@ -9,7 +9,7 @@ export default async function* failureSummary(source) {
     const { name, file, details } = event.data;
     const error = details?.error;
     // A test its parent cancelled says nothing new: the parent's own failure names the cause.
-    if (error?.failureType === 'cancelledByParent') continue;
+    if (error?.failureType === 'cancelledByParent' || error?.failureType === 'subtestsFailed') continue;
     const cause = error?.cause ?? error;
     const text = String(cause?.stack ?? cause?.message ?? cause)
       .split('\n')

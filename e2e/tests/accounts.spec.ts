@@ -102,7 +102,8 @@ test('an inspector: added by the admin, own password first, issues a certificate
   await inspector.addInitScript(() => {
     window.print = () => {};
   });
-  // The inspector's tabs: the form, the list, the catalogue, the instruments it measures with; no admin area.
+  // The inspector's tabs: the form, the list, the catalogue, the instruments it measures with, the safety notices
+  // it reads; no admin area.
   const tabs = inspector.getByRole('navigation', { name: 'Bereiche' });
   await expect(tabs.getByRole('link')).toHaveText([
     'Prüfbericht erstellen',
@@ -110,6 +111,7 @@ test('an inspector: added by the admin, own password first, issues a certificate
     'Auswertung',
     'Bearbeiten',
     'Prüfmittel',
+    'Sicherheitshinweise',
   ]);
   await expect(inspector.getByRole('link', { name: 'Verwaltung' })).toHaveCount(0);
   await expect(inspector.getByRole('link', { name: 'ETIKETTEN DRUCKEN' })).toBeVisible();
@@ -199,12 +201,14 @@ test('two-factor sign-in: enrolment with the QR code, sign-in with a code and wi
   const email = `zweifach-${stamp}@example.com`;
   await addAccount(page, email, 'Lesen');
   const reader = await firstSignIn(browser, email);
-  // A read-only account: the list, the reports, the catalogue and the instruments; no certificate form, no labels.
+  // A read-only account: the list, the reports, the catalogue, the instruments and the safety notices; no
+  // certificate form, no labels.
   await expect(reader.getByRole('navigation', { name: 'Bereiche' }).getByRole('link')).toHaveText([
     'Daten',
     'Auswertung',
     'Bearbeiten',
     'Prüfmittel',
+    'Sicherheitshinweise',
   ]);
   await expect(reader.getByRole('link', { name: 'ETIKETTEN DRUCKEN' })).toHaveCount(0);
 

@@ -71,8 +71,11 @@ function footer(pen: Pen, data: Certificate, page: number, pages: number, copy: 
       website.draw(x + CONTENT_WIDTH - half, y);
     },
   };
-  const mark = text(pen, [{ text: COPY_MARKS[copy], bold: true }], CONTENT_WIDTH / 3, { align: 'right' });
-  const sheet = text(pen, [{ text: pageOf(page, pages).join(' · ') }], (CONTENT_WIDTH * 2) / 3 - 4 * MM);
+  // The copy mark fits in 28 % of the line; the sheet's number in six languages, up to „Seite 999 von 999“,
+  // on one line in the rest.
+  const markWidth = CONTENT_WIDTH * 0.28;
+  const mark = text(pen, [{ text: COPY_MARKS[copy], bold: true }], markWidth, { align: 'right' });
+  const sheet = text(pen, [{ text: pageOf(page, pages).join(' · ') }], CONTENT_WIDTH - markWidth - 3 * MM);
   const copyLine: Block = {
     height: Math.max(mark.height, sheet.height) + 1 * MM,
     draw(x, y) {
@@ -82,7 +85,7 @@ function footer(pen: Pen, data: Certificate, page: number, pages: number, copy: 
         .lineTo(x + CONTENT_WIDTH, y)
         .stroke('#000000');
       sheet.draw(x, y + 1 * MM);
-      mark.draw(x + (CONTENT_WIDTH * 2) / 3, y + 1 * MM);
+      mark.draw(x + CONTENT_WIDTH - markWidth, y + 1 * MM);
     },
   };
   return stack([standing(pen, data), links, copyLine], 1.5 * MM);
@@ -148,12 +151,8 @@ function items(pen: Pen, data: Certificate, unit: UnitTestRecord): Item[] {
     ? [{ block: stack([spacer(1 * MM), text(pen, sourceRuns(source), CONTENT_WIDTH)]), result: false }]
     : [];
   if (!instruments.length) return [...rows, ...sourceLine];
-  // Its own title sets it apart: a millimetre above it keeps the default plan's table on the sheet of its results.
-  return [
-    ...rows,
-    { block: stack([spacer(1 * MM), instrumentsTable(pen, instruments)]), result: false },
-    ...sourceLine,
-  ];
+  // Its bold title sets it apart, right under the results: a full plan's instruments stay on their sheet.
+  return [...rows, { block: instrumentsTable(pen, instruments), result: false }, ...sourceLine];
 }
 
 /** The tester's file the values came from, by name and SHA-256: the file itself is attached to the PDF. */
@@ -204,17 +203,22 @@ function drawSheets(pen: Pen, input: PdfInput, logo: PDFKit.PDFImage | null) {
   const top = header(pen, input.settings, logo);
   const head = resultsHead(pen);
   const bottom = PAGE.height - PAD.bottom;
-  const laid: Laid[] = copiesOf(input).map((copy) => {
-    const facts = headFacts(pen, data, copy.serial);
-    const banner = releaseBanner(pen, copy.unit);
-    const first = unitFacts(pen, data, copy.unit, input.settings);
-    const above = top.height + facts.height + banner.height + 3 * GAP;
-    const footerHeight = footer(pen, data, 1, 1, 0).height;
-    const room = bottom - footerHeight - GAP - PAD.top - above - head.height;
-    const sheets = split(items(pen, data, copy.unit), room - first.height - GAP, room);
-    return { ...copy, facts, banner, first, sheets };
-  });
-  const pages = laid.reduce((sum, unit) => sum + unit.copies.length * unit.sheets.length, 0);
+  const layout = (footerHeight: number): Laid[] =>
+    copiesOf(input).map((copy) => {
+      const facts = headFacts(pen, data, copy.serial);
+      const banner = releaseBanner(pen, copy.unit);
+      const first = unitFacts(pen, data, copy.unit, input.settings);
+      const above = top.height + facts.height + banner.height + 3 * GAP;
+      const room = bottom - footerHeight - GAP - PAD.top - above - head.height;
+      const sheets = split(items(pen, data, copy.unit), room - first.height - GAP, room);
+      return { ...copy, facts, banner, first, sheets };
+    });
+  const count = (units: Laid[]) =>
+    units.reduce((sum, unit) => sum + unit.copies.length * unit.sheets.length, 0);
+  // The footer names the sheet count: with more digits it may take another line, leaving the sheets less room.
+  const guess = count(layout(footer(pen, data, 1, 1, 0).height));
+  const laid = layout(footer(pen, data, guess, guess, 0).height);
+  const pages = count(laid);
   let page = 0;
   for (const { serial, copies, facts, banner, first, sheets } of laid)
     for (const copy of copies)

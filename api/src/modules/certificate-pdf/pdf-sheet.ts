@@ -303,32 +303,23 @@ const indent = (block: Block, by: number): Block => ({
   draw: (x, y) => block.draw(x + by, y + by),
 });
 
-/** The instruments that took the unit's values, with their calibration due dates. */
+/**
+ * The instruments that took the unit's values, with their calibration due dates: a title naming the date, then
+ * the instruments, in one paragraph at 6.5 pt. No table head in six languages: two or three lines instead of a table's
+ * seven keep a full plan's instruments on the sheet of its results (e2e/bench-print.mts counts the sheets).
+ */
 export function instrumentsTable(
   pen: Pen,
   instruments: { inventory_number: string; name: string; due: string }[],
 ): Block {
-  const widths = [CONTENT_WIDTH * 0.36, CONTENT_WIDTH * 0.26, CONTENT_WIDTH * 0.38];
-  const columns = [INSTRUMENT_COLUMNS.inventory_number, INSTRUMENT_COLUMNS.name, INSTRUMENT_COLUMNS.due];
-  const head = row(
-    pen.doc,
-    columns.map((labels, i) => ({
-      width: widths[i],
-      content: text(pen, labelRuns(labels), cellWidth(widths[i])),
-      fill: 'grey' as const,
-      bottom: true,
-    })),
-  );
-  const rows = instruments.map((instrument) =>
-    row(
-      pen.doc,
-      [instrument.inventory_number, instrument.name, formatDate(instrument.due)].map((value, i) => ({
-        width: widths[i],
-        content: text(pen, [{ text: value, bold: i === 0 }], cellWidth(widths[i])),
-      })),
-    ),
-  );
-  return stack([text(pen, labelRuns(INSTRUMENT_COLUMNS.instruments), CONTENT_WIDTH), head, ...rows], 0);
+  // Inventory number and name speak for themselves; the date is named.
+  const title = [...labelRuns(INSTRUMENT_COLUMNS.instruments, ' – '), ...labelRuns(INSTRUMENT_COLUMNS.due)];
+  const entries = instruments.flatMap((instrument, i) => [
+    { text: i === 0 ? ': ' : '; ' },
+    { text: instrument.inventory_number, bold: true },
+    { text: ` ${instrument.name} ${formatDate(instrument.due)}` },
+  ]);
+  return text(pen, [...title, ...entries], CONTENT_WIDTH, { size: 6.5 });
 }
 
 /** A revision names itself and the issue it replaces; a replaced revision names when it was replaced. */

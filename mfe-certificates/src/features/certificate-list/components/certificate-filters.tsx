@@ -6,7 +6,7 @@ import {
   CHECKED_BY_MAX,
   type CertificateStatus,
 } from 'contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { brandsQuery, machinesByBrandQuery, useT } from 'shared-ui';
 import type { CertificateQuery } from '../../../api/wire';
 import { certificateCatalogs } from '../../../catalogs';
@@ -20,8 +20,23 @@ export type Filter = Pick<
 
 interface CertificateFiltersProps {
   filter: Filter;
-  onChange: (filter: Filter) => void;
+  /**
+   * What changed, the rest as it is: a second change made before the list shows the first one (two fields
+   * filled quickly) must not put back the first field's old value.
+   */
+  onChange: (change: Filter) => void;
 }
+
+/** Every field emptied, for the reset button. */
+const NO_FILTER: { [name in keyof Required<Filter>]: undefined } = {
+  from: undefined,
+  to: undefined,
+  brand_id: undefined,
+  machine_id: undefined,
+  checked_by: undefined,
+  status: undefined,
+  verdict: undefined,
+};
 
 /**
  * The list's filter, applied as it changes (there is no button to apply it): dates, presets and choices at
@@ -47,22 +62,29 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
     setChecker(filter.checked_by ?? '');
   }
   const problems = dateProblems(dates.from || undefined, dates.to || undefined);
+  // The two days as last typed, also before this component has rendered the previous change.
+  const typedDates = useRef(dates);
+  useEffect(() => {
+    typedDates.current = dates;
+  }, [dates]);
 
   const changeDate = (name: 'from' | 'to', value: string) => {
-    const next = { ...dates, [name]: value };
+    const next = { ...typedDates.current, [name]: value };
+    typedDates.current = next;
     setDates(next);
     const nextProblems = dateProblems(next.from || undefined, next.to || undefined);
     if (!nextProblems.from && !nextProblems.to)
-      onChange({ ...filter, from: next.from || undefined, to: next.to || undefined });
+      onChange({ from: next.from || undefined, to: next.to || undefined });
   };
   const applyChecker = (event?: FormEvent, typed = checker) => {
     event?.preventDefault();
     const value = typed.trim() || undefined;
-    if (value !== filter.checked_by) onChange({ ...filter, checked_by: value });
+    if (value !== filter.checked_by) onChange({ checked_by: value });
   };
   const choosePreset = (range: { from: string; to: string }) => {
+    typedDates.current = range;
     setDates(range);
-    onChange({ ...filter, ...range });
+    onChange(range);
   };
   const field = (name: string) => `${id}-${name}`;
 
@@ -112,7 +134,6 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
           value={filter.brand_id ?? ''}
           onChange={(event) =>
             onChange({
-              ...filter,
               brand_id: event.target.value ? Number(event.target.value) : undefined,
               machine_id: undefined,
             })
@@ -135,7 +156,7 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
           value={filter.machine_id ?? ''}
           disabled={filter.brand_id === undefined}
           onChange={(event) =>
-            onChange({ ...filter, machine_id: event.target.value ? Number(event.target.value) : undefined })
+            onChange({ machine_id: event.target.value ? Number(event.target.value) : undefined })
           }
         >
           <option value="">
@@ -181,7 +202,6 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
           value={filter.status ?? ''}
           onChange={(event) =>
             onChange({
-              ...filter,
               status: (event.target.value || undefined) as CertificateStatus | undefined,
             })
           }
@@ -202,7 +222,6 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
           value={filter.verdict ?? ''}
           onChange={(event) =>
             onChange({
-              ...filter,
               verdict: (event.target.value || undefined) as CertificateVerdict | undefined,
             })
           }
@@ -220,9 +239,10 @@ export function CertificateFilters({ filter, onChange }: CertificateFiltersProps
           type="button"
           className="sui-button sui-button--secondary"
           onClick={() => {
-            setDates({ from: '', to: '' });
+            typedDates.current = { from: '', to: '' };
+            setDates(typedDates.current);
             setChecker('');
-            onChange({});
+            onChange(NO_FILTER);
           }}
         >
           {t('filter.reset')}

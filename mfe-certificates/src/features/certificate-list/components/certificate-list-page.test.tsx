@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CertificateListItem } from 'contracts';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -241,6 +241,21 @@ describe('CertificateListPage', () => {
     await waitFor(() => expect(lastQuery()).toEqual({ page: 1, per_page: 10 }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\?tab=certificate_list$/);
     expect(screen.getByLabelText('VON')).toHaveValue('');
+  });
+
+  it('keeps every filter of changes made faster than the list renders', async () => {
+    await renderList('/?tab=certificate_list');
+    const status = screen.getByLabelText('STATUS');
+    // One act: React renders once after all three, as when a busy page lags behind quick input.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('VON'), { target: { value: '2026-03-01' } });
+      fireEvent.change(screen.getByLabelText('BIS'), { target: { value: '2026-03-31' } });
+      fireEvent.change(status, { target: { value: (status as HTMLSelectElement).options[1].value } });
+    });
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({ from: '2026-03-01', to: '2026-03-31', status: expect.any(String) }),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('from=2026-03-01&to=2026-03-31&status=');
   });
 
   it('says when a filter matches nothing and offers no export then', async () => {

@@ -6,7 +6,7 @@ import {
   type CertificateSummary,
   staffUrls,
 } from 'contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   apiErrorMessage,
@@ -143,8 +143,20 @@ export default function CertificateListPage() {
     if (restoring) setParams(paramsWithQuery(params, kept), { replace: true });
   }, [restoring, params, kept, setParams]);
 
-  const setQuery = (change: (current: CertificateQuery) => CertificateQuery) =>
-    setParams(paramsWithQuery(params, change(query)));
+  // The URL as last asked for: react-router's setter builds on the URL of the last render, so a second change
+  // made before that render (two filters set quickly) would drop the first.
+  const askedParams = useRef(params);
+  useEffect(() => {
+    askedParams.current = params;
+  }, [params]);
+  const setQuery = (change: (current: CertificateQuery) => CertificateQuery) => {
+    const next = paramsWithQuery(
+      askedParams.current,
+      change(showsUrl ? queryFromParams(askedParams.current) : query),
+    );
+    askedParams.current = next;
+    setParams(next);
+  };
   const certificates = useCertificates(query);
   const narrowed = hasFilter(query) || Boolean(query.search);
   const totals = useCertificateTotals(query, narrowed);
@@ -194,16 +206,7 @@ export default function CertificateListPage() {
       </div>
       <CertificateFilters
         filter={filter}
-        onChange={(next) =>
-          setQuery(({ page: _page, per_page, sort, order, search }) => ({
-            ...next,
-            page: 1,
-            per_page,
-            sort,
-            order,
-            search,
-          }))
-        }
+        onChange={(change) => setQuery((current) => ({ ...current, ...change, page: 1 }))}
       />
       {certificates.isError && !certificates.isFetching ? (
         <LoadError

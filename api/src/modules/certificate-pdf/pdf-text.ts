@@ -69,14 +69,22 @@ function fontOf(char: string, bold: boolean | undefined, previous: FontName | un
   return bold ? 'bold' : 'regular';
 }
 
-/** Widths are measured once per document and text: the same words repeat on every sheet. */
+/**
+ * Text widths measured so far, by font, size and text: the same words repeat on every sheet and in every
+ * certificate, and shaping them (fontkit) was half of a certificate's render time. A width depends on the
+ * committed font files alone, so it holds for every document; emptied when it grows past WIDTHS_KEPT, as
+ * serials and values are new in each certificate.
+ */
+const widths = new Map<string, number>();
+const WIDTHS_KEPT = 50_000;
+
 export function textMeasure(doc: PDFKit.PDFDocument) {
-  const widths = new Map<string, number>();
   const width = (text: string, font: FontName, size: number) => {
     const key = `${font}\u0000${size}\u0000${text}`;
     let known = widths.get(key);
     if (known === undefined) {
       known = doc.font(font).fontSize(size).widthOfString(text);
+      if (widths.size >= WIDTHS_KEPT) widths.clear();
       widths.set(key, known);
     }
     return known;

@@ -29,9 +29,12 @@ export function landingService(
       const confirmed = issued && voided_at === null && released;
       // The unit's documents are those in force on its issue day (docs/decisions/0012-documents.md).
       const issueDay = issued ? berlinIsoDate(new Date(tested_at)) : null;
-      const unitDocuments = await documents.forUnit(machineId, issueDay);
       // Only a unit issued for this machine can be covered by its notices: any other serial learns nothing.
-      const unitNotices = serial && issued ? await notices.forUnit(machineId, serial, tested_at) : [];
+      // Both asked at once: a customer's phone waits for the slower of the two, not for both in turn.
+      const [unitDocuments, unitNotices] = await Promise.all([
+        documents.forUnit(machineId, issueDay),
+        serial && issued ? notices.forUnit(machineId, serial, tested_at) : [],
+      ]);
       return {
         ...shown,
         brand_name: brand_name ?? '',

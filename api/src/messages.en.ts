@@ -287,6 +287,10 @@ export const english: Messages = {
   importInstrumentUnfit: (serial: string, reason: string) =>
     `The tester with the serial number ${serial} is not fit for use (${reason}); the file is not taken.`,
   importInstrumentMissing: 'The Metrel file names no tester (serial number ISer).',
+  importCalibrationMissing: (serial: string) =>
+    `The Metrel file names no readable calibration date (ICalD) for the tester ${serial}; the file is not taken.`,
+  importCalibrationDiffers: (serial: string, file: string, register: string) =>
+    `The file names a calibration of the tester ${serial} on ${day(file)}, the instrument register its last one on ${day(register)}. The register counts: please record a missing calibration there first; the file is not taken.`,
   importMeasurementIdTwice: (key: string) => `The measurement id ${key} is listed more than once.`,
   importRow: (row: number) => `Row ${row}`,
   pdfUnitNotInCertificate: (serial: string) =>

@@ -286,6 +286,10 @@ export const polish: Messages = {
   importInstrumentUnfit: (serial: string, reason: string) =>
     `Tester o numerze seryjnym ${serial} nie nadaje się do użycia (${reason}); plik nie zostanie przejęty.`,
   importInstrumentMissing: 'Plik Metrel nie podaje testera (numer seryjny ISer).',
+  importCalibrationMissing: (serial: string) =>
+    `Plik Metrel nie podaje czytelnej daty wzorcowania (ICalD) testera ${serial}; plik nie zostanie przejęty.`,
+  importCalibrationDiffers: (serial: string, file: string, register: string) =>
+    `Plik podaje wzorcowanie testera ${serial} z dnia ${formatDate(file)}, rejestr przyrządów ostatnie z dnia ${formatDate(register)}. Obowiązuje rejestr: brakujące wzorcowanie proszę najpierw w nim wpisać; plik nie zostanie przejęty.`,
   importMeasurementIdTwice: (key: string) =>
     `Identyfikator pomiaru ${key} występuje na liście więcej niż raz.`,
   importRow: (row: number) => `Wiersz ${row}`,

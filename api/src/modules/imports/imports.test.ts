@@ -27,13 +27,16 @@ const csv = (unit: string, rows: [string, string][]) =>
   Buffer.from(
     `Seriennummer;Isolationswiderstand [${unit}]\r\n${rows.map((row) => row.join(';')).join('\r\n')}\r\n`,
   );
-/** Metrel's DataSource.padf as docs/tester-files.md describes it, for the instrument with serial `serial`. */
-const padfx = (serial: string, units: [string, string][]) =>
+/**
+ * Metrel's DataSource.padf as docs/tester-files.md describes it, for the instrument with serial `serial` calibrated
+ * on `calibrated` (by default the register's last calibration of `tester`).
+ */
+const padfx = (serial: string, units: [string, string][], calibrated = day(-100)) =>
   testZip([
     {
       name: 'DataSource.padf',
       deflate: true,
-      data: `\uFEFF<?xml version="1.0" encoding="utf-8"?><Database><I IMiNm="MI 3325" ISer="${serial}" ISwV="1.4.2" ICalD="2026-03-12"/><Data>${units
+      data: `\uFEFF<?xml version="1.0" encoding="utf-8"?><Database><I IMiNm="MI 3325" ISer="${serial}" ISwV="1.4.2" ICalD="${calibrated}"/><Data>${units
         .map(
           ([unit, riso]) =>
             `<SO><SOSer>${unit}</SOSer><Ms><M MID="69"><R RID="139" V="${riso}" U="MΩ"/></M></Ms></SO>`,
@@ -524,6 +527,23 @@ for (const kind of kinds) {
           409,
           german.importInstrumentUnfit('BLOCKED-1', german.instrumentBlocked),
         );
+      });
+      test("a Metrel file whose calibration date is not the register's last calibration", async () => {
+        await refusedUpload(
+          padfx('21370123', [['M-1', '1']], day(-30)),
+          409,
+          german.importCalibrationDiffers('21370123', day(-30), day(-100)),
+        );
+        for (const unreadable of ['', '2026-02-30', '12/03/2026', '<x/>'])
+          await refusedUpload(
+            padfx('21370123', [['M-1', '1']], unreadable.replace('<x/>', '&lt;x/&gt;')),
+            400,
+            german.importCalibrationMissing('21370123'),
+          );
+        // German notation and a time of day name the same calendar day.
+        const [year, month, date] = day(-100).split('-');
+        for (const same of [`${date}.${month}.${year}`, `${day(-100)}T00:00:00`])
+          await uploaded(padfx('21370123', [['M-1', '1']], same));
       });
       test("no file, no machine, another machine's file", async () => {
         const none = multipart({ machine_id: String(machineId) });

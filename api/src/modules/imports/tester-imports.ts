@@ -58,6 +58,22 @@ const fileName = (name: string) =>
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .slice(0, 200);
 
+/** A file's date as a calendar day (2026-03-12): ISO, with or without a time, or German 12.03.2026. */
+function calendarDay(text: string): string | undefined {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]|$)/.exec(text.trim());
+  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : german
+      ? [german[3], german[2].padStart(2, '0'), german[1].padStart(2, '0')]
+      : [];
+  if (!year) return undefined;
+  const value = `${year}-${month}-${day}`;
+  // Rejects a day the calendar does not have (2026-02-30, 2026-13-01).
+  const time = Date.parse(`${value}T12:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value) ? value : undefined;
+}
+
 /** Step key → entered value differs from the file's (blank entries are no conflict). */
 function conflictsOf(entered: Record<string, string> | undefined, values: Record<string, string>) {
   return Object.entries(values)
@@ -106,6 +122,16 @@ export function testerImports({
     if (!row) throw new HttpError(409, 'INSTRUMENT_UNFIT', messages.importInstrumentUnknown(serial));
     const reason = unfitReason(row, today);
     if (reason) throw new HttpError(409, 'INSTRUMENT_UNFIT', messages.importInstrumentUnfit(serial, reason));
+    // The register is the authority on calibrations (docs/tester-files.md): a file calibrated on another day
+    // means a calibration the register does not know, or the wrong instrument.
+    const calibrated = calendarDay(table.instrument?.calibrationDate ?? '');
+    if (!calibrated) throw badRequest(messages.importCalibrationMissing(serial));
+    if (calibrated !== row.last_calibrated)
+      throw new HttpError(
+        409,
+        'INSTRUMENT_UNFIT',
+        messages.importCalibrationDiffers(serial, calibrated, row.last_calibrated),
+      );
     return row;
   }
 

@@ -345,6 +345,7 @@ export const german = {
   importOtherMachine: 'Die Datei wurde für eine andere Maschine hochgeladen.',
   importMappingMissing:
     'Für diese Maschine und dieses Prüfgerät ist noch keine Zuordnung der Spalten gespeichert.',
+  importMappingNotFound: 'Die Zuordnung wurde nicht gefunden.',
   importMappingChange: 'Eine gespeicherte Zuordnung ändert nur, wer freigeben darf.',
   importMappingStep: (step: string) =>
     `Der Prüfschritt „${step}“ wird nicht je Einheit geprüft oder fehlt im Prüfplan.`,

@@ -269,6 +269,7 @@ export const english: Messages = {
   importFileNotFound: 'The tester file was not found.',
   importOtherMachine: 'The file was uploaded for another machine.',
   importMappingMissing: 'No mapping of the columns is saved yet for this machine and tester.',
+  importMappingNotFound: 'The mapping was not found.',
   importMappingChange: 'Only someone allowed to release can change a saved mapping.',
   importMappingStep: (step: string) =>
     `The test step “${step}” is not tested per unit or is not in the test plan.`,

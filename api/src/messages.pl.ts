@@ -267,6 +267,7 @@ export const polish: Messages = {
   importFileNotFound: 'Nie znaleziono pliku testera.',
   importOtherMachine: 'Plik został przesłany dla innej maszyny.',
   importMappingMissing: 'Dla tej maszyny i tego testera nie zapisano jeszcze przyporządkowania kolumn.',
+  importMappingNotFound: 'Nie znaleziono przyporządkowania.',
   importMappingChange: 'Zapisane przyporządkowanie może zmienić tylko osoba z prawem zwalniania.',
   importMappingStep: (step: string) =>
     `Krok badania „${step}” nie jest badany dla każdej jednostki lub brak go w planie.`,

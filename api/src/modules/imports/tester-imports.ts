@@ -1,15 +1,11 @@
 import {
-  allows,
   berlinIsoDate,
   judgeValue,
   keyedMap,
   type ImportMapping,
-  type ImportMappingBody,
   type ImportPreview,
   type ImportPreviewBody,
-  type MeasurementIds,
   type PlanStep,
-  type Role,
   type TesterFile,
   type TesterFileSource,
 } from 'contracts';
@@ -18,7 +14,6 @@ import { currentLocale } from '../../language';
 import { messages } from '../../messages';
 import { chunkStore as chunkStoreIn, type ChunkStore } from '../../platform/chunk-store';
 import type { InTransaction } from '../../platform/transactions';
-import { nowIso } from '../../text';
 import type { CertificatesRepository } from '../certificates/certificates.repository';
 import { unfitReason } from '../certificates/measuring-instruments';
 import { stepsOf } from '../certificates/test-results';
@@ -305,54 +300,6 @@ export function testerImports({
         mapping: saved ?? (await suggestion(table, plan.steps)),
         mapping_saved: saved !== undefined,
       };
-    },
-
-    /**
-     * Saves a mapping for a machine and tester model: the first by whoever tests, a change of a saved one only by
-     * the quality role (release). Every step it names is one of the machine's plan measured per unit.
-     */
-    async saveMapping(body: ImportMappingBody, account: { id: number; roles: Role[] }) {
-      if (!(await machines.get(body.machine_id)))
-        throw badRequest(messages.checkFields, { machine_id: messages.fields.machineMissing });
-      const steps = unitSteps((await plans.current(body.machine_id)).steps);
-      const errors: Record<string, string> = {};
-      for (const key of Object.keys(body.steps))
-        if (!steps.some((step) => step.key === key)) errors[`steps.${key}`] = messages.importMappingStep(key);
-      if (Object.keys(errors).length) throw badRequest(messages.checkFields, errors);
-      const tester_model = body.tester_model.trim();
-      const saved = await repository.mapping(body.machine_id, tester_model);
-      if (!allows(account.roles, 'release') && (saved || !allows(account.roles, 'certify')))
-        throw new HttpError(403, 'FORBIDDEN', messages.importMappingChange);
-      await repository.saveMapping({
-        machine_id: body.machine_id,
-        tester_model,
-        serial_column: body.serial_column,
-        steps: JSON.stringify(body.steps),
-        updated_by: account.id,
-        updated_at: nowIso(),
-      });
-      return { serial_column: body.serial_column, steps: body.steps };
-    },
-
-    /** A vendor's measurement ids and the steps they fill by default, in key order. */
-    async measurementIds(vendor: string): Promise<MeasurementIds> {
-      const rows = await repository.measurementIds(vendor);
-      return {
-        data: rows
-          .map(({ column_key, step_key }) => ({ column_key, step_key }))
-          .sort((a, b) => a.column_key.localeCompare(b.column_key, 'en', { numeric: true })),
-      };
-    },
-
-    /** Replaces a vendor's measurement ids (the quality role): each id once. */
-    async saveMeasurementIds(vendor: string, { data }: MeasurementIds): Promise<MeasurementIds> {
-      const twice = data.find(
-        (row, k) => data.findIndex((other) => other.column_key === row.column_key) !== k,
-      );
-      if (twice)
-        throw badRequest(messages.checkFields, { data: messages.importMeasurementIdTwice(twice.column_key) });
-      await inTransaction((trx) => importsRepository(trx).replaceMeasurementIds(vendor, data));
-      return this.measurementIds(vendor);
     },
 
     /** Per unit the values the file gives, their verdicts and what differs from the entered; nothing stored. */

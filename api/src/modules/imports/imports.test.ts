@@ -6,7 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import { apiPaths, SOURCE_FILE_LABELS, type ImportPreview, type PrintData, type TesterFile, type UnitView } from 'contracts';
+import {
+  apiPaths,
+  SOURCE_FILE_LABELS,
+  type ImportPreview,
+  type PrintData,
+  type TesterFile,
+  type UnitView,
+} from 'contracts';
 import { german } from '../../messages.de';
 import {
   apiUrl,
@@ -281,8 +288,7 @@ for (const kind of kinds) {
       assert.equal(crypto.createHash('sha256').update(attached).digest('hex'), file.sha256);
       assert.match(text.replace(/\s+/g, ''), new RegExp(file.sha256));
       // Its title in the certificate's six languages.
-      for (const label of SOURCE_FILE_LABELS)
-        assert.ok(text.replace(/\s+/g, ' ').includes(label), label);
+      for (const label of SOURCE_FILE_LABELS) assert.ok(text.replace(/\s+/g, ' ').includes(label), label);
       const record = JSON.parse(files.get('certificate.json')!.toString('utf8'));
       assert.equal(record.test_record.units[0].attempts[0].source.sha256, file.sha256);
     });

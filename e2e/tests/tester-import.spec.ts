@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { apiPaths, type Instrument, type PrintData } from 'contracts';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y';
 import {
   apiUrl,
@@ -83,6 +83,14 @@ test.beforeAll(async ({ baseURL }) => {
   });
 });
 
+/** „Aus Prüfgerätedatei übernehmen“ in `form`: the CSV `name` of the tester `model` chosen and read. */
+async function readFile(form: Locator, name: string, buffer: Buffer, model: string) {
+  await form.getByRole('button', { name: 'Aus Prüfgerätedatei übernehmen' }).click();
+  await form.getByLabel(/^Datei des Prüfgeräts/).setInputFiles({ name, mimeType: 'text/csv', buffer });
+  await form.getByLabel('Prüfgerät (Modell)').fill(model);
+  await form.getByRole('button', { name: 'Datei lesen' }).click();
+}
+
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).fill(option);
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -103,12 +111,7 @@ test('a CSV for 5 units: mapped, previewed with verdicts, taken and issued; the 
   await chooseInstrument(page, 'Isolationswiderstand', instrument.id);
   await enterPassingChecks(page);
 
-  await page.getByRole('button', { name: 'Aus Prüfgerätedatei übernehmen' }).click();
-  await page
-    .getByLabel(/^Datei des Prüfgeräts/)
-    .setInputFiles({ name: 'messung.csv', mimeType: 'text/csv', buffer: CSV });
-  await page.getByLabel('Prüfgerät (Modell)').fill('ST 725');
-  await page.getByRole('button', { name: 'Datei lesen' }).click();
+  await readFile(page.locator('body'), 'messung.csv', CSV, 'ST 725');
 
   // The first file of this machine and tester: its columns are mapped, suggested from their names.
   const mapping = page.getByRole('group', { name: 'Spalten zuordnen' });
@@ -182,12 +185,7 @@ test('the failed unit retested with values from a file: mapped by its serial, pr
   await signIn(page, `/units/${serial}`);
   const retest = page.getByRole('form', { name: 'Nachprüfung erfassen' });
   await expect(retest).toBeVisible();
-  await retest.getByRole('button', { name: 'Aus Prüfgerätedatei übernehmen' }).click();
-  await retest
-    .getByLabel(/^Datei des Prüfgeräts/)
-    .setInputFiles({ name: 'nachpruefung.csv', mimeType: 'text/csv', buffer: file });
-  await retest.getByLabel('Prüfgerät (Modell)').fill('ST 750');
-  await retest.getByRole('button', { name: 'Datei lesen' }).click();
+  await readFile(retest, 'nachpruefung.csv', file, 'ST 750');
 
   // A new tester model: mapped once, the serial from its column.
   const mapping = retest.getByRole('group', { name: 'Spalten zuordnen' });
@@ -204,7 +202,9 @@ test('the failed unit retested with values from a file: mapped by its serial, pr
   await expectAccessible(page, 'tester-import-retest-preview');
   await retest.getByRole('button', { name: 'Werte übernehmen' }).click();
   await expect(retest.getByLabel('Isolationswiderstand', { exact: true })).toHaveValue('185');
-  await expect(retest.getByText('Werte aus Datei nachpruefung.csv übernommen', { exact: false })).toBeVisible();
+  await expect(
+    retest.getByText('Werte aus Datei nachpruefung.csv übernommen', { exact: false }),
+  ).toBeVisible();
 
   await retest.getByLabel('Fehlergrund').selectOption('ISO');
   await retest.getByLabel('Befund und Maßnahme').fill('Klemme X1 feucht – getrocknet, neu abgedichtet');

@@ -516,6 +516,19 @@ for (const kind of kinds) {
       assert.equal(noMachine.statusCode, 400);
       assert.equal(noMachine.json().error.fields.machine_id, german.fields.machineMissing);
 
+      for (const id of ['abc', '0', "1' or 1=1", '99999999999'])
+        assert.equal(
+          (
+            await call(
+              'DELETE',
+              `${apiPaths.importMappings()}/${encodeURIComponent(id)}`,
+              undefined,
+              releaser,
+            )
+          ).statusCode,
+          400,
+          id,
+        );
       const removed = await call('DELETE', apiPaths.importMapping(fluke.id), undefined, releaser);
       assert.equal(removed.statusCode, 204, removed.body);
       const again = await call('DELETE', apiPaths.importMapping(fluke.id), undefined, releaser);

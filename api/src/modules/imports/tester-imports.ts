@@ -15,7 +15,6 @@ import { messages } from '../../messages';
 import { chunkStore as chunkStoreIn, type ChunkStore } from '../../platform/chunk-store';
 import type { InTransaction } from '../../platform/transactions';
 import type { CertificatesRepository } from '../certificates/certificates.repository';
-import { unfitReason } from '../certificates/measuring-instruments';
 import { stepsOf } from '../certificates/test-results';
 import type { UnitsRepository } from '../certificates/units.repository';
 import type { InstrumentRow } from '../instruments/instruments.repository';
@@ -23,6 +22,7 @@ import type { MachinesRepository } from '../machines/machines.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
 import { rowsOf, type FileRow } from './file-values';
 import { importsRepository, type ImportsRepository, type TesterFileRow } from './imports.repository';
+import { instrumentOfFile } from './file-instrument';
 import { readTesterFile, type TesterTable } from './tester-file';
 
 /** What a file fills: the units of a certificate being issued (in row order), or one unit's retest. */
@@ -52,22 +52,6 @@ const fileName = (name: string) =>
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .slice(0, 200);
-
-/** A file's date as a calendar day (2026-03-12): ISO, with or without a time, or German 12.03.2026. */
-function calendarDay(text: string): string | undefined {
-  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]|$)/.exec(text.trim());
-  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
-  const [year, month, day] = iso
-    ? [iso[1], iso[2], iso[3]]
-    : german
-      ? [german[3], german[2].padStart(2, '0'), german[1].padStart(2, '0')]
-      : [];
-  if (!year) return undefined;
-  const value = `${year}-${month}-${day}`;
-  // Rejects a day the calendar does not have (2026-02-30, 2026-13-01).
-  const time = Date.parse(`${value}T12:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value) ? value : undefined;
-}
 
 /** Step key → entered value differs from the file's (blank entries are no conflict). */
 function conflictsOf(entered: Record<string, string> | undefined, values: Record<string, string>) {
@@ -106,28 +90,6 @@ export function testerImports({
     const parts: Buffer[] = [];
     for await (const part of chunks.range(file, 0, file.size - 1)) parts.push(part);
     return readTesterFile(Buffer.concat(parts));
-  }
-
-  /** A Metrel file's instrument, which must be in the register and fit on `today`, as a typed value's must. */
-  async function instrumentOf(table: TesterTable, today: string): Promise<InstrumentRow | undefined> {
-    if (table.format !== 'padfx') return undefined;
-    const serial = table.instrument?.serial;
-    if (!serial) throw badRequest(messages.importInstrumentMissing);
-    const [row] = await repository.instrumentsWithSerial(serial);
-    if (!row) throw new HttpError(409, 'INSTRUMENT_UNFIT', messages.importInstrumentUnknown(serial));
-    const reason = unfitReason(row, today);
-    if (reason) throw new HttpError(409, 'INSTRUMENT_UNFIT', messages.importInstrumentUnfit(serial, reason));
-    // The register is the authority on calibrations (docs/tester-files.md): a file calibrated on another day
-    // means a calibration the register does not know, or the wrong instrument.
-    const calibrated = calendarDay(table.instrument?.calibrationDate ?? '');
-    if (!calibrated) throw badRequest(messages.importCalibrationMissing(serial));
-    if (calibrated !== row.last_calibrated)
-      throw new HttpError(
-        409,
-        'INSTRUMENT_UNFIT',
-        messages.importCalibrationDiffers(serial, calibrated, row.last_calibrated),
-      );
-    return row;
   }
 
   /** The steps a file may fill: those measured per unit (a file's rows are units). */
@@ -174,7 +136,7 @@ export function testerImports({
     const file = await storedFile(fileId);
     if (file.machine_id !== target.machine_id) throw badRequest(messages.importOtherMachine);
     const table = await tableOf(file);
-    const instrument = await instrumentOf(table, today);
+    const instrument = await instrumentOfFile(table, today, repository);
     const mapping = await mappingFor(file.machine_id, file.tester_model);
     if (!mapping) throw new HttpError(409, 'IMPORT_MAPPING_MISSING', messages.importMappingMissing);
     const rows = rowsOf(table, mapping, unitSteps(target.steps));
@@ -266,7 +228,7 @@ export function testerImports({
       const table = await readTesterFile(bytes);
       const machine = await machines.get(machine_id);
       if (!machine) throw badRequest(messages.checkFields, { machine_id: messages.fields.machineMissing });
-      await instrumentOf(table, berlinIsoDate(now));
+      await instrumentOfFile(table, berlinIsoDate(now), repository);
       const model = (table.instrument?.model ?? tester_model).trim();
       const file = await inTransaction(async (trx) => {
         const sha256 = await chunkStoreIn(trx).store(bytes);

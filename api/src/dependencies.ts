@@ -32,6 +32,7 @@ import { instrumentsService } from './modules/instruments/instruments.service';
 import { noticesRepository } from './modules/notices/notices.repository';
 import { noticesService } from './modules/notices/notices.service';
 import { importsRepository } from './modules/imports/imports.repository';
+import { importMappings } from './modules/imports/import-mappings';
 import { testerImports } from './modules/imports/tester-imports';
 import { landingRepository } from './modules/landing/landing.repository';
 import { landingService } from './modules/landing/landing.service';
@@ -211,6 +212,13 @@ export function createServices(repositories: Repositories, config: Config, passw
     testPlans,
     failureReasons,
     testerImports: imports,
+    importMappings: importMappings({
+      repository: repositories.imports,
+      inTransaction: repositories.inTransaction,
+      machines,
+      plans: testPlans,
+      audit,
+    }),
     instruments: instrumentsService(
       {
         instruments: repositories.instruments,

@@ -276,6 +276,7 @@ const ENGLISH = wordsFrom('en', auditEn, {
     test_plan: 'Test plan',
     instrument: 'Test instrument',
     failure_reason: 'Failure reason',
+    tester_measurement_ids: 'Measurement ids',
   },
 });
 
@@ -360,6 +361,7 @@ const POLISH = wordsFrom('pl', auditPl, {
     test_plan: 'Plan badań',
     instrument: 'Przyrząd pomiarowy',
     failure_reason: 'Przyczyna niezgodności',
+    tester_measurement_ids: 'Identyfikatory pomiarów',
   },
 });
 

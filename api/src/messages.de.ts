@@ -345,6 +345,7 @@ export const german = {
   importOtherMachine: 'Die Datei wurde für eine andere Maschine hochgeladen.',
   importMappingMissing:
     'Für diese Maschine und dieses Prüfgerät ist noch keine Zuordnung der Spalten gespeichert.',
+  importMappingNotFound: 'Die Zuordnung wurde nicht gefunden.',
   importMappingChange: 'Eine gespeicherte Zuordnung ändert nur, wer freigeben darf.',
   importMappingStep: (step: string) =>
     `Der Prüfschritt „${step}“ wird nicht je Einheit geprüft oder fehlt im Prüfplan.`,
@@ -364,6 +365,10 @@ export const german = {
   importInstrumentUnfit: (serial: string, reason: string) =>
     `Das Prüfgerät mit der Seriennummer ${serial} ist nicht einsatzbereit (${reason}); die Datei wird nicht übernommen.`,
   importInstrumentMissing: 'Die Metrel-Datei nennt kein Prüfgerät (Seriennummer ISer).',
+  importCalibrationMissing: (serial: string) =>
+    `Die Metrel-Datei nennt für das Prüfgerät ${serial} kein lesbares Kalibrierdatum (ICalD); die Datei wird nicht übernommen.`,
+  importCalibrationDiffers: (serial: string, file: string, register: string) =>
+    `Die Datei nennt für das Prüfgerät ${serial} die Kalibrierung vom ${formatDate(file)}, das Geräteverzeichnis als letzte die vom ${formatDate(register)}. Es gilt das Geräteverzeichnis: eine dort fehlende Kalibrierung bitte zuerst eintragen; die Datei wird nicht übernommen.`,
   importMeasurementIdTwice: (key: string) => `Die Messungs-ID ${key} steht mehr als einmal in der Liste.`,
   importRow: (row: number) => `Zeile ${row}`,
   // The certificate PDF of one unit (docs/decisions/0020-sealed-certificate.md).

@@ -269,6 +269,7 @@ export const english: Messages = {
   importFileNotFound: 'The tester file was not found.',
   importOtherMachine: 'The file was uploaded for another machine.',
   importMappingMissing: 'No mapping of the columns is saved yet for this machine and tester.',
+  importMappingNotFound: 'The mapping was not found.',
   importMappingChange: 'Only someone allowed to release can change a saved mapping.',
   importMappingStep: (step: string) =>
     `The test step “${step}” is not tested per unit or is not in the test plan.`,
@@ -287,6 +288,10 @@ export const english: Messages = {
   importInstrumentUnfit: (serial: string, reason: string) =>
     `The tester with the serial number ${serial} is not fit for use (${reason}); the file is not taken.`,
   importInstrumentMissing: 'The Metrel file names no tester (serial number ISer).',
+  importCalibrationMissing: (serial: string) =>
+    `The Metrel file names no readable calibration date (ICalD) for the tester ${serial}; the file is not taken.`,
+  importCalibrationDiffers: (serial: string, file: string, register: string) =>
+    `The file names a calibration of the tester ${serial} on ${day(file)}, the instrument register its last one on ${day(register)}. The register counts: please record a missing calibration there first; the file is not taken.`,
   importMeasurementIdTwice: (key: string) => `The measurement id ${key} is listed more than once.`,
   importRow: (row: number) => `Row ${row}`,
   pdfUnitNotInCertificate: (serial: string) =>

@@ -267,6 +267,7 @@ export const polish: Messages = {
   importFileNotFound: 'Nie znaleziono pliku testera.',
   importOtherMachine: 'Plik został przesłany dla innej maszyny.',
   importMappingMissing: 'Dla tej maszyny i tego testera nie zapisano jeszcze przyporządkowania kolumn.',
+  importMappingNotFound: 'Nie znaleziono przyporządkowania.',
   importMappingChange: 'Zapisane przyporządkowanie może zmienić tylko osoba z prawem zwalniania.',
   importMappingStep: (step: string) =>
     `Krok badania „${step}” nie jest badany dla każdej jednostki lub brak go w planie.`,
@@ -286,6 +287,10 @@ export const polish: Messages = {
   importInstrumentUnfit: (serial: string, reason: string) =>
     `Tester o numerze seryjnym ${serial} nie nadaje się do użycia (${reason}); plik nie zostanie przejęty.`,
   importInstrumentMissing: 'Plik Metrel nie podaje testera (numer seryjny ISer).',
+  importCalibrationMissing: (serial: string) =>
+    `Plik Metrel nie podaje czytelnej daty wzorcowania (ICalD) testera ${serial}; plik nie zostanie przejęty.`,
+  importCalibrationDiffers: (serial: string, file: string, register: string) =>
+    `Plik podaje wzorcowanie testera ${serial} z dnia ${formatDate(file)}, rejestr przyrządów ostatnie z dnia ${formatDate(register)}. Obowiązuje rejestr: brakujące wzorcowanie proszę najpierw w nim wpisać; plik nie zostanie przejęty.`,
   importMeasurementIdTwice: (key: string) =>
     `Identyfikator pomiaru ${key} występuje na liście więcej niż raz.`,
   importRow: (row: number) => `Wiersz ${row}`,

@@ -11,8 +11,14 @@ import { customerMessages } from './messages.de';
  * (messages.ts), so typecheck refuses a missing or extra one. What typing cannot see is a message left in German.
  */
 
-/** Arguments that fit one of the messages' signatures (numbers, serials, a serial list, a role need). */
-const SAMPLE_ARGUMENTS: unknown[][] = [[3, 5], ['AB-12', 'CD-34'], [['AB-12', 'CD-34']], ['certify']];
+/** Arguments that fit one of the messages' signatures (numbers, serials, a serial list, a role need, dates). */
+const SAMPLE_ARGUMENTS: unknown[][] = [
+  [3, 5],
+  ['AB-12', 'CD-34'],
+  [['AB-12', 'CD-34']],
+  ['certify'],
+  ['AB-12', '2026-03-12', '2026-01-05'],
+];
 
 /** Each message as text, named by its path (`fields.required`); a function with the first arguments it takes. */
 function texts(catalog: object, prefix = ''): Map<string, string> {

@@ -78,6 +78,10 @@ export const testerFiles = () => '/tester-files';
 export const testerFilePreview = (fileId: number) => `/tester-files/${id(fileId)}/preview`;
 /** Which column of a tester's file fills which step, per machine and tester model. */
 export const importMappings = () => '/import-mappings';
+/** The mappings saved for a machine (the quality role's list). */
+export const machineImportMappings = (machineId: number) => `/import-mappings?machine_id=${id(machineId)}`;
+/** One saved mapping, removed by the quality role. */
+export const importMapping = (mappingId: number) => `/import-mappings/${id(mappingId)}`;
 /** A vendor's measurement ids and the steps they fill by default (GET; PUT by the quality role). */
 export const measurementIds = (vendor: string) => `/tester-measurement-ids/${id(vendor)}`;
 /** The failure reasons a retest names (GET, POST), and one of them (PUT, DELETE). */

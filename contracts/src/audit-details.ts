@@ -32,6 +32,8 @@ type ByDirectory = { by: 'directory'; groups: string[] };
 
 /** Nothing beyond the event's subject. */
 type NoDetails = Record<string, never>;
+/** A tester file's mapping as the trail writes it: the serial's column (null: row order), step key → column. */
+type ImportMappingWords = { serial_column: string | null; columns: Record<string, string> };
 
 /** The printed fields of a certificate a revision corrects, in the names the code uses (`origin`). */
 type RevisedFields = Record<RevisableField, string | number>;
@@ -135,6 +137,12 @@ export type AuditDetails = {
   'failure_reason.created': { name: string };
   'failure_reason.renamed': Change<{ name: string }>;
   'failure_reason.removed': { name: string };
+  /** A tester file's mapping (docs/tester-files.md), its subject the machine; `columns`: step key → column. */
+  'import_mapping.saved': { tester_model: string } & ImportMappingWords;
+  'import_mapping.changed': { tester_model: string } & Change<ImportMappingWords>;
+  'import_mapping.removed': { tester_model: string } & ImportMappingWords;
+  /** A vendor's measurement ids, its subject the vendor; each id as „68/135 = isolation“. */
+  'measurement_ids.changed': Change<{ ids: string[] }>;
   /** The notice as published (its texts stay on the notice), and how many issued units it covered then. */
   'notice.published': Pick<NoticeBody, 'severity' | 'title_de'> & {
     notice_id: number;

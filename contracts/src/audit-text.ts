@@ -29,6 +29,7 @@ export const AUDIT_SUBJECT_LABELS: Record<string, string> = {
   test_plan: 'Prüfplan',
   instrument: 'Prüfmittel',
   failure_reason: 'Fehlerursache',
+  tester_measurement_ids: 'Messungs-IDs',
 };
 
 /** The German name of each field the details name (the default plan's checks are named by the plan). */
@@ -95,6 +96,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   plan_version: 'Prüfplan-Version',
   failed_units: 'Nicht bestandene Einheiten',
   tester_file_id: 'Prüfgerätedatei Nr.',
+  tester_model: 'Prüfgerätemodell',
+  serial_column: 'Spalte der Seriennummer',
+  columns: 'Spalten',
+  ids: 'Messungs-IDs',
   inventory_number: 'Inventarnummer',
   maker: 'Hersteller',
   model: 'Modell',

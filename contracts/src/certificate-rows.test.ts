@@ -12,6 +12,7 @@ import {
   RELEASE_WORDS,
   RESULT_COLUMNS,
   SCAN_LABELS,
+  SOURCE_FILE_LABELS,
   spellings,
   stepLabels,
   SUBTITLE_LINES,
@@ -75,6 +76,7 @@ test("the default plan's steps and the results' column heads are the glossary's"
     assert.deepEqual([step.key, [...stepLabels(step)]], [step.key, term(step.key)]);
   for (const [key, labels] of Object.entries(RESULT_COLUMNS))
     assert.deepEqual([key, [...labels]], [key, term(key)]);
+  assert.deepEqual([...SOURCE_FILE_LABELS], term('source_file'));
 });
 
 test('the release words, the reason, the sheet numbers and the title are the glossary’s', () => {

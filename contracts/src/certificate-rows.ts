@@ -286,6 +286,16 @@ export const revisionNote = (revision: number, date: string, replaces: string) =
 export const replacedNote = (date: string, revision: number) =>
   `Ersetzt am ${date} durch Revision ${revision} / Superseded on ${date} by revision ${revision}`;
 
+/** The tester's file a unit's values were taken from (docs/tester-files.md); the file is attached to the PDF. */
+export const SOURCE_FILE_LABELS: Translations = [
+  'Werte aus Prüfgerätedatei',
+  "Values from the tester's file",
+  "Valeurs du fichier de l'appareil d'essai",
+  'Valores del archivo del equipo de ensayo',
+  'Valori dal file dello strumento di prova',
+  'Valores do ficheiro do equipamento de ensaio',
+];
+
 /** The instruments that took the values (ISO 9001 7.1.5.2: identified, with their calibration due date). */
 export const INSTRUMENT_COLUMNS = {
   instruments: [

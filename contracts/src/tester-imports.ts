@@ -26,6 +26,24 @@ export const ImportMappingBody = Type.Object({
 });
 export type ImportMappingBody = Static<typeof ImportMappingBody>;
 
+/** The query of the saved mappings of one machine. */
+export const ImportMappingsQuery = Type.Object({ machine_id: Id });
+export type ImportMappingsQuery = Static<typeof ImportMappingsQuery>;
+
+/** A saved mapping, as the quality role sees and edits it (mfe-machines' test-plan screen). */
+export const SavedImportMapping = Type.Object({
+  id: Type.Integer(),
+  machine_id: Type.Integer(),
+  tester_model: Type.String(),
+  ...ImportMapping.properties,
+  updated_at: Type.String(),
+  updated_by_name: Type.String(),
+});
+export type SavedImportMapping = Static<typeof SavedImportMapping>;
+
+export const ImportMappingList = Type.Object({ data: Type.Array(SavedImportMapping) });
+export type ImportMappingList = Static<typeof ImportMappingList>;
+
 /** A stored tester's file: what it is, what its table holds, and the mapping saved (or suggested) for it. */
 export const TesterFile = Type.Object({
   id: Type.Integer(),

@@ -84,7 +84,9 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/tester-files': 'certify',
   'POST /api/tester-files/{id}/preview': 'certify',
   // The inspector saves the first mapping, the quality role changes it (api/src/modules/imports/tester-imports.ts).
+  'GET /api/import-mappings': 'release',
   'PUT /api/import-mappings': 'read',
+  'DELETE /api/import-mappings/{id}': 'release',
   'GET /api/tester-measurement-ids/{vendor}': 'read',
   'PUT /api/tester-measurement-ids/{vendor}': 'release',
   'GET /api/reports/first-pass-yield': 'read',

@@ -3,6 +3,7 @@ import {
   ownValue,
   pageOf,
   REPLACED_STAMP,
+  SOURCE_FILE_LABELS,
   stepResults,
   toWire,
   unitRecord,
@@ -11,7 +12,19 @@ import {
   type UnitTestRecord,
 } from 'contracts';
 import PDFDocument from 'pdfkit';
-import { CONTENT_WIDTH, GAP, MM, PAD, PAGE, spacer, stack, text, type Block, type Pen } from './pdf-blocks';
+import {
+  CONTENT_WIDTH,
+  GAP,
+  labelRuns,
+  MM,
+  PAD,
+  PAGE,
+  spacer,
+  stack,
+  text,
+  type Block,
+  type Pen,
+} from './pdf-blocks';
 import type { PdfInput } from './pdf-input';
 import {
   header,
@@ -147,19 +160,22 @@ function items(pen: Pen, data: Certificate, unit: UnitTestRecord): Item[] {
   const numbers = new Set(Object.values(used));
   const instruments = (data.test_record.instruments ?? []).filter((i) => numbers.has(i.inventory_number));
   const source = unit.attempts.at(-1)?.source;
-  const sourceLine: Item[] = source
-    ? [{ block: stack([spacer(1 * MM), text(pen, sourceRuns(source), CONTENT_WIDTH)]), result: false }]
+  const fromFile: Item[] = source
+    ? [{ block: stack([spacer(1 * MM), sourceLine(pen, source)]), result: false }]
     : [];
-  if (!instruments.length) return [...rows, ...sourceLine];
+  if (!instruments.length) return [...rows, ...fromFile];
   // Its bold title sets it apart, right under the results: a full plan's instruments stay on their sheet.
-  return [...rows, { block: instrumentsTable(pen, instruments), result: false }, ...sourceLine];
+  return [...rows, { block: instrumentsTable(pen, instruments), result: false }, ...fromFile];
 }
 
-/** The tester's file the values came from, by name and SHA-256: the file itself is attached to the PDF. */
-const sourceRuns = (source: { name: string; sha256: string }) => [
-  { text: 'Werte aus Prüfgerätedatei', bold: true },
-  { text: ` · Values from the tester's file: ${source.name}, SHA-256 ${source.sha256}` },
-];
+/**
+ * The tester's file the values came from, by name and SHA-256, its title in the six languages: the file itself is
+ * attached to the PDF. Small, as the instruments' paragraph (pdf-sheet.ts), so a full plan keeps its sheet.
+ */
+const sourceLine = (pen: Pen, source: { name: string; sha256: string }) =>
+  text(pen, labelRuns(SOURCE_FILE_LABELS, `: ${source.name}, SHA-256 ${source.sha256}`), CONTENT_WIDTH, {
+    size: 6.5,
+  });
 
 /** The media type a tester's file is attached with (api/src/modules/imports/tester-file.ts reads the three). */
 const TESTER_FILE_TYPES: Record<string, string> = {

@@ -29,6 +29,30 @@ export function importsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The mappings saved for a machine, by tester model, with who saved each last. */
+    mappingsOf(machineId: number) {
+      return db
+        .selectFrom('import_mappings')
+        .innerJoin('users', 'users.id', 'import_mappings.updated_by')
+        .selectAll('import_mappings')
+        .select((eb) =>
+          eb.fn
+            .coalesce(eb.fn<string | null>('nullif', ['users.name', eb.val('')]), 'users.email')
+            .as('updated_by_name'),
+        )
+        .where('machine_id', '=', machineId)
+        .orderBy('tester_model')
+        .execute();
+    },
+
+    mappingById(id: number) {
+      return db.selectFrom('import_mappings').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async removeMapping(id: number) {
+      await db.deleteFrom('import_mappings').where('id', '=', id).execute();
+    },
+
     /** Saves the mapping for its machine and tester model, replacing the one saved before. */
     async saveMapping(row: Insertable<ImportMappingsTable>) {
       await db

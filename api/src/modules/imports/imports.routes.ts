@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import {
   ApiError,
   IdParams,
   ImportMapping,
   ImportMappingBody,
+  ImportMappingList,
+  ImportMappingsQuery,
   ImportPreview,
   ImportPreviewBody,
   MeasurementIdParams,
@@ -29,7 +32,7 @@ function idField(value: string | undefined, field: string): number {
 
 /** Values from a tester's file (docs/tester-files.md): upload, mapping, preview; confirmed by issue or retest. */
 const importsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { testerImports } = services;
+  const { testerImports, importMappings } = services;
 
   app.post(
     '/tester-files',
@@ -68,7 +71,7 @@ const importsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
       config: { access: 'read' },
       schema: { params: MeasurementIdParams, response: { 200: MeasurementIds, ...errors } },
     },
-    async (request) => testerImports.measurementIds(request.params.vendor),
+    async (request) => importMappings.measurementIds(request.params.vendor),
   );
 
   app.put(
@@ -81,18 +84,40 @@ const importsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
         response: { 200: MeasurementIds, ...errors },
       },
     },
-    async (request) => testerImports.saveMeasurementIds(request.params.vendor, request.body),
+    async (request) =>
+      importMappings.saveMeasurementIds(request.params.vendor, request.body, request.accountId!),
+  );
+
+  app.get(
+    '/import-mappings',
+    {
+      config: { access: 'release' },
+      schema: { querystring: ImportMappingsQuery, response: { 200: ImportMappingList, ...errors } },
+    },
+    async (request) => importMappings.list(request.query.machine_id),
+  );
+
+  app.delete(
+    '/import-mappings/:id',
+    {
+      config: { access: 'release' },
+      schema: { params: IdParams, response: { 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      await importMappings.remove(request.params.id, request.accountId!);
+      return reply.code(204).send(null);
+    },
   );
 
   // Whoever tests saves the first mapping, the quality role (release) changes it: both roles reach the route,
-  // and tester-imports.ts's saveMapping decides.
+  // and import-mappings.ts's save decides.
   app.put(
     '/import-mappings',
     {
       config: { access: 'read' },
       schema: { body: ImportMappingBody, response: { 200: ImportMapping, ...errors } },
     },
-    async (request) => testerImports.saveMapping(request.body, request.account!),
+    async (request) => importMappings.save(request.body, request.account!),
   );
 };
 

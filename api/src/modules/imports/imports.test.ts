@@ -6,7 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
-import { apiPaths, type ImportPreview, type PrintData, type TesterFile, type UnitView } from 'contracts';
+import {
+  apiPaths,
+  SOURCE_FILE_LABELS,
+  type ImportPreview,
+  type PrintData,
+  type TesterFile,
+  type UnitView,
+} from 'contracts';
 import { german } from '../../messages.de';
 import {
   apiUrl,
@@ -27,13 +34,16 @@ const csv = (unit: string, rows: [string, string][]) =>
   Buffer.from(
     `Seriennummer;Isolationswiderstand [${unit}]\r\n${rows.map((row) => row.join(';')).join('\r\n')}\r\n`,
   );
-/** Metrel's DataSource.padf as docs/tester-files.md describes it, for the instrument with serial `serial`. */
-const padfx = (serial: string, units: [string, string][]) =>
+/**
+ * Metrel's DataSource.padf as docs/tester-files.md describes it, for the instrument with serial `serial` calibrated
+ * on `calibrated` (by default the register's last calibration of `tester`).
+ */
+const padfx = (serial: string, units: [string, string][], calibrated = day(-100)) =>
   testZip([
     {
       name: 'DataSource.padf',
       deflate: true,
-      data: `\uFEFF<?xml version="1.0" encoding="utf-8"?><Database><I IMiNm="MI 3325" ISer="${serial}" ISwV="1.4.2" ICalD="2026-03-12"/><Data>${units
+      data: `\uFEFF<?xml version="1.0" encoding="utf-8"?><Database><I IMiNm="MI 3325" ISer="${serial}" ISwV="1.4.2" ICalD="${calibrated}"/><Data>${units
         .map(
           ([unit, riso]) =>
             `<SO><SOSer>${unit}</SOSer><Ms><M MID="69"><R RID="139" V="${riso}" U="MΩ"/></M></Ms></SO>`,
@@ -74,8 +84,12 @@ for (const kind of kinds) {
     let inspector: string;
     let releaser: string;
 
-    const call = (method: 'GET' | 'POST' | 'PUT', path: string, payload?: object, token = t.token) =>
-      t.app.inject({ method, url: apiUrl(path), headers: auth(token), payload });
+    const call = (
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      path: string,
+      payload?: object,
+      token = t.token,
+    ) => t.app.inject({ method, url: apiUrl(path), headers: auth(token), payload });
     const upload = (
       data: Buffer,
       fields: Record<string, string> = { machine_id: String(machineId) },
@@ -273,6 +287,8 @@ for (const kind of kinds) {
       const attached = files.get(attachedName)!;
       assert.equal(crypto.createHash('sha256').update(attached).digest('hex'), file.sha256);
       assert.match(text.replace(/\s+/g, ''), new RegExp(file.sha256));
+      // Its title in the certificate's six languages.
+      for (const label of SOURCE_FILE_LABELS) assert.ok(text.replace(/\s+/g, ' ').includes(label), label);
       const record = JSON.parse(files.get('certificate.json')!.toString('utf8'));
       assert.equal(record.test_record.units[0].attempts[0].source.sha256, file.sha256);
     });
@@ -424,6 +440,109 @@ for (const kind of kinds) {
       );
     });
 
+    test('saved mappings: listed, changed and deleted by the quality role, each change in the trail', async () => {
+      const trail = (action: string) =>
+        t.db
+          .selectFrom('audit_events')
+          .select(['subject_type', 'subject_id', 'details'])
+          .where('action', '=', action)
+          .orderBy('id')
+          .execute();
+      const mapping = (serial_column: string | null, column: string, token = releaser) =>
+        call(
+          'PUT',
+          apiPaths.importMappings(),
+          {
+            machine_id: machineId,
+            tester_model: 'Fluke 1664',
+            serial_column,
+            steps: { insulation_resistance: column },
+          },
+          token,
+        );
+      assert.equal((await mapping(null, 'Riso', inspector)).statusCode, 200);
+      assert.equal((await mapping('SN', 'R iso')).statusCode, 200);
+      // Saving it unchanged records nothing.
+      assert.equal((await mapping('SN', 'R iso')).statusCode, 200);
+      const [saved] = (await trail('import_mapping.saved')).filter((row) =>
+        row.details.includes('Fluke 1664'),
+      );
+      assert.deepEqual([saved.subject_type, saved.subject_id], ['machine', String(machineId)]);
+      assert.deepEqual(JSON.parse(saved.details), {
+        tester_model: 'Fluke 1664',
+        serial_column: null,
+        columns: { insulation_resistance: 'Riso' },
+      });
+      const changed = await trail('import_mapping.changed');
+      assert.deepEqual(JSON.parse(changed.at(-1)!.details), {
+        tester_model: 'Fluke 1664',
+        before: { serial_column: null, columns: { insulation_resistance: 'Riso' } },
+        after: { serial_column: 'SN', columns: { insulation_resistance: 'R iso' } },
+      });
+      assert.equal(changed.filter((row) => row.details.includes('Fluke 1664')).length, 1);
+
+      const list = await call('GET', apiPaths.machineImportMappings(machineId), undefined, releaser);
+      assert.equal(list.statusCode, 200, list.body);
+      const fluke = list
+        .json()
+        .data.find((row: { tester_model: string }) => row.tester_model === 'Fluke 1664');
+      assert.deepEqual(
+        { ...fluke, id: 0, updated_at: '' },
+        {
+          id: 0,
+          machine_id: machineId,
+          tester_model: 'Fluke 1664',
+          serial_column: 'SN',
+          steps: { insulation_resistance: 'R iso' },
+          updated_at: '',
+          updated_by_name: RELEASER.email,
+        },
+      );
+      const listed = list.json().data.map((row: { tester_model: string }) => row.tester_model);
+      assert.deepEqual(listed, [...listed].sort());
+      // The list and the deletion are the quality role's; bad ids are a German 400 or 404.
+      const forbidden = await call('GET', apiPaths.machineImportMappings(machineId), undefined, inspector);
+      assert.equal(forbidden.statusCode, 403);
+      assert.equal(
+        (await call('DELETE', apiPaths.importMapping(fluke.id), undefined, inspector)).statusCode,
+        403,
+      );
+      for (const query of ['', '?machine_id=x', "?machine_id=1' or 1=1", '?machine_id=99999999999'])
+        assert.equal(
+          (await call('GET', `${apiPaths.importMappings()}${query}`, undefined, releaser)).statusCode,
+          400,
+        );
+      const noMachine = await call('GET', apiPaths.machineImportMappings(999_999), undefined, releaser);
+      assert.equal(noMachine.statusCode, 400);
+      assert.equal(noMachine.json().error.fields.machine_id, german.fields.machineMissing);
+
+      for (const id of ['abc', '0', "1' or 1=1", '99999999999'])
+        assert.equal(
+          (
+            await call(
+              'DELETE',
+              `${apiPaths.importMappings()}/${encodeURIComponent(id)}`,
+              undefined,
+              releaser,
+            )
+          ).statusCode,
+          400,
+          id,
+        );
+      const removed = await call('DELETE', apiPaths.importMapping(fluke.id), undefined, releaser);
+      assert.equal(removed.statusCode, 204, removed.body);
+      const again = await call('DELETE', apiPaths.importMapping(fluke.id), undefined, releaser);
+      assert.equal(again.statusCode, 404);
+      assert.equal(again.json().error.message, german.importMappingNotFound);
+      const after = await call('GET', apiPaths.machineImportMappings(machineId), undefined, releaser);
+      assert.ok(!after.json().data.some((row: { id: number }) => row.id === fluke.id));
+      assert.deepEqual(JSON.parse((await trail('import_mapping.removed')).at(-1)!.details), {
+        tester_model: 'Fluke 1664',
+        serial_column: 'SN',
+        columns: { insulation_resistance: 'R iso' },
+      });
+    });
+
     test("Metrel's measurement ids are data: read by all, replaced by the quality role", async () => {
       const path = apiPaths.measurementIds('metrel');
       const seeded = await call('GET', path);
@@ -454,6 +573,18 @@ for (const kind of kinds) {
       assert.equal(hostile.statusCode, 400);
       assert.equal((await call('GET', apiPaths.measurementIds('fluke'))).statusCode, 400);
       assert.equal((await call('GET', path)).json().data.length, 6);
+      const [changed] = await t.db
+        .selectFrom('audit_events')
+        .select(['subject_type', 'subject_id', 'details'])
+        .where('action', '=', 'measurement_ids.changed')
+        .execute();
+      assert.deepEqual([changed.subject_type, changed.subject_id], ['tester_measurement_ids', 'metrel']);
+      const { before: was, after: now } = JSON.parse(changed.details);
+      assert.equal(was.ids.length, 5);
+      assert.deepEqual(
+        now.ids.filter((id: string) => !was.ids.includes(id)),
+        ['71/139 = insulation_resistance'],
+      );
     });
 
     describe('bad input: a German reason, and nothing stored', () => {
@@ -524,6 +655,23 @@ for (const kind of kinds) {
           409,
           german.importInstrumentUnfit('BLOCKED-1', german.instrumentBlocked),
         );
+      });
+      test("a Metrel file whose calibration date is not the register's last calibration", async () => {
+        await refusedUpload(
+          padfx('21370123', [['M-1', '1']], day(-30)),
+          409,
+          german.importCalibrationDiffers('21370123', day(-30), day(-100)),
+        );
+        for (const unreadable of ['', '2026-02-30', '12/03/2026', '<x/>'])
+          await refusedUpload(
+            padfx('21370123', [['M-1', '1']], unreadable.replace('<x/>', '&lt;x/&gt;')),
+            400,
+            german.importCalibrationMissing('21370123'),
+          );
+        // German notation and a time of day name the same calendar day.
+        const [year, month, date] = day(-100).split('-');
+        for (const same of [`${date}.${month}.${year}`, `${day(-100)}T00:00:00`])
+          await uploaded(padfx('21370123', [['M-1', '1']], same));
       });
       test("no file, no machine, another machine's file", async () => {
         const none = multipart({ machine_id: String(machineId) });

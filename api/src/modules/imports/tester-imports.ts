@@ -1,15 +1,11 @@
 import {
-  allows,
   berlinIsoDate,
   judgeValue,
   keyedMap,
   type ImportMapping,
-  type ImportMappingBody,
   type ImportPreview,
   type ImportPreviewBody,
-  type MeasurementIds,
   type PlanStep,
-  type Role,
   type TesterFile,
   type TesterFileSource,
 } from 'contracts';
@@ -18,9 +14,7 @@ import { currentLocale } from '../../language';
 import { messages } from '../../messages';
 import { chunkStore as chunkStoreIn, type ChunkStore } from '../../platform/chunk-store';
 import type { InTransaction } from '../../platform/transactions';
-import { nowIso } from '../../text';
 import type { CertificatesRepository } from '../certificates/certificates.repository';
-import { unfitReason } from '../certificates/measuring-instruments';
 import { stepsOf } from '../certificates/test-results';
 import type { UnitsRepository } from '../certificates/units.repository';
 import type { InstrumentRow } from '../instruments/instruments.repository';
@@ -28,6 +22,7 @@ import type { MachinesRepository } from '../machines/machines.repository';
 import type { TestPlansService } from '../test-plans/test-plans.service';
 import { rowsOf, type FileRow } from './file-values';
 import { importsRepository, type ImportsRepository, type TesterFileRow } from './imports.repository';
+import { instrumentOfFile } from './file-instrument';
 import { readTesterFile, type TesterTable } from './tester-file';
 
 /** What a file fills: the units of a certificate being issued (in row order), or one unit's retest. */
@@ -97,18 +92,6 @@ export function testerImports({
     return readTesterFile(Buffer.concat(parts));
   }
 
-  /** A Metrel file's instrument, which must be in the register and fit on `today`, as a typed value's must. */
-  async function instrumentOf(table: TesterTable, today: string): Promise<InstrumentRow | undefined> {
-    if (table.format !== 'padfx') return undefined;
-    const serial = table.instrument?.serial;
-    if (!serial) throw badRequest(messages.importInstrumentMissing);
-    const [row] = await repository.instrumentsWithSerial(serial);
-    if (!row) throw new HttpError(409, 'INSTRUMENT_UNFIT', messages.importInstrumentUnknown(serial));
-    const reason = unfitReason(row, today);
-    if (reason) throw new HttpError(409, 'INSTRUMENT_UNFIT', messages.importInstrumentUnfit(serial, reason));
-    return row;
-  }
-
   /** The steps a file may fill: those measured per unit (a file's rows are units). */
   const unitSteps = (steps: readonly PlanStep[]) => steps.filter((step) => step.per_unit);
 
@@ -153,7 +136,7 @@ export function testerImports({
     const file = await storedFile(fileId);
     if (file.machine_id !== target.machine_id) throw badRequest(messages.importOtherMachine);
     const table = await tableOf(file);
-    const instrument = await instrumentOf(table, today);
+    const instrument = await instrumentOfFile(table, today, repository);
     const mapping = await mappingFor(file.machine_id, file.tester_model);
     if (!mapping) throw new HttpError(409, 'IMPORT_MAPPING_MISSING', messages.importMappingMissing);
     const rows = rowsOf(table, mapping, unitSteps(target.steps));
@@ -245,7 +228,7 @@ export function testerImports({
       const table = await readTesterFile(bytes);
       const machine = await machines.get(machine_id);
       if (!machine) throw badRequest(messages.checkFields, { machine_id: messages.fields.machineMissing });
-      await instrumentOf(table, berlinIsoDate(now));
+      await instrumentOfFile(table, berlinIsoDate(now), repository);
       const model = (table.instrument?.model ?? tester_model).trim();
       const file = await inTransaction(async (trx) => {
         const sha256 = await chunkStoreIn(trx).store(bytes);
@@ -279,54 +262,6 @@ export function testerImports({
         mapping: saved ?? (await suggestion(table, plan.steps)),
         mapping_saved: saved !== undefined,
       };
-    },
-
-    /**
-     * Saves a mapping for a machine and tester model: the first by whoever tests, a change of a saved one only by
-     * the quality role (release). Every step it names is one of the machine's plan measured per unit.
-     */
-    async saveMapping(body: ImportMappingBody, account: { id: number; roles: Role[] }) {
-      if (!(await machines.get(body.machine_id)))
-        throw badRequest(messages.checkFields, { machine_id: messages.fields.machineMissing });
-      const steps = unitSteps((await plans.current(body.machine_id)).steps);
-      const errors: Record<string, string> = {};
-      for (const key of Object.keys(body.steps))
-        if (!steps.some((step) => step.key === key)) errors[`steps.${key}`] = messages.importMappingStep(key);
-      if (Object.keys(errors).length) throw badRequest(messages.checkFields, errors);
-      const tester_model = body.tester_model.trim();
-      const saved = await repository.mapping(body.machine_id, tester_model);
-      if (!allows(account.roles, 'release') && (saved || !allows(account.roles, 'certify')))
-        throw new HttpError(403, 'FORBIDDEN', messages.importMappingChange);
-      await repository.saveMapping({
-        machine_id: body.machine_id,
-        tester_model,
-        serial_column: body.serial_column,
-        steps: JSON.stringify(body.steps),
-        updated_by: account.id,
-        updated_at: nowIso(),
-      });
-      return { serial_column: body.serial_column, steps: body.steps };
-    },
-
-    /** A vendor's measurement ids and the steps they fill by default, in key order. */
-    async measurementIds(vendor: string): Promise<MeasurementIds> {
-      const rows = await repository.measurementIds(vendor);
-      return {
-        data: rows
-          .map(({ column_key, step_key }) => ({ column_key, step_key }))
-          .sort((a, b) => a.column_key.localeCompare(b.column_key, 'en', { numeric: true })),
-      };
-    },
-
-    /** Replaces a vendor's measurement ids (the quality role): each id once. */
-    async saveMeasurementIds(vendor: string, { data }: MeasurementIds): Promise<MeasurementIds> {
-      const twice = data.find(
-        (row, k) => data.findIndex((other) => other.column_key === row.column_key) !== k,
-      );
-      if (twice)
-        throw badRequest(messages.checkFields, { data: messages.importMeasurementIdTwice(twice.column_key) });
-      await inTransaction((trx) => importsRepository(trx).replaceMeasurementIds(vendor, data));
-      return this.measurementIds(vendor);
     },
 
     /** Per unit the values the file gives, their verdicts and what differs from the entered; nothing stored. */

@@ -325,6 +325,9 @@ describe('TestPlanPage', () => {
     expect(screen.queryByRole('button', { name: 'SPEICHERN' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByText('Von anderer Maschine kopieren')).toBeNull();
+    // The tester files' mappings and Metrel's ids are the quality role's too.
+    expect(screen.queryByText('Zuordnungen der Prüfgerätedateien')).toBeNull();
+    expect(screen.queryByText('Messungs-IDs von Metrel')).toBeNull();
   });
 
   it('asks why from the second version on: refused at the field without a reason, sent with it', async () => {

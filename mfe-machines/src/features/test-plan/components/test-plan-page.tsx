@@ -15,6 +15,8 @@ import { machineCatalogs } from '../../../catalogs';
 import { DASHBOARD_PATH } from '../../../dashboard-path';
 import { useTestPlan, useTestPlanVersion } from '../api/get-test-plan';
 import { FailureReasonsPanel } from '../failure-reasons/failure-reasons-panel';
+import { ImportMappingsPanel } from '../tester-files/import-mappings-panel';
+import { MeasurementIdsPanel } from '../tester-files/measurement-ids-panel';
 import { CopyPlan } from './copy-plan';
 import { PlanEditor } from './plan-editor';
 import { PlanHistory } from './plan-history';
@@ -62,6 +64,8 @@ export default function TestPlanPage() {
             <PlanEditor key={current.version} plan={current} />
             <CopyPlan machineId={machineId} />
             <FailureReasonsPanel />
+            <ImportMappingsPanel machineId={machineId} steps={current.steps} />
+            <MeasurementIdsPanel steps={current.steps} />
           </>
         ) : (
           <>

@@ -90,9 +90,20 @@ export const AffectedUnit = Type.Object({
   tested_at: Type.String(),
   release: Literals(UNIT_RELEASES),
   voided: Type.Boolean(),
+  /** Whether an owner registered the unit, and was mailed this notice: never who (api/src/modules/notices). */
+  registered: Type.Boolean(),
+  mailed: Type.Boolean(),
 });
 export type AffectedUnit = Static<typeof AffectedUnit>;
-export const AffectedList = Type.Object({ data: Type.Array(AffectedUnit), total: Type.Integer() });
+export const AffectedList = Type.Object({
+  data: Type.Array(AffectedUnit),
+  total: Type.Integer(),
+  /** Of all `total` units: how many are registered, and how many owners this notice was mailed to. */
+  registered: Type.Integer(),
+  mailed: Type.Integer(),
+  /** Whether mail is configured (SMTP_URL): without it no owner is mailed. */
+  mailing: Type.Boolean(),
+});
 export type AffectedList = Static<typeof AffectedList>;
 
 export const AffectedExportQuery = Type.Object({ format: Literals(EXPORT_FORMATS) });

@@ -70,7 +70,8 @@ function CloseNotice({ notice }: { notice: Notice }) {
 
 /**
  * The issued units one notice covers, page by page, as the instrument impact list shows certificates: each with
- * its certificate, test day and release; exportable, and closable by the quality role.
+ * its certificate, test day, release, and whether an owner registered it and was mailed the notice
+ * (api/src/modules/notices/notice-mails.ts); exportable, and closable by the quality role.
  */
 export default function AffectedPanel({
   notice,
@@ -90,9 +91,24 @@ export default function AffectedPanel({
     if (units.isPending) return <Spinner />;
     if (units.isError)
       return <LoadError message={t('notices.units.loadFailed')} onRetry={() => void units.refetch()} />;
-    if (units.data.total === 0) return <p>{t('notices.units.none')}</p>;
+    const { registered, mailed, total, mailing } = units.data;
+    const noMail = !mailing && (
+      <p className="mach-inst__muted" data-testid="affected-no-mail">
+        {t('notices.units.noMail')}
+      </p>
+    );
+    if (total === 0)
+      return (
+        <>
+          {noMail}
+          <p>{t('notices.units.none')}</p>
+        </>
+      );
     return (
       <>
+        {/* Whether, never who: owners' names and addresses are the registrations list's (release role). */}
+        <p data-testid="affected-owners">{t('notices.units.owners', { registered, total, mailed })}</p>
+        {noMail}
         <div className="mach-inst__scroll">
           <table
             className="mach-inst__table"
@@ -105,6 +121,8 @@ export default function AffectedPanel({
                 <th scope="col">{t('notices.units.columns.certificate')}</th>
                 <th scope="col">{t('notices.units.columns.testedAt')}</th>
                 <th scope="col">{t('notices.units.columns.release')}</th>
+                <th scope="col">{t('notices.units.columns.registered')}</th>
+                <th scope="col">{t('notices.units.columns.mailed')}</th>
               </tr>
             </thead>
             <tbody>
@@ -123,6 +141,8 @@ export default function AffectedPanel({
                     {t(`notices.release.${unit.release}`)}
                     {unit.voided && <span className="mach-inst__muted"> · {t('notices.units.voided')}</span>}
                   </td>
+                  <td>{t(unit.registered ? 'notices.units.yes' : 'notices.units.no')}</td>
+                  <td>{t(unit.mailed ? 'notices.units.yes' : 'notices.units.no')}</td>
                 </tr>
               ))}
             </tbody>

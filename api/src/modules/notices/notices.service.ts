@@ -130,8 +130,6 @@ export function noticesService(
   }
 
   return {
-    affectedSerials,
-
     async list(): Promise<{ data: Notice[] }> {
       return { data: await Promise.all((await notices.list()).map(withCount)) };
     },

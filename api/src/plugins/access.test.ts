@@ -35,6 +35,7 @@ const EXPECTED: Record<string, Access> = {
   'POST /api/public/units/{serial}/registration': 'public',
   'POST /api/public/registrations/confirm': 'public',
   'POST /api/public/unsubscribe': 'public',
+  'GET /api/public/unsubscribe': 'public',
   'GET /api/registrations': 'release',
   'DELETE /api/registrations/{id}': 'release',
   'POST /api/upload': 'catalogue',

@@ -304,6 +304,24 @@ for (const kind of kinds) {
         .execute();
       assert.equal(again.unsubscribed_at, row.unsubscribed_at);
 
+      // A mail program that opens the List-Unsubscribe address in a browser (a GET) gets the unit's page that asks.
+      const opened = await t.app.inject({
+        url: apiUrl(apiPaths.unsubscribe()),
+        query: { token },
+        remoteAddress: nextAddress(),
+      });
+      assert.equal(opened.statusCode, 303, opened.body);
+      assert.equal(
+        opened.headers.location,
+        `${WEB_BASE}/landing/${machineId}/${serials[6]}#unsubscribe=${token}`,
+      );
+      const unknown = await t.app.inject({
+        url: apiUrl(apiPaths.unsubscribe()),
+        query: { token: 'falsch' },
+        remoteAddress: nextAddress(),
+      });
+      assert.equal(unknown.statusCode, 404);
+
       // No more information, but a recall still reaches the owner.
       const info = await publish(6, 6, { severity: 'information', title_de: 'Noch mehr Zubehör' });
       await t.runJobs();

@@ -118,6 +118,17 @@ export function registrationsRepository(db: Db) {
       return numUpdatedRows > 0n;
     },
 
+    /** Where an unsubscribe link's registration lives: the unit's page (its origin, machine and serial). */
+    unsubscribePage: (tokenHash: string) =>
+      db
+        .selectFrom('unsubscribe_tokens as tokens')
+        .innerJoin('registrations', 'registrations.id', 'tokens.registration_id')
+        .innerJoin('certificate_units as units', 'units.serial', 'registrations.serial')
+        .innerJoin('certificates', 'certificates.id', 'units.certificate_id')
+        .select(['registrations.serial', 'registrations.confirm_origin', 'certificates.machine_id'])
+        .where('tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst(),
+
     list: (serial: string | undefined, limit: number) =>
       db
         .selectFrom('registrations')

@@ -82,6 +82,19 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ services: Services; config
   );
 
   app.get(
+    '/public/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: UnsubscribeQuery,
+        response: { 303: Type.Null(), 400: ApiError, 404: ApiError, 429: ApiError },
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await registrations.unsubscribePage(request.query.token, request.ip), 303),
+  );
+
+  app.get(
     '/registrations',
     {
       config: { access: 'release' },

@@ -3,6 +3,7 @@ import {
   CONSENT_VERSION,
   REGISTRATION_MAX,
   berlinIsoDate,
+  landingUrl,
   type Registration,
   type RegistrationAnswer,
   type RegistrationBody,
@@ -193,6 +194,17 @@ export function registrationsService(deps: {
       await limit([{ key: `unsubscribe:${addressKey(address)}`, rule: REGISTRATION_LIMITS.unsubscribe }]);
       if (!(await registrations.unsubscribe(hashToken(token), new Date())))
         throw notFound(messages.unsubscribeLinkInvalid);
+    },
+
+    /**
+     * The unit's page that asks before it unsubscribes, for a mail program that opens the List-Unsubscribe
+     * address in the browser (a GET, which must change nothing: mail scanners follow links).
+     */
+    async unsubscribePage(token: string, address: string) {
+      await limit([{ key: `unsubscribe:${addressKey(address)}`, rule: REGISTRATION_LIMITS.unsubscribe }]);
+      const found = await registrations.unsubscribePage(hashToken(token));
+      if (!found?.confirm_origin) throw notFound(messages.unsubscribeLinkInvalid);
+      return `${landingUrl(found.confirm_origin, found.machine_id, found.serial)}#unsubscribe=${token}`;
     },
 
     async list(serial?: string): Promise<Registration[]> {

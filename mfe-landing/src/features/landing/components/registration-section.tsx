@@ -9,13 +9,14 @@ const opensForm = (hash: string) => hash === '#register' || hash.startsWith('#co
 
 /** The section's own words in the page's language: English on the page's other languages, as the notices are. */
 const WORDS = {
-  en: { heading: 'Register your machine', open: 'Register' },
-  de: { heading: 'Maschine registrieren', open: 'Registrieren' },
+  en: { heading: 'Register your machine', open: 'Register', unsubscribe: 'Information e-mails' },
+  de: { heading: 'Maschine registrieren', open: 'Registrieren', unsubscribe: 'Informations-E-Mails' },
 };
 
 /**
  * „Register your machine“ on a released unit's page: a heading and a button; the form itself comes in a chunk of
- * its own (registration-form.tsx) when asked for, or at once when a link leads here.
+ * its own (registration-form.tsx) when asked for, or at once when a link leads here. An information mail's
+ * unsubscribe link shows the owner's unsubscribe instead (unsubscribe-panel.tsx).
  */
 export function RegistrationSection({
   landing,
@@ -44,9 +45,11 @@ export function RegistrationSection({
       aria-labelledby="land-register-heading"
       data-testid="registration"
     >
-      <h2 id="land-register-heading">{WORDS[language].heading}</h2>
-      {unsubscribe && <unsubscribe.UnsubscribePanel apiBase={config.apiBase} language={language} />}
-      {form ? (
+      <h2 id="land-register-heading">{WORDS[language][unsubscribing ? 'unsubscribe' : 'heading']}</h2>
+      {/* The owner who came to unsubscribe is registered already: no registration here. */}
+      {unsubscribing ? (
+        unsubscribe && <unsubscribe.UnsubscribePanel apiBase={config.apiBase} language={language} />
+      ) : form ? (
         <form.RegistrationForm apiBase={config.apiBase} serial={landing.serial!.value} language={language} />
       ) : (
         <button

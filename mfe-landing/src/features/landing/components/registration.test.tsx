@@ -140,6 +140,8 @@ describe('registration on the customer page', () => {
       <LandingScreen machine={{ id: '7' }} serial="4852406001" loadConfig={() => Promise.resolve(config)} />,
     );
     const button = await screen.findByRole('button', { name: 'ABMELDEN' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Informations-E-Mails' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Registrieren' })).toBeNull();
     expect(window.location.hash).toBe('');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     fetchMock.mockResolvedValueOnce(answer(204, null));

@@ -2,6 +2,7 @@ import { apiPaths, type Notice } from 'contracts';
 import { expectAccessible } from '../support/a11y';
 import { apiUrl, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
 import { mailTo } from '../support/mails';
+import { fillRecall } from '../support/notice-form';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 /**
@@ -130,17 +131,12 @@ test.describe('staff', () => {
     const title = `Rückruf Registrierung ${Date.now().toString(36)}`;
     await signIn(page, '/?tab=notices');
     const screen = remoteScreen(page, 'machines/Notices');
-    await screen.getByRole('button', { name: 'Neuer Hinweis' }).click();
-    const form = screen.getByTestId('notice-form');
-    await form.getByLabel('Maschine suchen').fill(machine.name);
-    const machineChoice = form.getByLabel('Maschine', { exact: true });
-    await expect(machineChoice.locator('option', { hasText: machine.name })).toHaveCount(1);
-    await machineChoice.selectOption({ label: `${machine.name} (BDS Maschinen)` });
-    await form.getByLabel('Art').selectOption({ label: 'Rückruf' });
-    await form.getByLabel('Titel (Deutsch)').fill(title);
-    await form.getByLabel('Text (Deutsch)').fill('Bitte nicht mehr benutzen.');
-    await form.getByLabel('Titel (Englisch)').fill('Recall');
-    await form.getByLabel('Text (Englisch)').fill('Stop using it.');
+    const form = await fillRecall(screen, machine.name, {
+      title_de: title,
+      text_de: 'Bitte nicht mehr benutzen.',
+      title_en: 'Recall',
+      text_en: 'Stop using it.',
+    });
     await form.getByLabel('Seriennummer von').fill(machine.serial);
     await form.getByLabel('Seriennummer bis').fill(machine.serial);
     await form.getByRole('button', { name: 'Veröffentlichen' }).click();

@@ -44,6 +44,42 @@ const nextAddress = () => {
   return `10.2.${addresses >> 8}.${addresses & 255}`;
 };
 
+/** Who registered a unit, as the test needs it. */
+interface Owner {
+  email: string;
+  language: 'en' | 'de';
+  confirmed?: boolean;
+  name?: string;
+}
+
+/** An owner's registration of `serial`, as the registration and its confirmation store it. */
+async function insertOwner(t: TestApp, serial: string, owner: Owner) {
+  const now = new Date().toISOString();
+  const row = await t.db
+    .insertInto('registrations')
+    .values({
+      serial,
+      status: 'active',
+      owner: owner.name ?? 'Schreinerei Muster GmbH',
+      email: owner.email,
+      country: 'DE',
+      purchased_on: '2026-11-02',
+      dealer: null,
+      language: owner.language,
+      consent_version: CONSENT_VERSION,
+      consent_text: CONSENT_TEXTS[CONSENT_VERSION][owner.language],
+      confirm_origin: WEB_BASE,
+      token_hash: null,
+      token_expires_at: owner.confirmed === false ? new Date(Date.now() + 3_600_000).toISOString() : null,
+      confirmed_at: owner.confirmed === false ? null : now,
+      created_at: now,
+      unsubscribed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 for (const kind of kinds) {
   describe(`safety notices mailed to registered owners on ${kind}`, () => {
     let t: TestApp;
@@ -76,36 +112,7 @@ for (const kind of kinds) {
       assert.equal(response.statusCode, 200, response.body);
       return response.json() as AffectedList;
     };
-    /** An owner's registration of `serial`, as the registration and its confirmation store it. */
-    const addOwner = async (
-      serial: string,
-      owner: { email: string; language: 'en' | 'de'; confirmed?: boolean; name?: string },
-    ) => {
-      const now = new Date().toISOString();
-      const row = await t.db
-        .insertInto('registrations')
-        .values({
-          serial,
-          status: 'active',
-          owner: owner.name ?? 'Schreinerei Muster GmbH',
-          email: owner.email,
-          country: 'DE',
-          purchased_on: '2026-11-02',
-          dealer: null,
-          language: owner.language,
-          consent_version: CONSENT_VERSION,
-          consent_text: CONSENT_TEXTS[CONSENT_VERSION][owner.language],
-          confirm_origin: WEB_BASE,
-          token_hash: null,
-          token_expires_at: owner.confirmed === false ? new Date(Date.now() + 3_600_000).toISOString() : null,
-          confirmed_at: owner.confirmed === false ? null : now,
-          created_at: now,
-          unsubscribed_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    };
+    const addOwner = (serial: string, owner: Owner) => insertOwner(t, serial, owner);
     /** Runs the queued jobs and answers the mails that arrived meanwhile. */
     const mailsAfter = async (count: number) => {
       const before = smtp.mails.length;
@@ -458,28 +465,7 @@ for (const kind of kinds) {
           payload: certificateBody(brand.id, machine.id, 2),
         });
         const [first] = issued.json() as PrintData[];
-        const now = new Date().toISOString();
-        await t.db
-          .insertInto('registrations')
-          .values({
-            serial: first.serials[0],
-            status: 'active',
-            owner: 'Ohne Post',
-            email: 'ohne@example.com',
-            country: 'DE',
-            purchased_on: '2026-11-02',
-            dealer: null,
-            language: 'de',
-            consent_version: CONSENT_VERSION,
-            consent_text: CONSENT_TEXTS[CONSENT_VERSION].de,
-            confirm_origin: WEB_BASE,
-            token_hash: null,
-            token_expires_at: null,
-            confirmed_at: now,
-            created_at: now,
-            unsubscribed_at: null,
-          })
-          .execute();
+        await insertOwner(t, first.serials[0], { email: 'ohne@example.com', language: 'de' });
         const published = await t.app.inject({
           method: 'POST',
           url: apiUrl(apiPaths.notices()),

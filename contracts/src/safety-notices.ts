@@ -68,7 +68,11 @@ export const Notice = Type.Object({
   affected: Type.Integer(),
 });
 export type Notice = Static<typeof Notice>;
-export const NoticeList = Type.Object({ data: Type.Array(Notice) });
+export const NoticeList = Type.Object({
+  data: Type.Array(Notice),
+  /** Whether mail is configured (SMTP_URL): without it no owner is mailed, and the screen says so. */
+  mailing: Type.Boolean(),
+});
 export type NoticeList = Static<typeof NoticeList>;
 
 /** Closing keeps the notice and its affected list; the customer page no longer shows it. */
@@ -101,8 +105,6 @@ export const AffectedList = Type.Object({
   /** Of all `total` units: how many are registered, and how many owners this notice was mailed to. */
   registered: Type.Integer(),
   mailed: Type.Integer(),
-  /** Whether mail is configured (SMTP_URL): without it no owner is mailed. */
-  mailing: Type.Boolean(),
 });
 export type AffectedList = Static<typeof AffectedList>;
 

@@ -168,7 +168,7 @@ test.describe('staff', () => {
     ]);
     await expect(affected).not.toContainText(email);
     await expect(affected).not.toContainText('Schreinerei');
-    await expect(affected.getByTestId('affected-no-mail')).toHaveCount(0);
+    await expect(screen.getByTestId('notices-no-mail')).toHaveCount(0);
     await expectAccessible(page, 'notices-registered-mailed');
   });
 

@@ -10,6 +10,7 @@ import {
   type Notice,
   type NoticeBody,
   type NoticeCloseBody,
+  type NoticeList,
   type PublicNotice,
 } from 'contracts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
@@ -130,8 +131,8 @@ export function noticesService(
   }
 
   return {
-    async list(): Promise<{ data: Notice[] }> {
-      return { data: await Promise.all((await notices.list()).map(withCount)) };
+    async list(): Promise<NoticeList> {
+      return { data: await Promise.all((await notices.list()).map(withCount)), mailing: deps.mailing };
     },
 
     get: async (id: number) => withCount(await one(id)),
@@ -208,7 +209,7 @@ export function noticesService(
         notices.countCovered(notice),
         notices.countRegistered(notice),
       ]);
-      return { data: rows.map(affectedUnit), total, ...owners, mailing: deps.mailing };
+      return { data: rows.map(affectedUnit), total, ...owners };
     },
 
     /** The affected units as XLSX or CSV, in the language of the account that asks; an event of the trail. */

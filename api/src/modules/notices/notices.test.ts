@@ -314,7 +314,6 @@ for (const kind of kinds) {
         total: 2,
         registered: 0,
         mailed: 0,
-        mailing: false,
       });
       assert.equal(
         (await call('GET', `${apiPaths.noticeAffectedExport(notice.id)}?format=pdf`)).statusCode,

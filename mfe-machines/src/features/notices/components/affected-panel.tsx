@@ -91,24 +91,12 @@ export default function AffectedPanel({
     if (units.isPending) return <Spinner />;
     if (units.isError)
       return <LoadError message={t('notices.units.loadFailed')} onRetry={() => void units.refetch()} />;
-    const { registered, mailed, total, mailing } = units.data;
-    const noMail = !mailing && (
-      <p className="mach-inst__muted" data-testid="affected-no-mail">
-        {t('notices.units.noMail')}
-      </p>
-    );
-    if (total === 0)
-      return (
-        <>
-          {noMail}
-          <p>{t('notices.units.none')}</p>
-        </>
-      );
+    const { registered, mailed, total } = units.data;
+    if (total === 0) return <p>{t('notices.units.none')}</p>;
     return (
       <>
         {/* Whether, never who: owners' names and addresses are the registrations list's (release role). */}
         <p data-testid="affected-owners">{t('notices.units.owners', { registered, total, mailed })}</p>
-        {noMail}
         <div className="mach-inst__scroll">
           <table
             className="mach-inst__table"

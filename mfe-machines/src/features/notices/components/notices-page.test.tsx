@@ -51,7 +51,6 @@ const units: AffectedList = {
   total: 2,
   registered: 2,
   mailed: 1,
-  mailing: true,
 };
 const machines: MachineList = {
   data: [
@@ -65,7 +64,7 @@ const post = jest.fn<(url: string, body: unknown) => Promise<unknown>>();
 beforeEach(() => {
   post.mockReset();
   jest.mocked(http.get).mockImplementation(async (url: string) => {
-    if (url === '/notices') return { data: { data: [notice] } } as never;
+    if (url === '/notices') return { data: { data: [notice], mailing: true } } as never;
     if (url === '/notices/3/affected') return { data: units } as never;
     if (url === '/machines') return { data: machines } as never;
     throw new Error(`unexpected GET ${url}`);
@@ -103,31 +102,28 @@ describe('NoticesPage', () => {
         .map((header) => header.textContent),
     ).toEqual(['SERIENNUMMER', 'PRÜFBERICHT', 'GEPRÜFT AM', 'FREIGABE', 'REGISTRIERT', 'BENACHRICHTIGT']);
     expect(screen.getByTestId('affected-owners')).toHaveTextContent('2 von 2 registriert, 1 benachrichtigt');
-    expect(screen.queryByTestId('affected-no-mail')).toBeNull();
+    expect(screen.queryByTestId('notices-no-mail')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hinweis schließen' })).toBeNull();
   });
 
   it('says that no mail goes out when SMTP_URL is not set', async () => {
     const user = userEvent.setup();
     jest.mocked(http.get).mockImplementation(async (url: string) => {
-      if (url === '/notices') return { data: { data: [notice] } } as never;
+      if (url === '/notices') return { data: { data: [notice], mailing: false } } as never;
       if (url === '/notices/3/affected')
         return {
-          data: {
-            ...units,
-            mailing: false,
-            mailed: 0,
-            data: units.data.map((unit) => ({ ...unit, mailed: false })),
-          },
+          data: { ...units, mailed: 0, data: units.data.map((unit) => ({ ...unit, mailed: false })) },
         } as never;
       throw new Error(`unexpected GET ${url}`);
     });
     renderPage(['lesen']);
-    await user.click(await screen.findByRole('button', { name: 'Betroffene Einheiten zeigen' }));
-    expect(await screen.findByTestId('affected-no-mail')).toHaveTextContent(
+    expect(await screen.findByTestId('notices-no-mail')).toHaveTextContent(
       'Es ist kein Mailserver eingerichtet (SMTP_URL): registrierte Eigentümer erhalten keine E-Mail.',
     );
-    expect(screen.getByTestId('affected-owners')).toHaveTextContent('2 von 2 registriert, 0 benachrichtigt');
+    await user.click(await screen.findByRole('button', { name: 'Betroffene Einheiten zeigen' }));
+    expect(await screen.findByTestId('affected-owners')).toHaveTextContent(
+      '2 von 2 registriert, 0 benachrichtigt',
+    );
   });
 
   it('shows the API’s German field message at the field, with the keyboard on it', async () => {

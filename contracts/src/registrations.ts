@@ -74,6 +74,8 @@ export const Registration = Type.Object({
   mailed: Type.Boolean(),
   confirmed_at: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
+  /** When the owner unsubscribed from information mails (recalls and safety notices still go out). */
+  unsubscribed_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type Registration = Static<typeof Registration>;
 export const RegistrationList = Type.Object({ data: Type.Array(Registration) });

@@ -304,6 +304,9 @@ for (const kind of kinds) {
         .where('id', '=', id)
         .execute();
       assert.ok(row.unsubscribed_at);
+      // The quality department sees it with the owner (the registrations list).
+      const owners = await call('GET', `${apiPaths.registrations()}?serial=${serials[6]}`);
+      assert.equal(owners.json().data[0].unsubscribed_at, row.unsubscribed_at);
       const replayed = await unsubscribe(token, false);
       assert.equal(replayed.statusCode, 204, replayed.body);
       const [again] = await t.db

@@ -46,7 +46,7 @@ const WORDS = {
       `der Hersteller hat einen Hinweis zu Ihrer Maschine ${machine} mit der Seriennummer ${serial} veröffentlicht.`,
     page: 'Seite Ihrer Maschine öffnen',
     required:
-      'Sie erhalten diese E-Mail, weil Sie diese Maschine registriert haben: Sicherheitshinweise und Rückrufe erreichen den registrierten Eigentümer immer.',
+      'Sie erhalten diese E-Mail, weil Sie diese Maschine registriert haben: Sicherheitshinweise und Rückrufe erreichen registrierte Besitzer immer.',
     optional:
       'Sie erhalten diese Information, weil Sie diese Maschine registriert haben. Wenn Sie keine weiteren Informations-E-Mails wünschen, melden Sie sich hier ab:',
     unsubscribe: 'Von Informations-E-Mails abmelden',

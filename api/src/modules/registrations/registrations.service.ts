@@ -89,6 +89,7 @@ const toRegistration = (
   mailed: row.confirm_origin !== null,
   confirmed_at: row.confirmed_at,
   created_at: row.created_at,
+  unsubscribed_at: row.unsubscribed_at,
 });
 
 /**

@@ -118,7 +118,7 @@ describe('NoticesPage', () => {
     });
     renderPage(['lesen']);
     expect(await screen.findByTestId('notices-no-mail')).toHaveTextContent(
-      'Es ist kein Mailserver eingerichtet (SMTP_URL): registrierte Eigentümer erhalten keine E-Mail.',
+      'Es ist kein Mailserver eingerichtet (SMTP_URL): registrierte Besitzer erhalten keine E-Mail.',
     );
     await user.click(await screen.findByRole('button', { name: 'Betroffene Einheiten zeigen' }));
     expect(await screen.findByTestId('affected-owners')).toHaveTextContent(

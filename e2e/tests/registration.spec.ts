@@ -180,6 +180,8 @@ test.describe('staff', () => {
     await expect(row).toContainText(machine.serial);
     await expect(row).toContainText(`${HOSTILE} Schreinerei`);
     await expect(row).toContainText('bestätigt am');
+    // Unsubscribed from information on the phone above.
+    await expect(row).toContainText('keine Informations-E-Mails seit');
     await expectAccessible(page, 'registrations-staff');
     await row.getByLabel('Grund (Antrag des Besitzers)').fill('Antrag per E-Mail vom 29.11.2026');
     await row.getByRole('button', { name: 'LÖSCHEN' }).click();

@@ -31,6 +31,7 @@ import { instrumentsRepository } from './modules/instruments/instruments.reposit
 import { instrumentsService } from './modules/instruments/instruments.service';
 import { noticesRepository } from './modules/notices/notices.repository';
 import { noticesService } from './modules/notices/notices.service';
+import { noticeMails } from './modules/notices/notice-mails';
 import { importsRepository } from './modules/imports/imports.repository';
 import { importMappings } from './modules/imports/import-mappings';
 import { testerImports } from './modules/imports/tester-imports';
@@ -155,7 +156,13 @@ export function createServices(repositories: Repositories, config: Config, passw
     audit,
   );
   const notices = noticesService(
-    { notices: repositories.notices, machines, inTransaction: repositories.inTransaction },
+    {
+      notices: repositories.notices,
+      machines,
+      inTransaction: repositories.inTransaction,
+      mails: ownersMails(config),
+      mailing: config.mail !== null,
+    },
     audit,
   );
   return {
@@ -247,6 +254,11 @@ export const ownerRegistrations = (repositories: Repositories, config: Config) =
     throttle: repositories.throttle,
     mailing: config.mail !== null,
     companyName: config.companyName,
+    onConfirmed: ownersMails(config).queueConfirmed,
   });
+
+/** The safety notices' mails to registered owners (api/src/modules/notices/notice-mails.ts). */
+export const ownersMails = (config: Config) =>
+  noticeMails({ mailing: config.mail !== null, companyName: config.companyName });
 
 export type Services = ReturnType<typeof createServices>;

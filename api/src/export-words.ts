@@ -66,6 +66,9 @@ const GERMAN_HEADERS = {
   note: 'Notiz',
   closedBy: 'Abgeschlossen von',
   closedAt: 'Abgeschlossen am',
+  // A notice's units (api/src/modules/notices/notices.service.ts): registered by an owner, and the owner mailed.
+  registered: 'Registriert',
+  mailed: 'Benachrichtigt',
 };
 
 /** What is exported: certificates (or their units), the audit log, the instruments' impacts, a notice's units. */
@@ -261,6 +264,8 @@ const ENGLISH = wordsFrom('en', auditEn, {
     note: 'Note',
     closedBy: 'Closed by',
     closedAt: 'Closed on',
+    registered: 'Registered',
+    mailed: 'Notified',
   },
   subjects: {
     certificate: 'Certificate',
@@ -346,6 +351,8 @@ const POLISH = wordsFrom('pl', auditPl, {
     note: 'Uwagi',
     closedBy: 'Zamknął',
     closedAt: 'Data zamknięcia',
+    registered: 'Zarejestrowany',
+    mailed: 'Powiadomiono',
   },
   subjects: {
     certificate: 'Protokół badania',

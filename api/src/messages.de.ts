@@ -72,6 +72,7 @@ export const customerMessages = {
     'This confirmation link is not valid or has been used already. / Dieser Bestätigungslink ist ungültig oder wurde schon benutzt.',
   registrationLinkExpired:
     'This confirmation link has expired; please register again. / Dieser Bestätigungslink ist abgelaufen; bitte registrieren Sie sich erneut.',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. / Dieser Abmeldelink ist ungültig.',
   paperRequestMarkup:
     'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
 } as const;

@@ -1,5 +1,6 @@
 import type { Config } from './config';
-import { ownerRegistrations, type Repositories } from './dependencies';
+import { ownerRegistrations, ownersMails, type Repositories } from './dependencies';
+import { confirmationComposer } from './modules/registrations/confirmation-mail';
 import { sealingWork } from './modules/certificate-pdf/certificate-archive.wiring';
 import { EXPORT_KEPT_MS } from './modules/certificates/certificate-export';
 import { certificateExportWork, removeExpiredExports } from './modules/certificates/export-work';
@@ -20,7 +21,8 @@ export function jobHandlers(repositories: Repositories, config: Config): Record<
     }),
     // Every mail, by the composer its feature registers (api/src/platform/mail.ts).
     ...mailWork(repositories.mailSends, config.mail, config.companyName, {
-      ...ownerRegistrations(repositories, config).mailComposers(),
+      ...confirmationComposer(repositories.registrations, config.companyName),
+      ...ownersMails(config).composers(repositories),
     }),
   };
 }

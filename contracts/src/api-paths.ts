@@ -98,6 +98,8 @@ export const paperRequests = () => '/paper-requests';
 export const unitRegistration = (serial: string) => `/public/units/${id(serial)}/registration`;
 /** The link of the confirmation mail, followed (public). */
 export const registrationConfirm = () => '/public/registrations/confirm';
+/** A mail's unsubscribe link (public): RFC 8058's one-click POST, or the owner's button on the unit's page. */
+export const unsubscribe = () => '/public/unsubscribe';
 /** The registrations with the owners' data (quality and administrators), and one of them, deleted on request. */
 export const registrations = () => '/registrations';
 export const registration = (registrationId: number) => `/registrations/${id(registrationId)}`;

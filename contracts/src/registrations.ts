@@ -50,6 +50,13 @@ export type RegistrationAnswer = Static<typeof RegistrationAnswer>;
 export const RegistrationConfirmBody = Type.Object({ token: Type.String({ maxLength: 100 }) });
 export type RegistrationConfirmBody = Static<typeof RegistrationConfirmBody>;
 
+/**
+ * The unsubscribe link of a mail that is not required (docs/decisions/0045-registrations-and-mail.md): its token
+ * in the query, as RFC 8058's one-click POST sends the List-Unsubscribe address unchanged.
+ */
+export const UnsubscribeQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) });
+export type UnsubscribeQuery = Static<typeof UnsubscribeQuery>;
+
 /** A registration as the staff list shows it to the roles that may see owners (access 'release'). */
 export const Registration = Type.Object({
   id: Type.Integer(),
@@ -67,6 +74,8 @@ export const Registration = Type.Object({
   mailed: Type.Boolean(),
   confirmed_at: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String(),
+  /** When the owner unsubscribed from information mails (recalls and safety notices still go out). */
+  unsubscribed_at: Type.Union([Type.String(), Type.Null()]),
 });
 export type Registration = Static<typeof Registration>;
 export const RegistrationList = Type.Object({ data: Type.Array(Registration) });

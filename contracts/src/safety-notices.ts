@@ -68,7 +68,11 @@ export const Notice = Type.Object({
   affected: Type.Integer(),
 });
 export type Notice = Static<typeof Notice>;
-export const NoticeList = Type.Object({ data: Type.Array(Notice) });
+export const NoticeList = Type.Object({
+  data: Type.Array(Notice),
+  /** Whether mail is configured (SMTP_URL): without it no owner is mailed, and the screen says so. */
+  mailing: Type.Boolean(),
+});
 export type NoticeList = Static<typeof NoticeList>;
 
 /** Closing keeps the notice and its affected list; the customer page no longer shows it. */
@@ -90,9 +94,18 @@ export const AffectedUnit = Type.Object({
   tested_at: Type.String(),
   release: Literals(UNIT_RELEASES),
   voided: Type.Boolean(),
+  /** Whether an owner registered the unit, and was mailed this notice: never who (api/src/modules/notices). */
+  registered: Type.Boolean(),
+  mailed: Type.Boolean(),
 });
 export type AffectedUnit = Static<typeof AffectedUnit>;
-export const AffectedList = Type.Object({ data: Type.Array(AffectedUnit), total: Type.Integer() });
+export const AffectedList = Type.Object({
+  data: Type.Array(AffectedUnit),
+  total: Type.Integer(),
+  /** Of all `total` units: how many are registered, and how many owners this notice was mailed to. */
+  registered: Type.Integer(),
+  mailed: Type.Integer(),
+});
 export type AffectedList = Static<typeof AffectedList>;
 
 export const AffectedExportQuery = Type.Object({ format: Literals(EXPORT_FORMATS) });

@@ -18,12 +18,13 @@ function received(): ReceivedMail[] {
     .map((name) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as ReceivedMail);
 }
 
-/** The mail to `address`, once the server's worker has sent it. */
-export async function mailTo(address: string): Promise<ReceivedMail> {
+/** The (first) mail to `address` whose subject contains `subject`, once the server's worker has sent it. */
+export async function mailTo(address: string, subject = ''): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
+  const wanted = (mail: ReceivedMail) => mail.to.includes(address) && mail.subject.includes(subject);
   await expect
-    .poll(() => (found = received().find((mail) => mail.to.includes(address))) !== undefined, {
-      message: `a mail to ${address}`,
+    .poll(() => (found = received().find(wanted)) !== undefined, {
+      message: `a mail to ${address} about ${subject}`,
       timeout: 20_000,
     })
     .toBe(true);

@@ -1,6 +1,8 @@
+import { apiPaths, type Notice } from 'contracts';
 import { expectAccessible } from '../support/a11y';
-import { expect, signIn, snap, test } from '../support/fixtures';
+import { apiUrl, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
 import { mailTo } from '../support/mails';
+import { fillRecall } from '../support/notice-form';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 /**
@@ -24,10 +26,9 @@ test('register on the phone, get the mail, confirm once by its link', async ({ p
   });
   await page.goto(`/landing/${machine.machineId}/${machine.serial}`);
   const section = page.getByTestId('registration');
-  await expect(
-    section.getByRole('heading', { name: 'Register your machine / Maschine registrieren' }),
-  ).toBeVisible();
-  await section.getByRole('button', { name: 'Register / Registrieren' }).click();
+  // The page is German (the browser's language): the section's heading and button are too.
+  await expect(section.getByRole('heading', { name: 'Maschine registrieren' })).toBeVisible();
+  await section.getByRole('button', { name: 'Registrieren', exact: true }).click();
   const form = page.getByTestId('registration-form');
   await expect(form).toBeVisible();
   await expectAccessible(page, 'registration-form');
@@ -77,8 +78,99 @@ test('register on the phone, get the mail, confirm once by its link', async ({ p
   await snap(replayed, 'registration-link-used');
 });
 
+test('an information notice mails an unsubscribe link; the owner unsubscribes on the phone', async ({
+  page,
+  baseURL,
+}) => {
+  test.skip(!email, 'needs the registration above');
+  const title = `Neues Zubehör ${Date.now().toString(36)}`;
+  const published = await fetch(`${baseURL}${apiUrl(apiPaths.notices())}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: await signInToken(baseURL!) },
+    body: JSON.stringify({
+      machine_id: machine.machineId,
+      severity: 'information',
+      title_de: title,
+      title_en: title,
+      text_de: 'Ein Adapter für die Absaugung ist erhältlich.',
+      text_en: 'An adapter for dust extraction is available.',
+      serial_from: machine.serial,
+      serial_to: machine.serial,
+    }),
+  });
+  expect(published.status).toBe(201);
+  expect(((await published.json()) as Notice).affected).toBe(1);
+  const mail = await mailTo(email, title);
+  const link = /https?:\/\/\S+#unsubscribe=[\w-]+/.exec(mail.text)?.[0];
+  expect(link).toContain(`/landing/${machine.machineId}/${machine.serial}#unsubscribe=`);
+
+  await page.goto(link!);
+  const section = page.getByTestId('registration');
+  await expect(section.getByRole('heading', { name: 'Informations-E-Mails' })).toBeVisible();
+  await expect(section.getByTestId('unsubscribe')).toContainText(
+    'Möchten Sie zu dieser Maschine keine weiteren Informations-E-Mails erhalten?',
+  );
+  // The token left the address before anything was sent.
+  await expect(page).not.toHaveURL(/#unsubscribe=/);
+  await expectAccessible(page, 'unsubscribe-ask');
+  await section.getByRole('button', { name: 'ABMELDEN' }).click();
+  await expect(section.getByTestId('unsubscribed')).toContainText('Sie sind abgemeldet');
+  await expectAccessible(page, 'unsubscribed');
+  await section.scrollIntoViewIfNeeded();
+  await snap(page, 'unsubscribed-phone');
+});
+
 test.describe('staff', () => {
   test.use({ viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false });
+
+  test('publish a recall for the registered unit: it is registered and mailed, and the owner gets the mail', async ({
+    page,
+  }) => {
+    test.skip(!email, 'needs the registration above');
+    test.setTimeout(90_000);
+    const title = `Rückruf Registrierung ${Date.now().toString(36)}`;
+    await signIn(page, '/?tab=notices');
+    const screen = remoteScreen(page, 'machines/Notices');
+    const form = await fillRecall(screen, machine.name, {
+      title_de: title,
+      text_de: 'Bitte nicht mehr benutzen.',
+      title_en: 'Recall',
+      text_en: 'Stop using it.',
+    });
+    await form.getByLabel('Seriennummer von').fill(machine.serial);
+    await form.getByLabel('Seriennummer bis').fill(machine.serial);
+    await form.getByRole('button', { name: 'Veröffentlichen' }).click();
+    await expect(form).toBeHidden();
+
+    // The owner registered on the phone above gets the recall in German, with the unit's page, though
+    // unsubscribed from information: a recall is required.
+    const mail = await mailTo(email, title);
+    expect(mail.subject).toBe(`Rückruf: ${title} (${machine.serial})`);
+    expect(mail.text).toContain('Bitte nicht mehr benutzen.');
+    expect(mail.text).toContain(`/landing/${machine.machineId}/${machine.serial}`);
+    expect(mail.text).not.toContain('#unsubscribe=');
+
+    // Sent: the list says so (read again now), without the owner's name or address.
+    await page.reload();
+    const row = screen.getByTestId('notice').filter({ hasText: title });
+    await row.getByRole('button', { name: 'Betroffene Einheiten zeigen' }).click();
+    const affected = screen.getByTestId('affected');
+    await expect(affected.getByTestId('affected-owners')).toHaveText('1 von 1 registriert, 1 benachrichtigt');
+    const unit = affected.getByTestId('affected-unit');
+    await expect(unit).toHaveCount(1);
+    await expect(unit.getByRole('cell')).toHaveText([
+      machine.serial,
+      /Prüfbericht Nr\./,
+      /./,
+      'Freigegeben',
+      'ja',
+      'ja',
+    ]);
+    await expect(affected).not.toContainText(email);
+    await expect(affected).not.toContainText('Schreinerei');
+    await expect(screen.getByTestId('notices-no-mail')).toHaveCount(0);
+    await expectAccessible(page, 'notices-registered-mailed');
+  });
 
   test('see the confirmed owner, then delete the registration on request', async ({ page }) => {
     test.skip(!email, 'needs the registration above');
@@ -88,6 +180,8 @@ test.describe('staff', () => {
     await expect(row).toContainText(machine.serial);
     await expect(row).toContainText(`${HOSTILE} Schreinerei`);
     await expect(row).toContainText('bestätigt am');
+    // Unsubscribed from information on the phone above.
+    await expect(row).toContainText('keine Informations-E-Mails seit');
     await expectAccessible(page, 'registrations-staff');
     await row.getByLabel('Grund (Antrag des Besitzers)').fill('Antrag per E-Mail vom 29.11.2026');
     await row.getByRole('button', { name: 'LÖSCHEN' }).click();

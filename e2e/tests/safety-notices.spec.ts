@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { apiPaths, CERTIFICATE_DEFAULTS, type Notice, type PrintData } from 'contracts';
 import { expectAccessible } from '../support/a11y';
 import { apiUrl, expect, remoteScreen, signIn, snap, test } from '../support/fixtures';
+import { fillRecall } from '../support/notice-form';
 import { createLandingMachine, signInToken, type LandingMachine } from './landing-data';
 
 /** Machine names are unique per brand: each run has its own. */
@@ -45,17 +46,12 @@ test('staff publish a recall for one serial and see exactly that unit, then expo
   test.setTimeout(90_000);
   await signIn(page, '/?tab=notices');
   const screen = remoteScreen(page, 'machines/Notices');
-  await screen.getByRole('button', { name: 'Neuer Hinweis' }).click();
-  const form = screen.getByTestId('notice-form');
-  await form.getByLabel('Maschine suchen').fill(machine.name);
-  const machineChoice = form.getByLabel('Maschine', { exact: true });
-  await expect(machineChoice.locator('option', { hasText: machine.name })).toHaveCount(1);
-  await machineChoice.selectOption({ label: `${machine.name} (BDS Maschinen)` });
-  await form.getByLabel('Art').selectOption({ label: 'Rückruf' });
-  await form.getByLabel('Titel (Deutsch)').fill(TITLE_DE);
-  await form.getByLabel('Text (Deutsch)').fill(`Bitte nicht mehr benutzen. ${MARKUP}`);
-  await form.getByLabel('Titel (Englisch)').fill(TITLE_EN);
-  await form.getByLabel('Text (Englisch)').fill(TEXT_EN);
+  const form = await fillRecall(screen, machine.name, {
+    title_de: TITLE_DE,
+    text_de: `Bitte nicht mehr benutzen. ${MARKUP}`,
+    title_en: TITLE_EN,
+    text_en: TEXT_EN,
+  });
 
   // Reversed: the API's German refusal stands at the field, which gets the keyboard.
   await form.getByLabel('Seriennummer von').fill(otherSerial);

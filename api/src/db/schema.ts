@@ -505,6 +505,7 @@ export interface Database {
   certificate_exports: CertificateExportsTable;
   registrations: RegistrationsTable;
   mail_sends: MailSendsTable;
+  unsubscribe_tokens: UnsubscribeTokensTable;
   tester_files: TesterFilesTable;
   import_mappings: ImportMappingsTable;
   tester_measurement_ids: TesterMeasurementIdsTable;
@@ -605,6 +606,15 @@ export interface RegistrationsTable {
   token_hash: string | null;
   token_expires_at: string | null;
   confirmed_at: string | null;
+  created_at: string;
+  /** When the owner unsubscribed from the mails that are not required (migration 2026-11-29T14-00-notice-mails). */
+  unsubscribed_at: string | null;
+}
+
+/** The SHA-256 of each mailed unsubscribe link's token (migration 2026-11-29T14-00-notice-mails). */
+export interface UnsubscribeTokensTable {
+  token_hash: string;
+  registration_id: number;
   created_at: string;
 }
 

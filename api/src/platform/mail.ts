@@ -17,6 +17,11 @@ export interface Mail {
   text: string;
   html: string;
   language: MailLanguage;
+  /**
+   * The one-click unsubscribe address (RFC 8058) of a mail that is not required: sent as `List-Unsubscribe` with
+   * `List-Unsubscribe-Post`, so the mail program's own button unsubscribes with one POST.
+   */
+  unsubscribe?: string;
 }
 
 /**
@@ -141,7 +146,9 @@ export function mailWork(
       if (!compose) throw new Error(`Unbekannte E-Mail-Art „${composer}“`);
       const composed = await compose(data);
       if (!composed) return;
-      if (HEADER_BREAK.test(composed.to) || HEADER_BREAK.test(composed.subject))
+      if (
+        [composed.to, composed.subject, composed.unsubscribe ?? ''].some((value) => HEADER_BREAK.test(value))
+      )
         throw new Error('Zeilenumbruch in Empfänger oder Betreff: die E-Mail wird nicht gesendet');
       transport ??= nodemailer.createTransport(mail.url);
       try {
@@ -152,7 +159,13 @@ export function mailWork(
           subject: composed.subject,
           text: composed.text,
           html: composed.html,
-          headers: { 'Content-Language': composed.language },
+          headers: {
+            'Content-Language': composed.language,
+            ...(composed.unsubscribe && {
+              'List-Unsubscribe': `<${composed.unsubscribe}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            }),
+          },
         });
         await sends.record({
           subject: job.subject,

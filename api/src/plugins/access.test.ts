@@ -34,6 +34,8 @@ const EXPECTED: Record<string, Access> = {
   // Owners register from the unit's page; their data is the quality department's (and administrators').
   'POST /api/public/units/{serial}/registration': 'public',
   'POST /api/public/registrations/confirm': 'public',
+  'POST /api/public/unsubscribe': 'public',
+  'GET /api/public/unsubscribe': 'public',
   'GET /api/registrations': 'release',
   'DELETE /api/registrations/{id}': 'release',
   'POST /api/upload': 'catalogue',

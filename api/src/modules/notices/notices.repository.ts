@@ -1,5 +1,5 @@
 import { berlinDayStart } from 'contracts';
-import { PostgresAdapter, sql, type Insertable, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import type { Database, SafetyNoticesTable } from '../../db/schema';
 
 export type NoticeRow = Awaited<ReturnType<ReturnType<typeof noticesRepository>['list']>>[number];
@@ -39,6 +39,17 @@ export function covers(notice: Coverage, serial: string, testedAt: string): bool
   return (from === null || testedAt >= from) && (before === null || testedAt < before);
 }
 
+/** A notice as the mails about it are keyed: its coverage and its id. */
+export type MailedNotice = Coverage & { id: number };
+
+/**
+ * The subject of the mail about notice `noticeId` to the owner of registration `registrationId`: the mail job's
+ * key, sent once (api/src/platform/mail.ts). It begins as every mail of the registration does, so deleting the
+ * registration forgets its recipient (api/src/modules/registrations/registrations.service.ts).
+ */
+export const noticeMailSubject = (registrationId: number, noticeId: number) =>
+  `registration:${registrationId}:notice:${noticeId}`;
+
 /** The safety notices, and the issued units each covers. */
 export function noticesRepository(db: Kysely<Database>) {
   const isPostgres = () => db.getExecutor().adapter instanceof PostgresAdapter;
@@ -63,6 +74,29 @@ export function noticesRepository(db: Kysely<Database>) {
       .$if(from !== null, (query) => query.where('certificates.created_at', '>=', from!))
       .$if(before !== null, (query) => query.where('certificates.created_at', '<', before!));
   };
+
+  /** The unit's active registration (confirmed or not), joined to the covered units. */
+  const withRegistrations = (notice: Coverage) =>
+    coveredUnits(notice).leftJoin('registrations', (join) =>
+      join
+        .onRef('registrations.serial', '=', 'certificate_units.serial')
+        .on('registrations.status', '=', 'active'),
+    );
+
+  /** Whether the registration's owner was sent the mail about `notice` (noticeMailSubject, built in SQL). */
+  const mailedAbout =
+    (notice: MailedNotice) =>
+    ({ exists, selectFrom }: ExpressionBuilder<Database, 'registrations'>) =>
+      exists(
+        selectFrom('mail_sends')
+          .select('mail_sends.id')
+          .where('mail_sends.state', '=', 'sent')
+          .where(
+            'mail_sends.subject',
+            '=',
+            sql<string>`'registration:' || cast(registrations.id as text) || ${`:notice:${notice.id}`}`,
+          ),
+      );
 
   const repository = {
     list(where: { id?: number } = {}) {
@@ -111,6 +145,7 @@ export function noticesRepository(db: Kysely<Database>) {
       return db
         .selectFrom('safety_notices')
         .select([
+          'id',
           'machine_id',
           'severity',
           'title_de',
@@ -130,6 +165,16 @@ export function noticesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The machine an issued unit belongs to and when it was issued: what decides which notices cover it. */
+    issuedUnit(serial: string) {
+      return db
+        .selectFrom('certificate_units')
+        .innerJoin('certificates', 'certificates.id', 'certificate_units.certificate_id')
+        .select(['certificates.machine_id', 'certificates.created_at as tested_at'])
+        .where('certificate_units.serial', '=', serial)
+        .executeTakeFirst();
+    },
+
     async countCovered(notice: Coverage): Promise<number> {
       const row = await coveredUnits(notice)
         .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
@@ -137,15 +182,42 @@ export function noticesRepository(db: Kysely<Database>) {
       return Number(row.count);
     },
 
-    /** One page of the covered units, by serial. */
-    covered(notice: Coverage, { limit, offset }: { limit: number; offset: number }) {
-      return coveredUnits(notice)
-        .select([
+    /** Of the covered units: how many are registered, and how many owners were sent the mail about `notice`. */
+    async countRegistered(notice: MailedNotice) {
+      const row = await withRegistrations(notice)
+        .select((eb) => [
+          eb.fn.count<number | string | bigint>('registrations.id').as('registered'),
+          eb.fn
+            .sum<number | string | bigint | null>(
+              eb.case().when(mailedAbout(notice)(eb)).then(1).else(0).end(),
+            )
+            .as('mailed'),
+        ])
+        .where('registrations.id', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return { registered: Number(row.registered), mailed: Number(row.mailed ?? 0) };
+    },
+
+    /** The registrations of covered units whose owners confirmed their address: whom a notice is mailed to. */
+    async confirmedOwners(notice: Coverage) {
+      const rows = await withRegistrations(notice)
+        .select('registrations.id')
+        .where('registrations.confirmed_at', 'is not', null)
+        .execute();
+      return rows.map((row) => row.id!);
+    },
+
+    /** One page of the covered units, by serial, each with whether it is registered and its owner was mailed. */
+    covered(notice: MailedNotice, { limit, offset }: { limit: number; offset: number }) {
+      return withRegistrations(notice)
+        .select((eb) => [
           'certificate_units.serial',
           'certificate_units.certificate_id',
           'certificates.created_at as tested_at',
           'certificate_units.release',
           'certificate_units.voided_at',
+          'registrations.id as registration_id',
+          mailedAbout(notice)(eb as unknown as ExpressionBuilder<Database, 'registrations'>).as('mailed'),
         ])
         .orderBy(sql`length(certificate_units.serial)`)
         .orderBy(isPostgres() ? sql`certificate_units.serial collate "C"` : sql`certificate_units.serial`)

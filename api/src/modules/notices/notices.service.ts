@@ -10,6 +10,7 @@ import {
   type Notice,
   type NoticeBody,
   type NoticeCloseBody,
+  type NoticeList,
   type PublicNotice,
 } from 'contracts';
 import { HttpError, badRequest, conflict, notFound } from '../../errors';
@@ -19,10 +20,11 @@ import type { InTransaction } from '../../platform/transactions';
 import type { AuditService } from '../audit/audit.service';
 import { CONTENT_TYPES, writeExport, type ExportColumn } from '../certificates/export-writers';
 import type { MachinesRepository } from '../machines/machines.repository';
+import type { NoticeMails } from './notice-mails';
 import {
   covers,
   noticesRepository,
-  type Coverage,
+  type MailedNotice,
   type NoticeRow,
   type NoticesRepository,
 } from './notices.repository';
@@ -37,6 +39,9 @@ const columns = ({ headers, release, yes, no }: ExportWords): ExportColumn<Affec
   { header: headers.testedAt, width: 17, kind: 'time', value: (row) => new Date(row.tested_at) },
   { header: headers.status, width: 22, kind: 'text', value: (row) => release[row.release] },
   { header: headers.unitVoided, width: 16, kind: 'text', value: (row) => (row.voided ? yes : no) },
+  // Whether, never who: the owners' data is the registrations list's, for the roles that may see it.
+  { header: headers.registered, width: 14, kind: 'text', value: (row) => (row.registered ? yes : no) },
+  { header: headers.mailed, width: 16, kind: 'text', value: (row) => (row.mailed ? yes : no) },
 ];
 
 const affectedUnit = (row: Awaited<ReturnType<NoticesRepository['covered']>>[number]): AffectedUnit => ({
@@ -45,6 +50,9 @@ const affectedUnit = (row: Awaited<ReturnType<NoticesRepository['covered']>>[num
   tested_at: row.tested_at,
   release: row.release,
   voided: row.voided_at !== null,
+  registered: row.registration_id !== null,
+  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+  mailed: Boolean(row.mailed),
 });
 
 /** The gravest first, then the newest (the repository reads the newest first). */
@@ -60,10 +68,13 @@ export function noticesService(
     notices: NoticesRepository;
     machines: Pick<MachinesRepository, 'get'>;
     inTransaction: InTransaction;
+    /** The owners' mails (notice-mails.ts), and whether mail is configured at all (SMTP_URL). */
+    mails: Pick<NoticeMails, 'queuePublished'>;
+    mailing: boolean;
   },
   audit: Pick<AuditService, 'record' | 'within'>,
 ) {
-  const { notices, machines, inTransaction } = deps;
+  const { notices, machines, inTransaction, mails } = deps;
 
   const withCount = async (row: NoticeRow): Promise<Notice> => ({
     ...row,
@@ -110,11 +121,8 @@ export function noticesService(
     };
   };
 
-  /**
-   * Every unit a notice covers, batch by batch: what the export writes, and where mail to the units' registered
-   * owners will start from once units can be registered.
-   */
-  async function* affectedSerials(notice: Coverage): AsyncGenerator<AffectedUnit[]> {
+  /** Every unit a notice covers, batch by batch: what the export writes. */
+  async function* affectedSerials(notice: MailedNotice): AsyncGenerator<AffectedUnit[]> {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
       const rows = await notices.covered(notice, { limit: EXPORT_BATCH, offset });
       if (rows.length) yield rows.map(affectedUnit);
@@ -123,15 +131,16 @@ export function noticesService(
   }
 
   return {
-    affectedSerials,
-
-    async list(): Promise<{ data: Notice[] }> {
-      return { data: await Promise.all((await notices.list()).map(withCount)) };
+    async list(): Promise<NoticeList> {
+      return { data: await Promise.all((await notices.list()).map(withCount)), mailing: deps.mailing };
     },
 
     get: async (id: number) => withCount(await one(id)),
 
-    /** Publishes a notice: from now on the customer page of every unit it covers shows it. */
+    /**
+     * Publishes a notice: from now on the customer page of every unit it covers shows it, and the owners who
+     * registered those units are mailed (notice-mails.ts), in the same transaction.
+     */
     async publish(body: NoticeBody, accountId: number, now = new Date()): Promise<Notice> {
       const { text, coverage } = await check(body);
       const id = await inTransaction(async (trx) => {
@@ -161,6 +170,7 @@ export function noticesService(
           },
           now,
         );
+        await mails.queuePublished(trx, { ...coverage, id });
         return id;
       });
       return withCount(await one(id));
@@ -194,11 +204,12 @@ export function noticesService(
     /** One page of the issued units a notice covers, by serial. */
     async affected(id: number, { page = 1, per_page = 50 }: AffectedQuery): Promise<AffectedList> {
       const notice = await one(id);
-      const [rows, total] = await Promise.all([
+      const [rows, total, owners] = await Promise.all([
         notices.covered(notice, { limit: per_page, offset: (page - 1) * per_page }),
         notices.countCovered(notice),
+        notices.countRegistered(notice),
       ]);
-      return { data: rows.map(affectedUnit), total };
+      return { data: rows.map(affectedUnit), total, ...owners };
     },
 
     /** The affected units as XLSX or CSV, in the language of the account that asks; an event of the trail. */

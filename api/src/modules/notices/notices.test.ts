@@ -307,9 +307,13 @@ for (const kind of kinds) {
             tested_at: second.json().data[0].tested_at,
             release: 'released',
             voided: false,
+            registered: false,
+            mailed: false,
           },
         ],
         total: 2,
+        registered: 0,
+        mailed: 0,
       });
       assert.equal(
         (await call('GET', `${apiPaths.noticeAffectedExport(notice.id)}?format=pdf`)).statusCode,

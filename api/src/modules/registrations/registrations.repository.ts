@@ -4,7 +4,7 @@ import type { RegistrationsTable } from '../../db/schema';
 
 export type NewRegistration = Omit<
   RegistrationsTable,
-  'id' | 'status' | 'token_hash' | 'token_expires_at' | 'confirmed_at'
+  'id' | 'status' | 'token_hash' | 'token_expires_at' | 'confirmed_at' | 'unsubscribed_at'
 >;
 
 /** The registrations table's queries (migration 2026-11-29T11-00-registrations). */
@@ -77,7 +77,7 @@ export function registrationsRepository(db: Db) {
     byToken: (tokenHash: string) =>
       db
         .selectFrom('registrations')
-        .select(['id', 'token_expires_at'])
+        .select(['id', 'serial', 'token_expires_at'])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst(),
 
@@ -92,6 +92,42 @@ export function registrationsRepository(db: Db) {
         .executeTakeFirst();
       return numUpdatedRows > 0n;
     },
+
+    /** A mailed unsubscribe link of the registration: only its token's hash is kept. */
+    async addUnsubscribeToken(id: number, tokenHash: string, now: Date) {
+      await db
+        .insertInto('unsubscribe_tokens')
+        .values({ token_hash: tokenHash, registration_id: id, created_at: now.toISOString() })
+        .execute();
+    },
+
+    /**
+     * The owner of the link's registration unsubscribes (once: a repeated click keeps the first time). False
+     * when no registration has the link (a wrong token, or the registration was deleted with its links).
+     */
+    async unsubscribe(tokenHash: string, now: Date) {
+      const { numUpdatedRows } = await db
+        .updateTable('registrations')
+        .set((eb) => ({ unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(now.toISOString())) }))
+        .where(
+          'id',
+          'in',
+          db.selectFrom('unsubscribe_tokens').select('registration_id').where('token_hash', '=', tokenHash),
+        )
+        .executeTakeFirst();
+      return numUpdatedRows > 0n;
+    },
+
+    /** Where an unsubscribe link's registration lives: the unit's page (its origin, machine and serial). */
+    unsubscribePage: (tokenHash: string) =>
+      db
+        .selectFrom('unsubscribe_tokens as tokens')
+        .innerJoin('registrations', 'registrations.id', 'tokens.registration_id')
+        .innerJoin('certificate_units as units', 'units.serial', 'registrations.serial')
+        .innerJoin('certificates', 'certificates.id', 'units.certificate_id')
+        .select(['registrations.serial', 'registrations.confirm_origin', 'certificates.machine_id'])
+        .where('tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst(),
 
     list: (serial: string | undefined, limit: number) =>
       db

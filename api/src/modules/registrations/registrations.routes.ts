@@ -8,6 +8,7 @@ import {
   RegistrationDeleteBody,
   RegistrationList,
   RegistrationsQuery,
+  UnsubscribeQuery,
 } from 'contracts';
 import { Type } from '@sinclair/typebox';
 import type { Config } from '../../config';
@@ -56,6 +57,41 @@ const registrationRoutes: FastifyPluginAsyncTypebox<{ services: Services; config
       await registrations.confirm(request.body.token, request.ip);
       return reply.code(204).send(null);
     },
+  );
+
+  // RFC 8058's one-click POST sends `List-Unsubscribe=One-Click` as a form; the token is in the address, so the
+  // body is read as text and left alone (in this plugin only: the rest of the API takes JSON).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+  app.post(
+    '/public/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: UnsubscribeQuery,
+        response: { 204: Type.Null(), 400: ApiError, 404: ApiError, 429: ApiError },
+      },
+    },
+    async (request, reply) => {
+      await registrations.unsubscribe(request.query.token, request.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/public/unsubscribe',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: UnsubscribeQuery,
+        response: { 303: Type.Null(), 400: ApiError, 404: ApiError, 429: ApiError },
+      },
+    },
+    async (request, reply) =>
+      reply.redirect(await registrations.unsubscribePage(request.query.token, request.ip), 303),
   );
 
   app.get(

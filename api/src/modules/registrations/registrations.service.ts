@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import {
   CONSENT_TEXTS,
   CONSENT_VERSION,
-  REGISTRATION_LINK_HOURS,
   REGISTRATION_MAX,
   berlinIsoDate,
   landingUrl,
@@ -13,8 +11,10 @@ import {
 import { badRequest, conflict, notFound } from '../../errors';
 import { messages } from '../../messages';
 import { addressKey } from '../../plugins/client-address';
-import { mailHtml, mailSendsRepository, mailText, queueMail, type MailComposer } from '../../platform/mail';
+import { mailSendsRepository, queueMail } from '../../platform/mail';
+import { CONFIRMATION } from './confirmation-mail';
 import type { InTransaction } from '../../platform/transactions';
+import type { Db } from '../../db/database';
 import { auditQueries } from '../audit/audit.repository';
 import type { LoginThrottleRepository, ThrottleRule } from '../auth/login-throttle.repository';
 import { ThrottledError } from '../auth/sign-in-throttle';
@@ -29,6 +29,7 @@ export const REGISTRATION_LIMITS = {
   address: { limit: 10, windowMinutes: 60, lockMinutes: 60 },
   serial: { limit: 5, windowMinutes: 24 * 60, lockMinutes: 24 * 60 },
   confirm: { limit: 30, windowMinutes: 60, lockMinutes: 60 },
+  unsubscribe: { limit: 30, windowMinutes: 60, lockMinutes: 60 },
 } as const satisfies Record<string, ThrottleRule>;
 
 const DAY_MS = 86_400_000;
@@ -39,8 +40,6 @@ const DAY_MS = 86_400_000;
  */
 export const REGISTRATION_RETENTION = { unconfirmedDays: 7, conflictDays: 90, years: 10 } as const;
 
-/** The mail job's composer of the confirmation mail (api/src/platform/mail.ts). */
-const CONFIRMATION = 'registration-confirmation';
 const LIST_LIMIT = 1000;
 
 /** No comma, semicolon, quote or bracket: a mail library would read a list of addresses or a name out of them. */
@@ -90,31 +89,8 @@ const toRegistration = (
   mailed: row.confirm_origin !== null,
   confirmed_at: row.confirmed_at,
   created_at: row.created_at,
+  unsubscribed_at: row.unsubscribed_at,
 });
-
-/** The confirmation mail's words, in the owner's language. */
-const CONFIRMATION_WORDS = {
-  en: {
-    subject: 'Please confirm the registration of your machine',
-    hello: (owner: string) => `Hello ${owner},`,
-    body: (serial: string) =>
-      `thank you for registering your machine with serial number ${serial}. Please confirm your e-mail address ` +
-      `within ${REGISTRATION_LINK_HOURS} hours with this link:`,
-    link: 'Confirm registration',
-    ignore:
-      'If you did not register, please ignore this e-mail: without confirmation the registration is deleted.',
-  },
-  de: {
-    subject: 'Bitte bestätigen Sie die Registrierung Ihrer Maschine',
-    hello: (owner: string) => `Guten Tag ${owner},`,
-    body: (serial: string) =>
-      `vielen Dank für die Registrierung Ihrer Maschine mit der Seriennummer ${serial}. Bitte bestätigen Sie ` +
-      `Ihre E-Mail-Adresse innerhalb von ${REGISTRATION_LINK_HOURS} Stunden mit diesem Link:`,
-    link: 'Registrierung bestätigen',
-    ignore:
-      'Falls Sie sich nicht registriert haben, ignorieren Sie diese E-Mail bitte: ohne Bestätigung wird die Registrierung gelöscht.',
-  },
-} as const;
 
 /**
  * Owners register a released unit from its customer page (issue 45): the registration is stored with the consent
@@ -130,6 +106,8 @@ export function registrationsService(deps: {
   /** Whether SMTP_URL is set. */
   mailing: boolean;
   companyName: string;
+  /** In the confirmation's transaction: the mails of open notices covering the unit (notices/notice-mails.ts). */
+  onConfirmed: (trx: Db, registration: { id: number; serial: string }) => Promise<void>;
 }) {
   const { registrations } = deps;
 
@@ -201,8 +179,33 @@ export function registrationsService(deps: {
       if (!found) throw notFound(messages.registrationLinkInvalid);
       if (!found.token_expires_at || found.token_expires_at < now.toISOString())
         throw notFound(messages.registrationLinkExpired);
-      if (!(await registrations.confirm(found.id, hash, now)))
-        throw notFound(messages.registrationLinkInvalid);
+      const confirmed = await deps.inTransaction(async (trx) => {
+        if (!(await registrationsRepository(trx).confirm(found.id, hash, now))) return false;
+        await deps.onConfirmed(trx, found);
+        return true;
+      });
+      if (!confirmed) throw notFound(messages.registrationLinkInvalid);
+    },
+
+    /**
+     * Follows a mail's unsubscribe link (RFC 8058's one-click POST, or the owner's button on the unit's page):
+     * no further mail that is not required. Following it again answers the same; the answer never says whose.
+     */
+    async unsubscribe(token: string, address: string) {
+      await limit([{ key: `unsubscribe:${addressKey(address)}`, rule: REGISTRATION_LIMITS.unsubscribe }]);
+      if (!(await registrations.unsubscribe(hashToken(token), new Date())))
+        throw notFound(messages.unsubscribeLinkInvalid);
+    },
+
+    /**
+     * The unit's page that asks before it unsubscribes, for a mail program that opens the List-Unsubscribe
+     * address in the browser (a GET, which must change nothing: mail scanners follow links).
+     */
+    async unsubscribePage(token: string, address: string) {
+      await limit([{ key: `unsubscribe:${addressKey(address)}`, rule: REGISTRATION_LIMITS.unsubscribe }]);
+      const found = await registrations.unsubscribePage(hashToken(token));
+      if (!found?.confirm_origin) throw notFound(messages.unsubscribeLinkInvalid);
+      return `${landingUrl(found.confirm_origin, found.machine_id, found.serial)}#unsubscribe=${token}`;
     },
 
     async list(serial?: string): Promise<Registration[]> {
@@ -249,39 +252,6 @@ export function registrationsService(deps: {
         }
       });
     },
-
-    /**
-     * The confirmation mail, composed when the worker sends it: a fresh link (only its hash stored), so no
-     * token waits in the jobs table. Nothing when the registration was deleted or confirmed meanwhile.
-     */
-    mailComposers: (): Record<string, MailComposer> => ({
-      [CONFIRMATION]: async (data) => {
-        const row = await registrations.find((data as { id: number }).id);
-        if (!row || row.confirmed_at || !row.confirm_origin) return null;
-        const unit = await registrations.releasedUnit(row.serial);
-        if (!unit) return null;
-        const token = crypto.randomBytes(32).toString('base64url');
-        const expires = new Date(Date.now() + REGISTRATION_LINK_HOURS * 3_600_000);
-        if (!(await registrations.setToken(row.id, hashToken(token), expires))) return null;
-        // In the fragment: the browser never sends it to a server, so no access log or proxy keeps it.
-        const link = `${landingUrl(row.confirm_origin, unit.machine_id, row.serial)}#confirm=${token}`;
-        const words = CONFIRMATION_WORDS[row.language];
-        const parts = [
-          words.hello(row.owner),
-          words.body(row.serial),
-          { href: link, label: words.link },
-          words.ignore,
-          deps.companyName,
-        ];
-        return {
-          to: row.email,
-          subject: words.subject,
-          language: row.language,
-          text: mailText(parts),
-          html: mailHtml(row.language, parts),
-        };
-      },
-    }),
   };
 }
 

@@ -20,6 +20,7 @@ const registration = (over: Partial<Registration>): Registration => ({
   mailed: true,
   confirmed_at: '2026-11-03T10:00:00.000Z',
   created_at: '2026-11-03T09:00:00.000Z',
+  unsubscribed_at: null,
   ...over,
 });
 
@@ -42,7 +43,7 @@ describe('RegistrationsPanel', () => {
 
   it('shows each owner with the state of the registration, the owner’s text as text', async () => {
     list.mockResolvedValue([
-      registration({ id: 1, owner: '<b>Fett</b>' }),
+      registration({ id: 1, owner: '<b>Fett</b>', unsubscribed_at: '2026-11-20T10:00:00.000Z' }),
       registration({ id: 2, status: 'conflict', confirmed_at: null }),
       registration({ id: 3, confirmed_at: null }),
       registration({ id: 4, confirmed_at: null, mailed: false, dealer: 'Werkzeug Meier' }),
@@ -51,6 +52,8 @@ describe('RegistrationsPanel', () => {
     const rows = await screen.findAllByTestId('registration-row');
     expect(rows[0]).toHaveTextContent('<b>Fett</b>');
     expect(rows[0]).toHaveTextContent('bestätigt am 03.11.2026');
+    expect(rows[0]).toHaveTextContent('keine Informations-E-Mails seit 20.11.2026');
+    expect(rows[2]).not.toHaveTextContent('Informations-E-Mails');
     expect(rows[1]).toHaveTextContent('Konflikt: schon registriert');
     expect(rows[2]).toHaveTextContent('Bestätigung ausstehend');
     expect(rows[3]).toHaveTextContent('ohne E-Mail-Bestätigung');

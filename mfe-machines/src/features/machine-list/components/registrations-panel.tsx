@@ -97,6 +97,11 @@ export default function RegistrationsPanel() {
                         : registration.mailed
                           ? t('registrations.awaiting')
                           : t('registrations.unconfirmed')}
+                    {registration.unsubscribed_at && (
+                      <div className="mach-inst__muted">
+                        {t('registrations.unsubscribed', { day: formatDay(registration.unsubscribed_at) })}
+                      </div>
+                    )}
                   </td>
                   <td>
                     <DeleteForm registration={registration} />

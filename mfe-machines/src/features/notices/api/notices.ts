@@ -15,7 +15,7 @@ import { saveFile } from '../../../api/save-file';
 /** The safety notices' calls (docs/decisions/0045-safety-notices.md), all under queryKeys.notices. */
 export const noticesQuery = queryOptions({
   queryKey: queryKeys.notices,
-  queryFn: async () => (await http.get<NoticeList>(apiPaths.notices())).data.data,
+  queryFn: async () => (await http.get<NoticeList>(apiPaths.notices())).data,
 });
 
 export const affectedQuery = (noticeId: number, page: number, perPage: number) =>

@@ -70,7 +70,8 @@ function CloseNotice({ notice }: { notice: Notice }) {
 
 /**
  * The issued units one notice covers, page by page, as the instrument impact list shows certificates: each with
- * its certificate, test day and release; exportable, and closable by the quality role.
+ * its certificate, test day, release, and whether an owner registered it and was mailed the notice
+ * (api/src/modules/notices/notice-mails.ts); exportable, and closable by the quality role.
  */
 export default function AffectedPanel({
   notice,
@@ -90,9 +91,12 @@ export default function AffectedPanel({
     if (units.isPending) return <Spinner />;
     if (units.isError)
       return <LoadError message={t('notices.units.loadFailed')} onRetry={() => void units.refetch()} />;
-    if (units.data.total === 0) return <p>{t('notices.units.none')}</p>;
+    const { registered, mailed, total } = units.data;
+    if (total === 0) return <p>{t('notices.units.none')}</p>;
     return (
       <>
+        {/* Whether, never who: owners' names and addresses are the registrations list's (release role). */}
+        <p data-testid="affected-owners">{t('notices.units.owners', { registered, total, mailed })}</p>
         <div className="mach-inst__scroll">
           <table
             className="mach-inst__table"
@@ -105,6 +109,8 @@ export default function AffectedPanel({
                 <th scope="col">{t('notices.units.columns.certificate')}</th>
                 <th scope="col">{t('notices.units.columns.testedAt')}</th>
                 <th scope="col">{t('notices.units.columns.release')}</th>
+                <th scope="col">{t('notices.units.columns.registered')}</th>
+                <th scope="col">{t('notices.units.columns.mailed')}</th>
               </tr>
             </thead>
             <tbody>
@@ -123,6 +129,8 @@ export default function AffectedPanel({
                     {t(`notices.release.${unit.release}`)}
                     {unit.voided && <span className="mach-inst__muted"> · {t('notices.units.voided')}</span>}
                   </td>
+                  <td>{t(unit.registered ? 'notices.units.yes' : 'notices.units.no')}</td>
+                  <td>{t(unit.mailed ? 'notices.units.yes' : 'notices.units.no')}</td>
                 </tr>
               ))}
             </tbody>

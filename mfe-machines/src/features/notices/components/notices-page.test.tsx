@@ -35,6 +35,8 @@ const units: AffectedList = {
       tested_at: '2026-11-27T09:00:00.000Z',
       release: 'released',
       voided: false,
+      registered: true,
+      mailed: true,
     },
     {
       serial: '4852611002',
@@ -42,9 +44,13 @@ const units: AffectedList = {
       tested_at: '2026-11-27T09:00:00.000Z',
       release: 'failed',
       voided: true,
+      registered: true,
+      mailed: false,
     },
   ],
   total: 2,
+  registered: 2,
+  mailed: 1,
 };
 const machines: MachineList = {
   data: [
@@ -58,7 +64,7 @@ const post = jest.fn<(url: string, body: unknown) => Promise<unknown>>();
 beforeEach(() => {
   post.mockReset();
   jest.mocked(http.get).mockImplementation(async (url: string) => {
-    if (url === '/notices') return { data: { data: [notice] } } as never;
+    if (url === '/notices') return { data: { data: [notice], mailing: true } } as never;
     if (url === '/notices/3/affected') return { data: units } as never;
     if (url === '/machines') return { data: machines } as never;
     throw new Error(`unexpected GET ${url}`);
@@ -86,8 +92,38 @@ describe('NoticesPage', () => {
       within(list)
         .getAllByTestId('affected-unit')
         .map((unit) => unit.textContent),
-    ).toEqual([expect.stringContaining('Freigegeben'), expect.stringMatching(/Nicht bestanden.*storniert/)]);
+    ).toEqual([
+      expect.stringMatching(/Freigegeben\s*ja\s*ja$/),
+      expect.stringMatching(/Nicht bestanden.*storniert\s*ja\s*nein$/),
+    ]);
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['SERIENNUMMER', 'PRÜFBERICHT', 'GEPRÜFT AM', 'FREIGABE', 'REGISTRIERT', 'BENACHRICHTIGT']);
+    expect(screen.getByTestId('affected-owners')).toHaveTextContent('2 von 2 registriert, 1 benachrichtigt');
+    expect(screen.queryByTestId('notices-no-mail')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Hinweis schließen' })).toBeNull();
+  });
+
+  it('says that no mail goes out when SMTP_URL is not set', async () => {
+    const user = userEvent.setup();
+    jest.mocked(http.get).mockImplementation(async (url: string) => {
+      if (url === '/notices') return { data: { data: [notice], mailing: false } } as never;
+      if (url === '/notices/3/affected')
+        return {
+          data: { ...units, mailed: 0, data: units.data.map((unit) => ({ ...unit, mailed: false })) },
+        } as never;
+      throw new Error(`unexpected GET ${url}`);
+    });
+    renderPage(['lesen']);
+    expect(await screen.findByTestId('notices-no-mail')).toHaveTextContent(
+      'Es ist kein Mailserver eingerichtet (SMTP_URL): registrierte Besitzer erhalten keine E-Mail.',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Betroffene Einheiten zeigen' }));
+    expect(await screen.findByTestId('affected-owners')).toHaveTextContent(
+      '2 von 2 registriert, 0 benachrichtigt',
+    );
   });
 
   it('shows the API’s German field message at the field, with the keyboard on it', async () => {

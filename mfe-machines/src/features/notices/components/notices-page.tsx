@@ -44,13 +44,13 @@ export default function NoticesPage() {
   const mayPublish = allows(useQuery(meQuery).data?.roles ?? [], 'release');
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<number | null>(null);
-  const selected = notices.data?.find((notice) => notice.id === shown);
+  const selected = notices.data?.data.find((notice) => notice.id === shown);
 
   function list() {
     if (notices.isPending) return <Spinner />;
     if (notices.isError)
       return <LoadError message={t('notices.loadFailed')} onRetry={() => void notices.refetch()} />;
-    if (notices.data.length === 0) return <p>{t('notices.empty')}</p>;
+    if (notices.data.data.length === 0) return <p>{t('notices.empty')}</p>;
     return (
       <div className="mach-inst__scroll">
         <table className="mach-inst__table" aria-label={t('notices.table')} data-testid="notice-list">
@@ -63,7 +63,7 @@ export default function NoticesPage() {
             </tr>
           </thead>
           <tbody>
-            {notices.data.map((notice) => (
+            {notices.data.data.map((notice) => (
               <tr
                 key={notice.id}
                 data-testid="notice"
@@ -131,6 +131,11 @@ export default function NoticesPage() {
           {t('notices.title')}
         </h2>
         <p className="mach-inst__hint">{t('notices.intro')}</p>
+        {notices.data?.mailing === false && (
+          <p className="mach-inst__hint" data-testid="notices-no-mail">
+            {t('notices.noMail')}
+          </p>
+        )}
         {mayPublish && !creating && (
           <div>
             <button type="button" className="sui-button" onClick={() => setCreating(true)}>

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { ownerRegistrations, type Repositories } from './dependencies';
+import { ownerRegistrations, serviceRequestUpkeep, type Repositories } from './dependencies';
 import { sealingWork } from './modules/certificate-pdf/certificate-archive.wiring';
 import { EXPORT_KEPT_MS } from './modules/certificates/certificate-export';
 import { certificateExportWork, removeExpiredExports } from './modules/certificates/export-work';
@@ -21,13 +21,14 @@ export function jobHandlers(repositories: Repositories, config: Config): Record<
     // Every mail, by the composer its feature registers (api/src/platform/mail.ts).
     ...mailWork(repositories.mailSends, config.mail, config.companyName, {
       ...ownerRegistrations(repositories, config).mailComposers(),
+      ...serviceRequestUpkeep(repositories, config).mailComposers(),
     }),
   };
 }
 
 /**
  * What the idle worker tidies besides the jobs (api/src/platform/housekeeping.ts): exports past their time, and
- * owners' registrations past their retention.
+ * owners' registrations and service requests past their retention.
  */
 export const tidying = (repositories: Repositories, config: Config) => async (now: Date) => {
   await removeExpiredExports(
@@ -35,4 +36,5 @@ export const tidying = (repositories: Repositories, config: Config) => async (no
     now,
   );
   await ownerRegistrations(repositories, config).expire(now);
+  await serviceRequestUpkeep(repositories, config).expire(now);
 };

@@ -38,11 +38,14 @@ function retestOutcome(certificate: Certificate, serial: string): RetestOutcome 
  * `/units/:serial`: one unit, reached from its serial, as an auditor follows its trail: its certificate, revision,
  * status and the plan version it was tested against, its release and test record (every attempt, each value with
  * its instrument), the retest of a failed unit, the certificate's sealed documents, its events, the customer page
- * it links to with the QR code, and its reprint and label.
+ * it links to with the QR code, and its reprint and label. Shown beside a service request (the inbox,
+ * features/service-requests) it is given the serial, and its title is a heading below the inbox's.
  */
-export default function UnitPage() {
+export default function UnitPage({ serial: given }: { serial?: string } = {}) {
   const t = useT(certificateCatalogs);
-  const serial = useParams().serial ?? '';
+  const params = useParams();
+  const serial = given ?? params.serial ?? '';
+  const Title = given ? 'h3' : 'h1';
   const unit = useUnit(serial);
   const mayRetest = allows(useQuery(meQuery).data?.roles ?? [], 'certify');
   /** What the last retest on this page came to; stays when the page reloads the unit behind it. */
@@ -77,7 +80,7 @@ export default function UnitPage() {
         </Link>
       </div>
       <div className="cert-print-bar">
-        <h1 className="cert-title">{t('unit.title', { serial })}</h1>
+        <Title className="cert-title">{t('unit.title', { serial })}</Title>
         {voided_at ? <StatusBadge status="voided" /> : <StatusBadge status={certificate.status} />}
       </div>
       <Facts

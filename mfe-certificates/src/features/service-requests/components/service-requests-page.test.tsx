@@ -8,9 +8,8 @@ import { http } from 'shared-ui';
 import ServiceRequestsPage from './service-requests-page';
 
 // The unit's own page is tested in unit-page.test.tsx; here it only has to be shown for the right serial.
-jest.mock('../../unit-view/components/unit-page', () => ({
-  __esModule: true,
-  default: ({ serial }: { serial: string }) => <p>Prüfergebnisse von {serial}</p>,
+jest.mock('../../../components/unit-record/unit-record', () => ({
+  UnitRecord: ({ serial }: { serial: string }) => <p>Prüfergebnisse von {serial}</p>,
 }));
 
 const getMock = jest.spyOn(http, 'get');
@@ -41,10 +40,10 @@ beforeEach(() => {
     notes: [{ id: 1, text: 'Rückruf vereinbart', author: 'Quinn Qualität', at: '2026-11-28T10:00:00.000Z' }],
   };
   Object.assign(URL, { createObjectURL: () => 'blob:foto', revokeObjectURL: () => {} });
-  getMock.mockImplementation(async (url: string, options?: { params?: { status?: string } }) => {
+  getMock.mockImplementation(async (url: string, options?: { params?: unknown }) => {
     if (url === '/service-requests') {
       const all = [request(2, { text: detail.text }), request(1, { status: 'done' })];
-      const status = options?.params?.status;
+      const status = (options?.params as { status?: string } | undefined)?.status;
       return answer({ data: all.filter((row) => !status || row.status === status), new_count: 1 });
     }
     if (url === '/service-requests/2') return answer(detail);

@@ -9,7 +9,7 @@ import {
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { apiErrorMessage, formatDayTime, LoadError, Spinner, useT } from 'shared-ui';
 import { certificateCatalogs } from '../../../catalogs';
-import UnitPage from '../../unit-view/components/unit-page';
+import { UnitRecord } from '../../../components/unit-record/unit-record';
 import {
   servicePhotoQuery,
   useAddNote,
@@ -186,7 +186,7 @@ function RequestDetail({ request }: { request: ServiceRequestDetail }) {
         />
       </section>
       <section className="srq-unit" aria-label={t('service.unitRecord', { serial: request.serial })}>
-        <UnitPage serial={request.serial} />
+        <UnitRecord serial={request.serial} heading="h3" />
       </section>
     </div>
   );

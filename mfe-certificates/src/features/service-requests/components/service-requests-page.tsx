@@ -192,6 +192,13 @@ function RequestDetail({ request }: { request: ServiceRequestDetail }) {
   );
 }
 
+/** The start of what happened, for the list: its first line, cut in words rather than hidden by the layout. */
+const PREVIEW_LENGTH = 80;
+function preview(text: string) {
+  const line = text.split('\n')[0];
+  return line.length > PREVIEW_LENGTH ? `${line.slice(0, PREVIEW_LENGTH).trimEnd()} …` : line;
+}
+
 /** One line of the inbox: serial, when, status, and the start of what happened. */
 function RequestButton({
   request,
@@ -219,7 +226,7 @@ function RequestButton({
       <span className="srq-item__meta">
         {formatDayTime(request.created_at)} · {request.name}
       </span>
-      <span className="srq-item__text">{request.text}</span>
+      <span className="srq-item__text">{preview(request.text)}</span>
     </button>
   );
 }

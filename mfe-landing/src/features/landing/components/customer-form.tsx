@@ -31,12 +31,36 @@ export const postJson = (url: string, body: unknown) =>
 /** A public call with a multipart form (its files too); the browser writes the form's boundary itself. */
 export const postForm = (url: string, form: FormData) => post(url, { body: form });
 
-/** A form's state: the refused fields with their messages, the message over the form, and whether it is sending. */
+/**
+ * A form's state: the refused fields with their messages, the message over the form, and whether it is sending;
+ * `send` posts and shows the outcome: `done`'s words, or the API's refused fields and message (`failed` without one).
+ */
 export function useFormState<F extends string>() {
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  return { errors, setErrors, message, setMessage, busy, setBusy };
+  async function send(
+    post: () => Promise<{ response: Response; answer: Answer }>,
+    done: (answer: Answer) => string,
+    failed: string,
+  ) {
+    setBusy(true);
+    try {
+      const { response, answer } = await post();
+      if (response.ok) {
+        setErrors({});
+        setMessage({ text: done(answer), ok: true });
+        return;
+      }
+      setErrors((answer.error?.fields ?? {}) as Partial<Record<F, string>>);
+      setMessage({ text: answer.error?.message ?? failed, ok: false });
+    } catch {
+      setMessage({ text: failed, ok: false });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { errors, setErrors, message, setMessage, busy, setBusy, send };
 }
 
 /** A refused field is marked invalid and described by its message, which stands under it. */

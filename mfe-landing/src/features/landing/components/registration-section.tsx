@@ -1,16 +1,12 @@
-import { useState } from 'react';
 import type { Landing } from 'contracts';
 import type { LandingConfig } from '../config';
-import { useLazyModule } from '../hooks/use-lazy-module';
 import type { Language } from '../texts';
+import { FormSection } from './form-section';
 
 /** Where the resolver's gs1:registerProduct link and the confirmation mail's link lead (api/src/modules/landing). */
 const opensForm = (hash: string) => hash === '#register' || hash.startsWith('#confirm=');
 
-/**
- * „Register your machine“ on a released unit's page: a heading and a button; the form itself comes in a chunk of
- * its own (registration-form.tsx) when asked for, or at once when a link leads here.
- */
+/** „Register your machine“ on a released unit's page; the form is registration-form.tsx. */
 export function RegistrationSection({
   landing,
   config,
@@ -20,34 +16,21 @@ export function RegistrationSection({
   config: LandingConfig;
   languages: readonly Language[];
 }) {
-  const [open, setOpen] = useState(() => opensForm(window.location.hash));
-  const form = useLazyModule(
-    open ? () => import(/* webpackChunkName: "registration" */ './registration-form') : null,
-  );
   return (
-    <section
+    <FormSection
       id="register"
-      className="land-register"
-      aria-labelledby="land-register-heading"
-      data-testid="registration"
-    >
-      <h2 id="land-register-heading">Register your machine / Maschine registrieren</h2>
-      {form ? (
+      testId="registration"
+      title="Register your machine / Maschine registrieren"
+      button="Register / Registrieren"
+      openAtFirst={opensForm(window.location.hash)}
+      load={() => import(/* webpackChunkName: "registration" */ './registration-form')}
+      render={(form) => (
         <form.RegistrationForm
           apiBase={config.apiBase}
           serial={landing.serial!.value}
           language={languages[0] === 'de' ? 'de' : 'en'}
         />
-      ) : (
-        <button
-          type="button"
-          className="land-button land-button--secondary"
-          onClick={() => setOpen(true)}
-          disabled={open}
-        >
-          Register / Registrieren
-        </button>
       )}
-    </section>
+    />
   );
 }

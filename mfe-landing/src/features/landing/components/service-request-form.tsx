@@ -52,7 +52,7 @@ export function ServiceRequestForm({
   serial: string;
   language: 'en' | 'de';
 }) {
-  const { errors, setErrors, message, setMessage, busy, setBusy } = useFormState<Field>();
+  const { errors, setErrors, message, setMessage, busy, send } = useFormState<Field>();
   const [photos, setPhotos] = useState<File[]>([]);
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
@@ -74,21 +74,11 @@ export function ServiceRequestForm({
     // The chosen photos only: an empty picker would send one empty file.
     form.delete(SERVICE_REQUEST_PHOTO_FIELD);
     for (const photo of photos) form.append(SERVICE_REQUEST_PHOTO_FIELD, photo);
-    setBusy(true);
-    try {
-      const { response, answer } = await postForm(`${apiBase}${apiPaths.unitServiceRequests(serial)}`, form);
-      if (response.ok) {
-        setErrors({});
-        setMessage({ text: answer.mailed ? T.mailed : T.stored, ok: true });
-        return;
-      }
-      setErrors(answer.error?.fields ?? {});
-      setMessage({ text: answer.error?.message ?? T.failed, ok: false });
-    } catch {
-      setMessage({ text: T.failed, ok: false });
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () => postForm(`${apiBase}${apiPaths.unitServiceRequests(serial)}`, form),
+      (answer) => (answer.mailed ? T.mailed : T.stored),
+      T.failed,
+    );
   }
 
   if (message?.ok)

@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
-import {
-  UPLOAD_MAX_BYTES,
-  apiPaths,
-  type PrintData,
-  type ServiceRequestDetail,
-  type ServiceRequestList,
-} from 'contracts';
+import { UPLOAD_MAX_BYTES, apiPaths, type ServiceRequestDetail, type ServiceRequestList } from 'contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { drawPng } from '../../db/demo-images';
@@ -16,10 +10,9 @@ import {
   TEST_COST,
   apiUrl,
   auth,
-  certificateBody,
   createTestApp,
   kinds,
-  seedMachine,
+  unitsReleasedAs,
   type TestApp,
 } from '../../test/harness';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-server';
@@ -120,33 +113,14 @@ for (const kind of kinds) {
       await t.repositories.users.add({ ...QUALITY, name: 'Quinn Qualität', roles: ['freigabe'] }, TEST_COST);
       await t.repositories.users.add({ ...READER, roles: ['lesen'] }, TEST_COST);
       quality = await t.login(QUALITY.email, QUALITY.password);
-      const { brand, machine } = await seedMachine(t.repositories, { brand: 'Servicemarke', prefix: 'SV' });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: apiUrl(apiPaths.certificateCreate()),
-        headers: auth(t.token),
-        payload: certificateBody(brand.id, machine.id, 10),
-      });
-      assert.equal(response.statusCode, 200, response.body);
-      serials = (response.json()[0] as PrintData).serials;
-      for (const [k, release] of (['released', 'deviation', 'failed', 'awaiting_release'] as const).entries())
-        await t.db
-          .updateTable('certificate_units')
-          .set({ release })
-          .where('serial', '=', serials[k])
-          .execute();
-      await t.db
-        .updateTable('certificate_units')
-        .set({ release: 'released', voided_at: new Date().toISOString() })
-        .where('serial', '=', serials[4])
-        .execute();
-      for (const serial of serials.slice(5))
-        await t.db
-          .updateTable('certificate_units')
-          .set({ release: 'released' })
-          .where('serial', '=', serial)
-          .execute();
-      await t.runJobs();
+      serials = await unitsReleasedAs(t, 'SV', [
+        'released',
+        'deviation',
+        'failed',
+        'awaiting_release',
+        'withdrawn',
+        ...Array<'released'>(5).fill('released'),
+      ]);
     });
     after(async () => {
       await t.close();
@@ -502,20 +476,7 @@ for (const kind of kinds) {
     let serial: string;
     before(async () => {
       t = await createTestApp(kind);
-      const { brand, machine } = await seedMachine(t.repositories, { prefix: 'SO' });
-      const response = await t.app.inject({
-        method: 'POST',
-        url: apiUrl(apiPaths.certificateCreate()),
-        headers: auth(t.token),
-        payload: certificateBody(brand.id, machine.id, 1),
-      });
-      serial = (response.json()[0] as PrintData).serials[0];
-      await t.db
-        .updateTable('certificate_units')
-        .set({ release: 'released' })
-        .where('serial', '=', serial)
-        .execute();
-      await t.runJobs();
+      [serial] = await unitsReleasedAs(t, 'SO', ['released']);
     });
     after(() => t.close());
 

@@ -97,6 +97,12 @@ test.describe('staff', () => {
     await detail.getByLabel('Status', { exact: true }).selectOption('erledigt');
     await expect(item.first()).toContainText('erledigt');
     await snap(page, 'service-requests-staff');
+
+    // Deleted on the customer's request: gone from the inbox.
+    await detail.getByLabel('Auf Wunsch löschen: Grund').fill('Anruf der Kundin am 29.11.2026');
+    await detail.getByRole('button', { name: 'ANFRAGE LÖSCHEN' }).click();
+    await expect(inbox.getByRole('button').filter({ hasText: machine.serial })).toHaveCount(0);
+    await expect(inbox.getByText(/Wählen Sie eine Anfrage/)).toBeVisible();
   });
 
   test('the header with the new tab stays one row at 1024 and 1366 px in German, English and Polish', async ({

@@ -129,5 +129,11 @@ describe('ServiceRequestsPage: the inbox', () => {
     await userEvent.click(screen.getByRole('button', { name: 'ANFRAGE LÖSCHEN' }));
     expect(deleteMock).toHaveBeenCalledWith('/service-requests/2', { data: { reason: 'Anruf der Kundin' } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Diese Serviceanfrage gibt es nicht (mehr).');
+
+    // Deleted: the request leaves the screen.
+    deleteMock.mockResolvedValueOnce(answer(null));
+    await userEvent.click(screen.getByRole('button', { name: 'ANFRAGE LÖSCHEN' }));
+    expect(await screen.findByText(/Wählen Sie eine Anfrage/)).toBeInTheDocument();
+    expect(screen.queryByTestId('service-request-detail')).not.toBeInTheDocument();
   });
 });

@@ -85,8 +85,11 @@ function TextForm({
   );
 }
 
-/** The selected request: what happened, photos, contact, status, notes, deletion; the unit's record beside it. */
-function RequestDetail({ request }: { request: ServiceRequestDetail }) {
+/**
+ * The selected request: what happened, photos, contact, status, notes, deletion (then `onDeleted`); the unit's record
+ * beside it.
+ */
+function RequestDetail({ request, onDeleted }: { request: ServiceRequestDetail; onDeleted: () => void }) {
   const t = useT(certificateCatalogs);
   const setStatus = useSetStatus();
   const addNote = useAddNote();
@@ -182,7 +185,11 @@ function RequestDetail({ request }: { request: ServiceRequestDetail }) {
           label={t('service.deleteReason')}
           button={t('service.delete')}
           maxLength={500}
-          onSend={send<string>(remove)}
+          onSend={async (reason) => {
+            const refused = await send<string>(remove)(reason);
+            if (!refused) onDeleted();
+            return refused;
+          }}
         />
       </section>
       <section className="srq-unit" aria-label={t('service.unitRecord', { serial: request.serial })}>
@@ -298,7 +305,7 @@ export default function ServiceRequestsPage() {
           onRetry={() => void detail.refetch()}
         />
       ) : detail.data ? (
-        <RequestDetail request={detail.data} />
+        <RequestDetail request={detail.data} onDeleted={() => setSelected(null)} />
       ) : (
         <Spinner />
       )}

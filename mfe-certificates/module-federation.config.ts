@@ -14,6 +14,7 @@ export const federation = {
     Labels: './src/features/labels/components/labels-page.tsx',
     Reports: './src/features/reports/components/reports-page.tsx',
     ReleaseQueue: './src/features/release-queue/components/release-queue-page.tsx',
+    ServiceRequests: './src/features/service-requests/components/service-requests-page.tsx',
   }),
   shared: sharedDependencies,
   // Remotes load no remotes themselves: the snapshot and remote-loading code of the runtime is left out.
@@ -30,4 +31,5 @@ export const exposedModules = null as unknown as {
   Labels: typeof import('./src/features/labels/components/labels-page.tsx');
   Reports: typeof import('./src/features/reports/components/reports-page.tsx');
   ReleaseQueue: typeof import('./src/features/release-queue/components/release-queue-page.tsx');
+  ServiceRequests: typeof import('./src/features/service-requests/components/service-requests-page.tsx');
 } satisfies ExposedModules<'certificates'>;

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database';
 import auditRoutes from './modules/audit/audit.routes';
 import jobsRoutes from './modules/jobs/jobs.routes';
 import registrationRoutes from './modules/registrations/registrations.routes';
+import serviceRequestRoutes from './modules/service-requests/service-requests.routes';
 import authRoutes from './modules/auth/auth.routes';
 import directoryRoutes from './modules/auth/directory.routes';
 import brandsRoutes from './modules/brands/brands.routes';
@@ -222,6 +223,7 @@ export async function buildApp({
       await api.register(meRoutes, { services });
       await api.register(jobsRoutes, { services });
       await api.register(registrationRoutes, { services, config });
+      await api.register(serviceRequestRoutes, { services });
     },
     { prefix: '/api' },
   );

@@ -61,6 +61,11 @@ import { jobsRepository } from './platform/jobs.repository';
 import { mailSendsRepository } from './platform/mail';
 import { registrationsRepository } from './modules/registrations/registrations.repository';
 import { registrationsService } from './modules/registrations/registrations.service';
+import { serviceRequestsRepository } from './modules/service-requests/service-requests.repository';
+import {
+  serviceRequestsService,
+  serviceRequestsUpkeep,
+} from './modules/service-requests/service-requests.service';
 
 /**
  * Every repository (queries) and service (business rules) of the API, built once per app. They hold no
@@ -116,6 +121,7 @@ export function createRepositories(database: DatabaseHandle) {
     jobs: jobsRepository(db),
     mailSends: mailSendsRepository(db),
     registrations: registrationsRepository(db),
+    serviceRequests: serviceRequestsRepository(db),
     /** What a certificate's PDF prints, read for the renderer (api/src/modules/certificate-pdf/pdf-input.ts). */
     pdfInput: (id: number, scope: PdfScope, settings: Parameters<typeof pdfInput>[3]) =>
       pdfInput({ view, uploads, chunks: documentChunks }, id, scope, settings),
@@ -243,6 +249,13 @@ export function createServices(repositories: Repositories, config: Config, passw
       brandContactFallback: !config.companyEmail && !config.companyPhone,
     }),
     registrations: ownerRegistrations(repositories, config),
+    serviceRequests: serviceRequestsService({
+      requests: repositories.serviceRequests,
+      inTransaction: repositories.inTransaction,
+      throttle,
+      checkImage: uploads.checked,
+      mailing: config.mail !== null,
+    }),
   };
 }
 
@@ -262,3 +275,11 @@ export const ownersMails = (config: Config) =>
   noticeMails({ mailing: config.mail !== null, companyName: config.companyName });
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The service requests' mails and retention (api/src/modules/service-requests), for the worker. */
+export const serviceRequestUpkeep = (repositories: Repositories, config: Config) =>
+  serviceRequestsUpkeep({
+    requests: repositories.serviceRequests,
+    inTransaction: repositories.inTransaction,
+    companyName: config.companyName,
+  });

@@ -4,6 +4,10 @@ import {
   ROLE_LABELS,
   ROLE_NEEDS,
   UPLOAD_MAX_PIXELS,
+  UPLOAD_MAX_BYTES,
+  SERVICE_REQUEST_MAX,
+  SERVICE_REQUEST_PHOTOS,
+  SERVICE_REQUEST_PHOTO_FIELD,
   DOCUMENT_MAX_BYTES,
   CALIBRATION_CERTIFICATE_MAX_BYTES,
   PDF_CHECK_LIMITS,
@@ -73,6 +77,23 @@ export const customerMessages = {
   registrationLinkExpired:
     'This confirmation link has expired; please register again. / Dieser Bestätigungslink ist abgelaufen; bitte registrieren Sie sich erneut.',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid. / Dieser Abmeldelink ist ungültig.',
+  // Service requests from the unit's page (api/src/modules/service-requests).
+  serviceRequestText: `Please describe what happened in at most ${SERVICE_REQUEST_MAX.text} characters. / Bitte beschreiben Sie mit höchstens ${SERVICE_REQUEST_MAX.text} Zeichen, was passiert ist.`,
+  serviceRequestName: `Please enter your name in at most ${SERVICE_REQUEST_MAX.name} characters. / Bitte geben Sie Ihren Namen mit höchstens ${SERVICE_REQUEST_MAX.name} Zeichen an.`,
+  serviceRequestPhone: `Please enter a phone number (digits, spaces, + - / ( ), at most ${SERVICE_REQUEST_MAX.phone} characters). / Bitte geben Sie eine Telefonnummer an (Ziffern, Leerzeichen, + - / ( ), höchstens ${SERVICE_REQUEST_MAX.phone} Zeichen).`,
+  serviceRequestLanguage: 'Please reload the page. / Bitte laden Sie die Seite neu.',
+  serviceRequestUnitUnknown:
+    'Service cannot be requested here for this serial number; please contact the manufacturer. / Für diese Seriennummer kann hier kein Service angefragt werden; bitte wenden Sie sich an den Hersteller.',
+  serviceRequestTooMany:
+    'Too many service requests; please try again later. / Zu viele Serviceanfragen; bitte versuchen Sie es später erneut.',
+  servicePhotoTooLarge: `A photo is too large (at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB each). / Ein Foto ist zu groß (höchstens ${UPLOAD_MAX_BYTES / 1024 / 1024} MB je Foto).`,
+  servicePhotoType:
+    'Only photos in PNG, JPEG or GIF are accepted. / Nur Fotos als PNG, JPEG oder GIF sind möglich.',
+  servicePhotoBroken:
+    'A photo is damaged, incomplete or not only a photo. / Ein Foto ist beschädigt, unvollständig oder nicht nur ein Foto.',
+  servicePhotoTooManyPixels: `A photo has too many pixels (at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels). / Ein Foto hat zu viele Pixel (höchstens ${UPLOAD_MAX_PIXELS / 1_000_000} Megapixel).`,
+  servicePhotosTooMany: `Please send at most ${SERVICE_REQUEST_PHOTOS} photos. / Bitte senden Sie höchstens ${SERVICE_REQUEST_PHOTOS} Fotos.`,
+  servicePhotoField: `Please send photos in the field „${SERVICE_REQUEST_PHOTO_FIELD}“. / Bitte senden Sie Fotos im Feld „${SERVICE_REQUEST_PHOTO_FIELD}“.`,
   paperRequestMarkup:
     'Please enter plain text without angle brackets. / Bitte nur einfachen Text ohne spitze Klammern eingeben.',
 } as const;
@@ -304,6 +325,8 @@ export const german = {
     'Das PDF des Prüfberichts wird noch erstellt. Bitte in einigen Sekunden erneut versuchen.',
   paperRequestNotFound: 'Anfrage nicht gefunden.',
   registrationNotFound: 'Diese Registrierung gibt es nicht (mehr).',
+  serviceRequestNotFound: 'Diese Serviceanfrage gibt es nicht (mehr).',
+  serviceRequestPhotoNotFound: 'Dieses Foto gibt es nicht.',
   paperRequestSentOn: 'Bitte den Tag des Versands angeben (nicht in der Zukunft, nicht vor der Anfrage).',
   paperRequestAlreadySent: 'Diese Anfrage ist schon als versandt erledigt.',
   // Sign-in with the company account (docs/decisions/0029-company-account-sign-in.md).

@@ -233,6 +233,8 @@ export const english: Messages = {
   certificatePdfPending: 'The certificate PDF is still being created. Please try again in a few seconds.',
   paperRequestNotFound: 'Request not found.',
   registrationNotFound: 'This registration does not exist (any more).',
+  serviceRequestNotFound: 'This service request does not exist (any more).',
+  serviceRequestPhotoNotFound: 'This photo does not exist.',
   paperRequestSentOn: 'Please enter the day of dispatch (not in the future, not before the request).',
   paperRequestAlreadySent: 'This request has already been completed as sent.',
   companySignInOff: 'Sign-in with the company account is not set up here.',

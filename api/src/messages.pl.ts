@@ -231,6 +231,8 @@ export const polish: Messages = {
     'Plik PDF protokołu badania jest jeszcze tworzony. Spróbuj ponownie za kilka sekund.',
   paperRequestNotFound: 'Nie znaleziono zamówienia.',
   registrationNotFound: 'Ta rejestracja nie istnieje (już).',
+  serviceRequestNotFound: 'To zgłoszenie serwisowe nie istnieje (już).',
+  serviceRequestPhotoNotFound: 'To zdjęcie nie istnieje.',
   paperRequestSentOn: 'Podaj dzień wysyłki (nie z przyszłości, nie wcześniejszy niż zamówienie).',
   paperRequestAlreadySent: 'To zamówienie zostało już załatwione jako wysłane.',
   companySignInOff: 'Logowanie kontem firmowym nie jest tu skonfigurowane.',

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { ownerRegistrations, ownersMails, type Repositories } from './dependencies';
+import { ownerRegistrations, ownersMails, serviceRequestUpkeep, type Repositories } from './dependencies';
 import { confirmationComposer } from './modules/registrations/confirmation-mail';
 import { sealingWork } from './modules/certificate-pdf/certificate-archive.wiring';
 import { EXPORT_KEPT_MS } from './modules/certificates/certificate-export';
@@ -23,13 +23,14 @@ export function jobHandlers(repositories: Repositories, config: Config): Record<
     ...mailWork(repositories.mailSends, config.mail, config.companyName, {
       ...confirmationComposer(repositories.registrations, config.companyName),
       ...ownersMails(config).composers(repositories),
+      ...serviceRequestUpkeep(repositories, config).mailComposers(),
     }),
   };
 }
 
 /**
  * What the idle worker tidies besides the jobs (api/src/platform/housekeeping.ts): exports past their time, and
- * owners' registrations past their retention.
+ * owners' registrations and service requests past their retention.
  */
 export const tidying = (repositories: Repositories, config: Config) => async (now: Date) => {
   await removeExpiredExports(
@@ -37,4 +38,5 @@ export const tidying = (repositories: Repositories, config: Config) => async (no
     now,
   );
   await ownerRegistrations(repositories, config).expire(now);
+  await serviceRequestUpkeep(repositories, config).expire(now);
 };

@@ -103,6 +103,16 @@ export const unsubscribe = () => '/public/unsubscribe';
 /** The registrations with the owners' data (quality and administrators), and one of them, deleted on request. */
 export const registrations = () => '/registrations';
 export const registration = (registrationId: number) => `/registrations/${id(registrationId)}`;
+/** A customer's service request for an issued unit (public, multipart with up to three photos). */
+export const unitServiceRequests = (serial: string) => `/public/units/${id(serial)}/service-requests`;
+/** The service requests' inbox (quality and administrators): the list, one request, deleted on request. */
+export const serviceRequests = () => '/service-requests';
+export const serviceRequest = (requestId: number) => `/service-requests/${id(requestId)}`;
+export const serviceRequestStatus = (requestId: number) => `/service-requests/${id(requestId)}/status`;
+export const serviceRequestNotes = (requestId: number) => `/service-requests/${id(requestId)}/notes`;
+/** A request's photo, 1 to 3, for signed-in staff only (never public, unlike catalogue images). */
+export const serviceRequestPhoto = (requestId: number, photo: number) =>
+  `/service-requests/${id(requestId)}/photos/${id(photo)}`;
 export const paperRequestSent = (requestId: number) => `/paper-requests/${id(requestId)}/sent`;
 // Test instruments (docs/decisions/0018-instruments.md).
 export const instruments = () => '/instruments';

@@ -27,6 +27,7 @@ export interface RemoteExposes {
     Labels: NoProps;
     Reports: NoProps;
     ReleaseQueue: NoProps;
+    ServiceRequests: NoProps;
   };
   machines: {
     MachineList: NoProps;
@@ -77,6 +78,7 @@ export const STAFF_TABS = [
   'machine_list',
   'instruments',
   'notices',
+  'service_requests',
 ] as const;
 export type StaffTab = (typeof STAFF_TABS)[number];
 
@@ -160,6 +162,8 @@ export const queryKeys = {
   instruments: ['instruments'] as const,
   /** Safety notices and recalls (docs/decisions/0045-safety-notices.md), and the units each covers. */
   notices: ['notices'] as const,
+  /** Customers' service requests (docs/decisions/0045-service-requests.md), each with its notes. */
+  serviceRequests: ['service-requests'] as const,
   /** The catalogue of failure reasons a retest names: the quality page keeps it, the retest form reads it. */
   failureReasons: ['failure-reasons'] as const,
 };

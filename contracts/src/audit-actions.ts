@@ -69,4 +69,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'notice.exported': 'Betroffene Einheiten exportiert',
   'unit.registered': 'Vom Besitzer registriert',
   'registration.deleted': 'Registrierung gelöscht',
+  'service_request.received': 'Serviceanfrage eingegangen',
+  'service_request.status_changed': 'Status der Serviceanfrage geändert',
+  'service_request.note_added': 'Notiz zur Serviceanfrage',
+  'service_request.deleted': 'Serviceanfrage gelöscht',
 };

@@ -2,6 +2,7 @@ import type { Role } from './accounts';
 import type { CalibrationBody, ImpactClosing, ImpactQuery, InstrumentBody } from './instruments';
 import type { ExportFormat, RevisableField } from './constants';
 import type { NoticeBody } from './safety-notices';
+import type { ServiceRequestStatus } from './service-requests';
 import type {
   AuditAction,
   AuditEvent,
@@ -158,6 +159,13 @@ export type AuditDetails = {
   'unit.registered': { status: 'active' | 'conflict' };
   /** On the owner's request (a reason given) or at the end of its retention (`retention`). */
   'registration.deleted': { reason: string };
+  /** A customer asked for service; who is kept with the request only (api/src/modules/service-requests). */
+  'service_request.received': { request_id: number; photos: number };
+  'service_request.status_changed': { request_id: number } & Change<{ status: ServiceRequestStatus }>;
+  /** The note's words stay with the request, which is deleted with it. */
+  'service_request.note_added': { request_id: number };
+  /** On the customer's request (a reason given) or at the end of its retention (`retention`). */
+  'service_request.deleted': { request_id: number; reason: string };
 };
 
 /** An event of the audit trail whose `details` are typed by its `action`: narrow on `action` to read them. */

@@ -6,6 +6,7 @@ import { CERTIFICATE_STATUS_LABELS } from './status-labels';
 import { DEFAULT_PLAN_STEPS } from './test-record';
 import { IMPACT_CLOSING_LABELS, INSTRUMENT_KIND_LABELS, INSTRUMENT_STATUS_LABELS } from './instruments';
 import { NOTICE_SEVERITY_LABELS } from './safety-notices';
+import { SERVICE_REQUEST_STATUS_LABELS } from './service-requests';
 
 /**
  * The audit trail in plain words, for the staff screen (shell) and the trail's export (API) alike: an auditor
@@ -39,6 +40,9 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   issued_from: 'Ausgestellt ab',
   issued_to: 'Ausgestellt bis',
   notice_id: 'Sicherheitshinweis Nr.',
+  // A service request (api/src/modules/service-requests).
+  request_id: 'Serviceanfrage Nr.',
+  photos: 'Fotos',
   serial_from: 'Seriennummer von',
   serial_to: 'Seriennummer bis',
   severity: 'Art des Hinweises',
@@ -151,6 +155,7 @@ export const AUDIT_VALUE_LABELS: Record<string, string> = {
   // A registration's status (api/src/modules/registrations).
   active: 'gültig',
   conflict: 'Konflikt (schon registriert)',
+  ...SERVICE_REQUEST_STATUS_LABELS,
   ...CERTIFICATE_STATUS_LABELS,
 };
 

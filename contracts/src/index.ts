@@ -40,4 +40,5 @@ export * from './jobs';
 export * from './plan-diff';
 export * from './safety-notices';
 export * from './registrations';
+export * from './service-requests';
 export * from './tester-imports';

@@ -542,6 +542,10 @@ export const AUDIT_ACTIONS = [
   'notice.exported',
   'unit.registered',
   'registration.deleted',
+  'service_request.received',
+  'service_request.status_changed',
+  'service_request.note_added',
+  'service_request.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -175,6 +175,11 @@ test('pseudo language at 1366 × 768: no staff screen cuts or overlaps its text'
   await expect(instruments).toBeVisible();
   await expectUncut(page, instruments, 'instruments');
 
+  await page.goto('/?tab=service_requests');
+  const requests = page.getByTestId('service-requests');
+  await expect(requests).toBeVisible();
+  await expectUncut(page, requests, 'service-requests');
+
   await page.goto('/admin/accounts');
   const accounts = page.locator('#main');
   await expect(accounts.getByRole('table')).toBeVisible();

@@ -33,6 +33,8 @@ export const TAB_SCREENS: Record<Tab, ScreenRef & { need: RoleNeed }> = {
   },
   // Every role reads the notices (docs/decisions/0045-safety-notices.md); the remote hides publishing from those without Freigabe.
   notices: { remote: 'machines', expose: 'Notices', need: 'read' },
+  // Customers' contact data: the roles that see owners' registrations (docs/decisions/0045-service-requests.md).
+  service_requests: { remote: 'certificates', expose: 'ServiceRequests', need: 'release' },
 };
 
 /** The tabs an account with `roles` sees (docs/architecture.md#accounts-and-roles). */

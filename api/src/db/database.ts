@@ -49,6 +49,7 @@ import * as planReasons from './migrations/2026-11-29T04-00-plan-reasons';
 import * as safetyNotices from './migrations/2026-11-29T12-00-safety-notices';
 import * as noticeMails from './migrations/2026-11-29T14-00-notice-mails';
 import * as testerImports from './migrations/2026-11-29T10-00-tester-imports';
+import * as serviceRequests from './migrations/2026-11-29T13-00-service-requests';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -95,6 +96,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T12-00-safety-notices': safetyNotices,
   '2026-11-29T11-00-registrations': registrations,
   '2026-11-29T10-00-tester-imports': testerImports,
+  '2026-11-29T13-00-service-requests': serviceRequests,
   '2026-11-29T14-00-notice-mails': noticeMails,
 };
 

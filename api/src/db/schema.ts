@@ -504,6 +504,9 @@ export interface Database {
   jobs: JobsTable;
   certificate_exports: CertificateExportsTable;
   registrations: RegistrationsTable;
+  service_requests: ServiceRequestsTable;
+  service_request_photos: ServiceRequestPhotosTable;
+  service_request_notes: ServiceRequestNotesTable;
   mail_sends: MailSendsTable;
   unsubscribe_tokens: UnsubscribeTokensTable;
   tester_files: TesterFilesTable;
@@ -616,6 +619,38 @@ export interface UnsubscribeTokensTable {
   token_hash: string;
   registration_id: number;
   created_at: string;
+}
+
+/** A customer's service request (migration 2026-11-29T13-00-service-requests, api/src/modules/service-requests). */
+export interface ServiceRequestsTable {
+  id: Generated<number>;
+  serial: string;
+  status: 'new' | 'in_progress' | 'done';
+  text: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  language: 'en' | 'de';
+  created_at: string;
+  updated_at: string;
+}
+
+/** A request's photo, 1 to 3, checked like every image (api/src/modules/uploads/image-check.ts). */
+export interface ServiceRequestPhotosTable {
+  request_id: number;
+  position: number;
+  mime: string;
+  size: number;
+  bytes: Buffer;
+}
+
+/** A staff note on a service request. */
+export interface ServiceRequestNotesTable {
+  id: Generated<number>;
+  request_id: number;
+  account_id: number;
+  text: string;
+  at: string;
 }
 
 /** Each mail the worker tried to send (api/src/platform/mail.ts). */

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from 'contracts';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../errors';
 import { messages } from '../messages';
@@ -15,33 +16,47 @@ export interface MultipartRules {
   fields?: readonly string[];
 }
 
+/** What readParts takes beyond MultipartRules' size and fields: how many files, and in which field. */
+export interface PartRules extends Omit<MultipartRules, 'missing'> {
+  /** The field the files come in; a file in any other is refused with `wrongField`. */
+  fileField: string;
+  wrongField: string;
+  /** The most files taken; one more is refused with `tooMany`, named at `fileField`. */
+  maxFiles: number;
+  tooMany: { code: ApiErrorCode; message: string };
+}
+
 /**
- * The one file of the multipart field `file` and the text fields beside it, for every upload route
+ * The files of one multipart field (up to `maxFiles`, none is fine) and the text fields beside them, for every upload route
  * (api/src/modules/documents/documents.routes.ts, api/src/modules/uploads/uploads.routes.ts,
- * api/src/modules/instruments/instruments.routes.ts). Every part is read, so a second file is refused rather
- * than silently dropped, and the file stops at `maxBytes` (toBuffer throws at the limit). A body the parser
- * cannot read (no boundary, cut off, malformed headers) is the client's error, never a 500.
+ * api/src/modules/instruments/instruments.routes.ts, api/src/modules/service-requests/service-requests.routes.ts).
+ * Every part is read, so a file too many is refused rather than silently dropped, and each file stops at
+ * `maxBytes` (toBuffer throws at the limit). A body the parser cannot read (no boundary, cut off, malformed
+ * headers) is the client's error, never a 500.
  */
-export async function readMultipart(
+export async function readParts(
   request: FastifyRequest,
-  { maxBytes, tooLarge, missing, fields: allowed }: MultipartRules,
-): Promise<{ fields: Record<string, string>; bytes: Buffer; name: string }> {
+  { maxBytes, tooLarge, fields: allowed, fileField, wrongField, maxFiles, tooMany }: PartRules,
+): Promise<{ fields: Record<string, string>; files: { bytes: Buffer; name: string }[] }> {
   if (!request.isMultipart()) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', messages.multipartInvalid);
   const fields: Record<string, string> = {};
-  let bytes: Buffer | undefined;
-  let name = '';
+  const files: { bytes: Buffer; name: string }[] = [];
   try {
-    // Two files, so that a second one is seen and refused; a few fields more than named, so that an unknown
-    // one is answered by name rather than by the parser's limit.
-    const limits = { fileSize: maxBytes, files: 2, ...(allowed ? { fields: allowed.length + 2 } : {}) };
+    // One file more than taken, so that it is seen and refused; a few fields more than named, so that an
+    // unknown one is answered by name rather than by the parser's limit.
+    const fieldLimit = allowed ? allowed.length + 2 : undefined;
+    const limits = {
+      fileSize: maxBytes,
+      files: maxFiles + 1,
+      ...(fieldLimit ? { fields: fieldLimit, parts: fieldLimit + maxFiles + 1 } : {}),
+    };
     for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
         // The rest of this part is never read; the socket's remaining bytes are dropped with the request.
-        if (bytes)
-          throw new HttpError(400, 'ONE_FILE_ONLY', messages.uploadOneFile, { file: messages.uploadOneFile });
-        if (part.fieldname !== 'file') throw badRequest(missing, { file: missing });
-        name = part.filename;
-        bytes = await part.toBuffer();
+        if (files.length === maxFiles)
+          throw new HttpError(400, tooMany.code, tooMany.message, { [fileField]: tooMany.message });
+        if (part.fieldname !== fileField) throw badRequest(wrongField, { [fileField]: wrongField });
+        files.push({ name: part.filename, bytes: await part.toBuffer() });
       } else if (!allowed) {
         continue;
       } else if (allowed.includes(part.fieldname)) {
@@ -52,11 +67,26 @@ export async function readMultipart(
     }
   } catch (error) {
     if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', tooLarge, { file: tooLarge });
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', tooLarge, { [fileField]: tooLarge });
     // Our own errors and the plugin's limit errors carry a status; the parser's own errors do not.
     if (error instanceof HttpError || (error as FastifyError).statusCode) throw error;
     throw new HttpError(400, 'MULTIPART_INVALID', messages.multipartInvalid);
   }
-  if (!bytes) throw badRequest(missing, { file: missing });
-  return { fields, bytes, name };
+  return { fields, files };
+}
+
+/** The one file of the multipart field `file` and the text fields beside it (readParts). */
+export async function readMultipart(
+  request: FastifyRequest,
+  rules: MultipartRules,
+): Promise<{ fields: Record<string, string>; bytes: Buffer; name: string }> {
+  const { fields, files } = await readParts(request, {
+    ...rules,
+    fileField: 'file',
+    wrongField: rules.missing,
+    maxFiles: 1,
+    tooMany: { code: 'ONE_FILE_ONLY', message: messages.uploadOneFile },
+  });
+  if (!files[0]) throw badRequest(rules.missing, { file: rules.missing });
+  return { fields, ...files[0] };
 }

@@ -22,6 +22,8 @@ const WITHOUT_JSON_BODY = [
   'post /api/instruments/{id}/calibrations/{calibrationId}/certificate',
   // A tester's file, multipart as every upload.
   'post /api/tester-files',
+  // A service request: its fields and photos in one multipart form (contracts/src/service-requests.ts).
+  'post /api/public/units/{serial}/service-requests',
   'post /api/accounts/{id}/disable',
   'post /api/accounts/{id}/enable',
   'post /api/me/sign-out-everywhere',

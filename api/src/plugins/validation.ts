@@ -82,6 +82,13 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROL_BESIDE_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
+ * Whether a text field read outside a JSON schema (a multipart form's, api/src/modules/service-requests) holds what
+ * the schemas refuse: U+0000, a lone surrogate, a direction control, or a control character where it has one line.
+ */
+export const textRefused = (text: string, multiline: boolean) =>
+  textProblem(text) !== undefined || (multiline ? CONTROL_BESIDE_LINE_BREAKS : CONTROL).test(text);
+
+/**
  * The path of the first string of `value` with a control character its field does not allow: every field is one
  * line unless its schema says `x-multiline` (a stored CR/LF in a name splits a CSV row, a label, an e-mail header).
  */

@@ -3,7 +3,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CERTIFICATE_DEFAULTS, apiPaths, type CertificateCreateBody } from 'contracts';
+import {
+  CERTIFICATE_DEFAULTS,
+  apiPaths,
+  type CertificateCreateBody,
+  type PrintData,
+  type UnitRelease,
+} from 'contracts';
 import pg from 'pg';
 import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -231,6 +237,27 @@ export const postCertificate = (app: App, token: string, brandId: number, machin
     headers: auth(token),
     payload: certificateBody(brandId, machineId, crowd),
   });
+
+/**
+ * One certificate of a new machine with a unit for each of `releases`, each set to it (`withdrawn`: released, then
+ * voided); answers the serials in that order. Its sealing jobs have run.
+ */
+export async function unitsReleasedAs(t: TestApp, prefix: string, releases: (UnitRelease | 'withdrawn')[]) {
+  const { brand, machine } = await seedMachine(t.repositories, { prefix });
+  const response = await postCertificate(t.app, t.token, brand.id, machine.id, releases.length);
+  assert.equal(response.statusCode, 200, response.body);
+  const { serials } = response.json()[0] as PrintData;
+  for (const [k, release] of releases.entries())
+    await t.db
+      .updateTable('certificate_units')
+      .set(
+        release === 'withdrawn' ? { release: 'released', voided_at: new Date().toISOString() } : { release },
+      )
+      .where('serial', '=', serials[k])
+      .execute();
+  await t.runJobs();
+  return serials;
+}
 
 /** Every unit of every certificate, checked against the invariants of docs/decisions/0004-serial-scheme.md. */
 export async function assertSerialInvariants(db: Db) {

@@ -37,24 +37,29 @@ export async function hostilePdf(
   return Buffer.from(await document.save({ useObjectStreams: objectStreams }));
 }
 
-/** A multipart/form-data body, byte for byte: fields, then the file. */
-export function multipart(
-  fields: Record<string, string>,
-  file?: { data: Buffer; name?: string; type?: string },
-) {
+/** A file of a multipart body: in the field `file` unless named. */
+export interface FilePart {
+  data: Buffer;
+  name?: string;
+  type?: string;
+  field?: string;
+}
+
+/** A multipart/form-data body, byte for byte: fields, then the file or files. */
+export function multipart(fields: Record<string, string>, file?: FilePart | FilePart[]) {
   const boundary = `----dokumente${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields))
     chunks.push(
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
-  if (file)
+  for (const part of file === undefined ? [] : [file].flat())
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name ?? 'anleitung.pdf'}"\r\n` +
-          `Content-Type: ${file.type ?? 'application/pdf'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.name ?? 'anleitung.pdf'}"\r\n` +
+          `Content-Type: ${part.type ?? 'application/pdf'}\r\n\r\n`,
       ),
-      file.data,
+      part.data,
       Buffer.from('\r\n'),
     );
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

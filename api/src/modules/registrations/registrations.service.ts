@@ -32,6 +32,22 @@ export const REGISTRATION_LIMITS = {
   unsubscribe: { limit: 30, windowMinutes: 60, lockMinutes: 60 },
 } as const satisfies Record<string, ThrottleRule>;
 
+/**
+ * Counts a public call against every key; a locked one refuses it with `message` and when to try again (the
+ * registrations', and the service requests' in api/src/modules/service-requests).
+ */
+export async function limitPublic(
+  throttle: LoginThrottleRepository,
+  keys: { key: string; rule: ThrottleRule }[],
+  message: string,
+) {
+  const reservation = await throttle.reserve(keys);
+  if (reservation.refused) {
+    const seconds = Math.max(1, Math.ceil((reservation.refused.until.getTime() - Date.now()) / 1000));
+    throw new ThrottledError('TOO_MANY_REQUESTS', message, seconds);
+  }
+}
+
 const DAY_MS = 86_400_000;
 /**
  * How long owners' data is kept (README, "Registrations"): an address whose link ran out unconfirmed 7 days
@@ -43,7 +59,7 @@ export const REGISTRATION_RETENTION = { unconfirmedDays: 7, conflictDays: 90, ye
 const LIST_LIMIT = 1000;
 
 /** No comma, semicolon, quote or bracket: a mail library would read a list of addresses or a name out of them. */
-const EMAIL = /^[^\s@<>,;"'()[\]\\]+@[^\s@<>,;"'()[\]\\]+\.[^\s@<>,;"'()[\]\\]+$/;
+export const EMAIL = /^[^\s@<>,;"'()[\]\\]+@[^\s@<>,;"'()[\]\\]+\.[^\s@<>,;"'()[\]\\]+$/;
 const COUNTRY = /^[A-Z]{2}$/;
 
 /** The fields of a registration, trimmed; each wrong one named in English and German. */
@@ -111,14 +127,8 @@ export function registrationsService(deps: {
 }) {
   const { registrations } = deps;
 
-  /** Counts the attempt against every key; a locked one refuses it with when to try again. */
-  async function limit(keys: { key: string; rule: ThrottleRule }[]) {
-    const reservation = await deps.throttle.reserve(keys);
-    if (reservation.refused) {
-      const seconds = Math.max(1, Math.ceil((reservation.refused.until.getTime() - Date.now()) / 1000));
-      throw new ThrottledError('TOO_MANY_REQUESTS', messages.registrationTooMany, seconds);
-    }
-  }
+  const limit = (keys: { key: string; rule: ThrottleRule }[]) =>
+    limitPublic(deps.throttle, keys, messages.registrationTooMany);
 
   return {
     /**

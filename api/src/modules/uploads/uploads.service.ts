@@ -2,7 +2,7 @@ import { HttpError } from '../../errors';
 import { messages } from '../../messages';
 import type { AuditService } from '../audit/audit.service';
 import { BusyError, HEAVY_JOBS, workQueue } from '../../plugins/busy';
-import { checkImage } from './image-check';
+import { checkImage, type ImageType } from './image-check';
 import type { uploadsRepository } from './uploads.repository';
 
 /**
@@ -11,19 +11,43 @@ import type { uploadsRepository } from './uploads.repository';
  */
 export const IMAGE_CHECKS = { running: HEAVY_JOBS, waiting: 4 * HEAVY_JOBS, retryAfterSeconds: 10 };
 
+/** What a refused image is told: staff in their language, customers in English and German. */
+export type ImageRefusals = Record<'uploadType' | 'uploadBroken' | 'uploadTooManyPixels', string> & {
+  /** The form's field the message is named at. */
+  field?: string;
+};
+
 export function uploadsService(uploads: ReturnType<typeof uploadsRepository>, audit: AuditService) {
   const checks = workQueue({
     ...IMAGE_CHECKS,
     busy: () => new BusyError(messages.uploadBusy, IMAGE_CHECKS.retryAfterSeconds),
   });
+  /**
+   * The image's real type from its bytes (image-check.ts), through the queue of checks; a file that is not a
+   * whole, decodable image of a taken type is refused with `words`' message (staff's by default).
+   */
+  async function checked(bytes: Buffer, words: ImageRefusals = messages): Promise<ImageType> {
+    const type = await checks.run(() => checkImage(bytes));
+    const named = (message: string) => (words.field ? { [words.field]: message } : undefined);
+    if (type === 'unsupported')
+      throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', words.uploadType, named(words.uploadType));
+    if (type === 'broken')
+      throw new HttpError(415, 'BROKEN_IMAGE', words.uploadBroken, named(words.uploadBroken));
+    if (type === 'tooManyPixels')
+      throw new HttpError(
+        413,
+        'TOO_MANY_PIXELS',
+        words.uploadTooManyPixels,
+        named(words.uploadTooManyPixels),
+      );
+    return type;
+  }
   return {
+    checked,
+
     /** Stores an image after checking its real type from its bytes; answers its path `uploads/<sha256>.<ext>`. */
     async store(bytes: Buffer, accountId: number): Promise<string> {
-      const type = await checks.run(() => checkImage(bytes));
-      if (type === 'unsupported') throw new HttpError(415, 'UNSUPPORTED_FILE_TYPE', messages.uploadType);
-      if (type === 'broken') throw new HttpError(415, 'BROKEN_IMAGE', messages.uploadBroken);
-      if (type === 'tooManyPixels') throw new HttpError(413, 'TOO_MANY_PIXELS', messages.uploadTooManyPixels);
-      const path = await uploads.store(bytes, type);
+      const path = await uploads.store(bytes, await checked(bytes));
       await audit.record({
         accountId,
         action: 'image.uploaded',

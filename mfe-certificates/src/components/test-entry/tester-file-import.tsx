@@ -10,7 +10,7 @@ import { useId, useState } from 'react';
 import { apiErrorMessage, useT } from 'shared-ui';
 import { previewTesterFile, saveImportMapping, uploadTesterFile } from '../../api/tester-files';
 import { certificateCatalogs } from '../../catalogs';
-import { valueText } from '../../features/unit-view/components/test-attempts';
+import { valueText } from '../unit-record/test-attempts';
 import { stepTitle } from './step-entry';
 
 /** What the inspector confirms: each unit's values (by its place in `entered`) and the file they came from. */

@@ -1,8 +1,8 @@
 import { useState, type InputHTMLAttributes } from 'react';
 
 /**
- * What the customer page's forms share (paper-request-form.tsx, registration-form.tsx): their public POST, the
- * marks of refused fields, and the end of the form.
+ * What the customer page's forms share (paper-request-form.tsx, registration-form.tsx, service-request-form.tsx):
+ * their public POST, the marks of refused fields, and the end of the form.
  */
 
 /** What the forms read of an answer: a success's fields, or the API's error envelope (contracts' ApiError). */
@@ -12,24 +12,55 @@ interface Answer {
   error?: { message?: string; fields?: Record<string, string> };
 }
 
-/** A public call of the API with a JSON body, without credentials; the answer's JSON, or {} when it has none. */
-export async function postJson(url: string, body: unknown) {
+/** A public call of the API without credentials; the answer's JSON, or {} when it has none. */
+async function post(url: string, init: { body: BodyInit; headers?: Record<string, string> }) {
   const response = await fetch(url, {
     method: 'POST',
     credentials: 'omit',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
+    headers: { Accept: 'application/json', ...init.headers },
+    body: init.body,
   });
   const answer: Answer = await response.json().catch(() => ({}));
   return { response, answer };
 }
 
-/** A form's state: the refused fields with their messages, the message over the form, and whether it is sending. */
+/** A public call with a JSON body. */
+export const postJson = (url: string, body: unknown) =>
+  post(url, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+
+/** A public call with a multipart form (its files too); the browser writes the form's boundary itself. */
+export const postForm = (url: string, form: FormData) => post(url, { body: form });
+
+/**
+ * A form's state: the refused fields with their messages, the message over the form, and whether it is sending;
+ * `send` posts and shows the outcome: `done`'s words, or the API's refused fields and message (`failed` without one).
+ */
 export function useFormState<F extends string>() {
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  return { errors, setErrors, message, setMessage, busy, setBusy };
+  async function send(
+    post: () => Promise<{ response: Response; answer: Answer }>,
+    done: (answer: Answer) => string,
+    failed: string,
+  ) {
+    setBusy(true);
+    try {
+      const { response, answer } = await post();
+      if (response.ok) {
+        setErrors({});
+        setMessage({ text: done(answer), ok: true });
+        return;
+      }
+      setErrors((answer.error?.fields ?? {}) as Partial<Record<F, string>>);
+      setMessage({ text: answer.error?.message ?? failed, ok: false });
+    } catch {
+      setMessage({ text: failed, ok: false });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { errors, setErrors, message, setMessage, busy, setBusy, send };
 }
 
 /** A refused field is marked invalid and described by its message, which stands under it. */

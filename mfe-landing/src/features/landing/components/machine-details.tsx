@@ -6,6 +6,7 @@ import { Greeting } from './greeting';
 import { SerialBox, unitStatus } from './serial-box';
 import { SerialCheck } from './serial-check';
 import { RegistrationSection } from './registration-section';
+import { ServiceRequestSection } from './service-request-section';
 import { UnitContact } from './unit-contact';
 import { UnitNotices } from './unit-notices';
 
@@ -60,6 +61,10 @@ export function MachineDetails({
         {/* Only a released unit can be registered by its owner (api/src/modules/registrations). */}
         {status === 'released' && (
           <RegistrationSection landing={landing} config={config} languages={languages} />
+        )}
+        {/* Service for any unit issued to a customer, withdrawn since or not (api/src/modules/service-requests). */}
+        {(status === 'released' || status === 'withdrawn') && (
+          <ServiceRequestSection landing={landing} config={config} languages={languages} />
         )}
         {!warned && contact}
       </div>

@@ -75,7 +75,7 @@ export function RegistrationForm({
   serial: string;
   language: MailLanguage;
 }) {
-  const { errors, setErrors, message, setMessage, busy, setBusy } = useFormState<Field>();
+  const { errors, message, busy, send } = useFormState<Field>();
   const confirmation = useConfirmation(apiBase);
   const countryNames = new Intl.DisplayNames([language], { type: 'region' });
 
@@ -83,31 +83,22 @@ export function RegistrationForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '');
-    setBusy(true);
-    try {
-      const { response, answer } = await postJson(`${apiBase}${apiPaths.unitRegistration(serial)}`, {
-        owner: value('owner'),
-        email: value('email'),
-        country: value('country'),
-        purchased_on: value('purchased_on'),
-        dealer: value('dealer'),
-        language,
-        consent: form.get('consent') === 'yes',
-        consent_version: CONSENT_VERSION,
-        website: value('website'),
-      });
-      if (response.ok) {
-        setErrors({});
-        setMessage({ text: answer.mailed ? T.mailed : T.stored, ok: true });
-        return;
-      }
-      setErrors(answer.error?.fields ?? {});
-      setMessage({ text: answer.error?.message ?? T.failed, ok: false });
-    } catch {
-      setMessage({ text: T.failed, ok: false });
-    } finally {
-      setBusy(false);
-    }
+    await send(
+      () =>
+        postJson(`${apiBase}${apiPaths.unitRegistration(serial)}`, {
+          owner: value('owner'),
+          email: value('email'),
+          country: value('country'),
+          purchased_on: value('purchased_on'),
+          dealer: value('dealer'),
+          language,
+          consent: form.get('consent') === 'yes',
+          consent_version: CONSENT_VERSION,
+          website: value('website'),
+        }),
+      (answer) => (answer.mailed ? T.mailed : T.stored),
+      T.failed,
+    );
   }
 
   if (confirmation)

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Landing } from 'contracts';
 import type { LandingConfig } from '../config';
-import { useLazyModule } from '../hooks/use-lazy-module';
 import type { Language } from '../texts';
+import { FormSection } from './form-section';
 
 /** Where the resolver's gs1:registerProduct link and the confirmation mail's link lead (api/src/modules/landing). */
 const opensForm = (hash: string) => hash === '#register' || hash.startsWith('#confirm=');
@@ -14,9 +14,9 @@ const WORDS = {
 };
 
 /**
- * „Register your machine“ on a released unit's page: a heading and a button; the form itself comes in a chunk of
- * its own (registration-form.tsx) when asked for, or at once when a link leads here. An information mail's
- * unsubscribe link shows the owner's unsubscribe instead (unsubscribe-panel.tsx).
+ * „Register your machine“ on a released unit's page; the form is registration-form.tsx. An information mail's
+ * unsubscribe link (notice-mails.ts in the API) shows the owner's unsubscribe instead (unsubscribe-panel.tsx):
+ * that owner is registered already.
  */
 export function RegistrationSection({
   landing,
@@ -28,39 +28,32 @@ export function RegistrationSection({
   languages: readonly Language[];
 }) {
   const language = languages[0] === 'de' ? 'de' : 'en';
-  const [open, setOpen] = useState(() => opensForm(window.location.hash));
-  // An information mail's unsubscribe link (notice-mails.ts in the API) leads here too.
+  // Read once: the panel takes the token out of the address, and the section stays what the link opened.
   const [unsubscribing] = useState(() => window.location.hash.startsWith('#unsubscribe='));
-  const form = useLazyModule(
-    open ? () => import(/* webpackChunkName: "registration" */ './registration-form') : null,
-  );
-  const unsubscribe = useLazyModule(
-    unsubscribing ? () => import(/* webpackChunkName: "unsubscribe" */ './unsubscribe-panel') : null,
-  );
-  return (
-    <section
+  const words = WORDS[language];
+  return unsubscribing ? (
+    <FormSection
       id="register"
       lang={language}
-      className="land-register"
-      aria-labelledby="land-register-heading"
-      data-testid="registration"
-    >
-      <h2 id="land-register-heading">{WORDS[language][unsubscribing ? 'unsubscribe' : 'heading']}</h2>
-      {/* The owner who came to unsubscribe is registered already: no registration here. */}
-      {unsubscribing ? (
-        unsubscribe && <unsubscribe.UnsubscribePanel apiBase={config.apiBase} language={language} />
-      ) : form ? (
+      testId="registration"
+      title={words.unsubscribe}
+      button={words.unsubscribe}
+      openAtFirst
+      load={() => import(/* webpackChunkName: "unsubscribe" */ './unsubscribe-panel')}
+      render={(panel) => <panel.UnsubscribePanel apiBase={config.apiBase} language={language} />}
+    />
+  ) : (
+    <FormSection
+      id="register"
+      lang={language}
+      testId="registration"
+      title={words.heading}
+      button={words.open}
+      openAtFirst={opensForm(window.location.hash)}
+      load={() => import(/* webpackChunkName: "registration" */ './registration-form')}
+      render={(form) => (
         <form.RegistrationForm apiBase={config.apiBase} serial={landing.serial!.value} language={language} />
-      ) : (
-        <button
-          type="button"
-          className="land-button land-button--secondary"
-          onClick={() => setOpen(true)}
-          disabled={open}
-        >
-          {WORDS[language].open}
-        </button>
       )}
-    </section>
+    />
   );
 }

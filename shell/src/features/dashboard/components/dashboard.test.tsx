@@ -67,8 +67,12 @@ describe('parseTab', () => {
       'machine_list',
       'instruments',
       'notices',
+      'service_requests',
     ]);
     expect(tabsFor(['admin'])).toContain('release_queue');
+    // Customers' contact data: who sees owners' registrations, never an inspector or a reader.
+    expect(tabsFor(['admin'])).toContain('service_requests');
+    expect(tabsFor(['pruefer', 'lesen', 'stammdaten'])).not.toContain('service_requests');
     expect(parseTab('release_queue', tabsFor(['pruefer']))).toBe('certificate_create');
     expect(parseTab('certificate_create', tabsFor(['lesen']))).toBe('certificate_list');
     expect(parseTab(null, tabsFor(['lesen']))).toBe('certificate_list');

@@ -9,7 +9,7 @@ import {
   instrumentRegister,
   instrumentUnfit,
   MEASURED_INSULATION_STEP,
-} from '../../../test-support/test-record';
+} from '../../test-support/test-record';
 
 const getMock = jest.spyOn(http, 'get');
 const postMock = jest.spyOn(http, 'post');

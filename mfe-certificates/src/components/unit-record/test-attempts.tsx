@@ -8,9 +8,9 @@ import {
   type UnitValueInstrument,
 } from 'contracts';
 import { formatDay, formatDayTime, useT } from 'shared-ui';
-import { certificateCatalogs, type Translate } from '../../../catalogs';
-import { stepLimit, stepTitle } from '../../../components/test-entry/step-entry';
-import '../../../components/test-entry/test-entry.css';
+import { certificateCatalogs, type Translate } from '../../catalogs';
+import { stepLimit, stepTitle } from '../test-entry/step-entry';
+import '../test-entry/test-entry.css';
 
 /** A value as read: pass/fail in words, a number with its unit. */
 export function valueText(t: Translate, step: PlanStep, value: string | undefined) {

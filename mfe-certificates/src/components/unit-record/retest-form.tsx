@@ -9,13 +9,13 @@ import {
 } from 'contracts';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, apiFieldErrors, isHttpError, notify, useSubmitGuard, useT } from 'shared-ui';
-import { failureReasonsQuery } from '../../../api/get-failure-reasons';
-import { certificateCatalogs } from '../../../catalogs';
-import { Field } from '../../../components/field';
-import { submitOnlyByShortcut } from '../../../components/form-keys';
-import { InstrumentChoices } from '../../../components/test-entry/instrument-choices';
-import { TesterFileImport } from '../../../components/test-entry/tester-file-import';
-import { StepValueField } from '../../../components/test-entry/step-value-field';
+import { failureReasonsQuery } from '../../api/get-failure-reasons';
+import { certificateCatalogs } from '../../catalogs';
+import { Field } from '../field';
+import { submitOnlyByShortcut } from '../form-keys';
+import { InstrumentChoices } from '../test-entry/instrument-choices';
+import { TesterFileImport } from '../test-entry/tester-file-import';
+import { StepValueField } from '../test-entry/step-value-field';
 import {
   instrumentSteps,
   instrumentsToSend,
@@ -28,10 +28,10 @@ import {
   stepTitle,
   valueFieldId,
   withInstrumentNames,
-} from '../../../components/test-entry/step-entry';
-import { useRecordAttempt } from '../api/record-attempt';
+} from '../test-entry/step-entry';
+import { useRecordAttempt } from '../../api/record-attempt';
 import { valueText } from './test-attempts';
-import '../../../components/test-entry/test-entry.css';
+import '../test-entry/test-entry.css';
 
 /** Where the API reports the finding's fields (its 400), and the ids of the form's fields for them. */
 const REASON_KEY = 'failure_reason';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, queryKeys, type PrintData, type RetestBody } from 'contracts';
 import { http } from 'shared-ui';
-import { certificateFromWire } from '../../../api/wire';
+import { certificateFromWire } from './wire';
 
 /** A retest of a failed unit (docs/decisions/0010-test-record.md): a new attempt; the answer is its certificate. */
 export async function recordAttempt({ serial, ...body }: { serial: string } & RetestBody) {

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CertificateDocumentEntry } from 'contracts';
 import { apiErrorMessage, formatDayTime, useT } from 'shared-ui';
-import { archivedDocument } from '../../../api/get-certificate-pdf';
-import { saveFile } from '../../../api/save-file';
-import { certificateCatalogs } from '../../../catalogs';
+import { archivedDocument } from '../../api/get-certificate-pdf';
+import { saveFile } from '../../api/save-file';
+import { certificateCatalogs } from '../../catalogs';
 
 /**
  * Every sealed document that covers the unit, oldest first: the whole certificate's (issued, released, retested,

@@ -30,6 +30,11 @@ const RECALL_LINK_TYPE = 'recallStatus';
 
 /** The GS1 link type of the owner's registration (api/src/modules/registrations): the page's form. */
 const REGISTER_LINK_TYPE = 'registerProduct';
+/**
+ * The GS1 link type of service: the spare parts documents, and a unit's service request form
+ * (api/src/modules/service-requests).
+ */
+const SERVICE_LINK_TYPE = 'serviceInfo';
 
 /** AI 21, the serial: up to 20 characters of GS1's character set 82 (GS1 General Specifications §7.11). */
 const AI_21 = /^[!"%-?A-Z_a-z]{1,20}$/;
@@ -145,6 +150,16 @@ export default async function resolverRoutes(
           hreflang: ['en', 'de'],
         }
       : undefined;
+    // A unit issued to a customer (released, or withdrawn since) can ask for service: the page's form.
+    const service: Link | undefined =
+      params.serial !== undefined
+        ? {
+            href: `${page}#service`,
+            title: 'Request service / Service anfragen',
+            type: 'text/html',
+            hreflang: ['en', 'de'],
+          }
+        : undefined;
     const documentLink = (document: UnitDocument): Link => ({
       href: `${origin}/api${document.href}`,
       title: `${DOCUMENT_KIND_LABELS[document.kind].en} (${document.language}), valid from ${document.valid_from}`,
@@ -180,6 +195,10 @@ export default async function resolverRoutes(
         linkset[key] = [certificate, ...((linkset[key] as Link[] | undefined) ?? [])];
       }
       if (register) linkset[`${GS1_VOCABULARY}${REGISTER_LINK_TYPE}`] = [register];
+      if (service) {
+        const key = `${GS1_VOCABULARY}${SERVICE_LINK_TYPE}`;
+        linkset[key] = [...((linkset[key] as Link[] | undefined) ?? []), service];
+      }
       return (
         reply
           .header('Cache-Control', 'public, max-age=60')
@@ -209,6 +228,9 @@ export default async function resolverRoutes(
       (candidate) => GS1_DOCUMENT_LINK_TYPES[candidate] === term,
     );
     const document = kind && pickLanguage(byKind.get(kind) ?? [], request.headers['accept-language']);
+    // Service leads to the spare parts documents where there are some, else to the unit's service request.
+    if (!document && term === SERVICE_LINK_TYPE && service)
+      return reply.code(307).header('Location', service.href).send();
     if (!document) return sendError(reply, 404, 'NOT_FOUND', messages.gs1NoLink);
     return reply.code(307).header('Location', documentLink(document).href).send();
   };

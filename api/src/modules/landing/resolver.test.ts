@@ -159,6 +159,15 @@ for (const kind of kinds) {
             hreflang: ['de', 'en', 'fr', 'es', 'it', 'pt'],
           },
         ]);
+        // Its owner can ask for service on the page.
+        assert.deepEqual(set[`${VOC}serviceInfo`], [
+          {
+            href: `${origin}/landing/${machineId}/${serial}#service`,
+            title: 'Request service / Service anfragen',
+            type: 'text/html',
+            hreflang: ['en', 'de'],
+          },
+        ]);
         // The released unit can be registered by its owner: the page's form.
         assert.deepEqual(set[`${VOC}registerProduct`], [
           {
@@ -224,6 +233,11 @@ for (const kind of kinds) {
       assert.equal(register.headers.location, `${origin}/landing/${machineId}/${serial}#register`);
       // The machine without a serial names no unit to register.
       assertError(await t.app.inject(`/01/${gtin}?linkType=gs1:registerProduct`), 404);
+      // Without spare parts documents, service is the unit's request form; the machine alone has none.
+      const service = await t.app.inject(`${unitPath()}?linkType=gs1:serviceInfo`);
+      assert.equal(service.statusCode, 307);
+      assert.equal(service.headers.location, `${origin}/landing/${machineId}/${serial}#service`);
+      assertError(await t.app.inject(`/01/${gtin}?linkType=gs1:serviceInfo`), 404);
     });
 
     test('a malformed GTIN or serial is 400, an unknown item 404, never 200', async () => {

@@ -56,7 +56,7 @@ test('plan history: a new version needs a reason, an older version opens, two ve
 
   // Saved without a reason: refused at the field, nothing sent.
   const reason = page.getByLabel('Änderungsgrund *');
-  await page.getByRole('button', { name: 'SPEICHERN' }).click();
+  await page.getByRole('button', { name: 'SPEICHERN', exact: true }).click();
   await expect(reason).toBeFocused();
   await expect(reason).toHaveAccessibleDescription(
     /Bitte geben Sie an, warum der Prüfplan geändert wird \(Änderungsgrund\)\./,
@@ -64,7 +64,7 @@ test('plan history: a new version needs a reason, an older version opens, two ve
   await expect(page.getByTestId('plan-version')).toContainText('Version 1');
   await expectAccessible(page, 'plan-history-reason-missing');
   await reason.fill(REASON);
-  await page.getByRole('button', { name: 'SPEICHERN' }).click();
+  await page.getByRole('button', { name: 'SPEICHERN', exact: true }).click();
   await expect(page.getByText('Prüfplan gespeichert: Version 2.')).toBeVisible();
   await expect(page.getByTestId('plan-reason')).toHaveText(`Änderungsgrund: ${REASON}`);
 
@@ -96,7 +96,7 @@ test('plan history: a new version needs a reason, an older version opens, two ve
     /Sie sehen Version 1, nicht die aktuelle Version 2\.\s*Zur aktuellen Version/,
   );
   await expect(page.getByRole('row').filter({ hasText: 'insulation_resistance' })).toContainText('≥ 1 MΩ');
-  await expect(page.getByRole('button', { name: 'SPEICHERN' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'SPEICHERN', exact: true })).toHaveCount(0);
   await expectAccessible(page, 'plan-history-older');
   await snap(page, 'plan-history-older-1366');
   await page.setViewportSize({ width: 1024, height: 768 });

@@ -149,7 +149,7 @@ test('quality edits a machine plan: a measured step, a stale save refused, read-
   const step = page.getByRole('region', { name: /^Schritt 11\b/ });
   await expect(step.getByLabel('Deutsch *')).toBeFocused();
   // Saved without a German title: the editor says so at the field and sends nothing.
-  await page.getByRole('button', { name: 'SPEICHERN' }).click();
+  await page.getByRole('button', { name: 'SPEICHERN', exact: true }).click();
   await expect(step.getByLabel('Deutsch *')).toBeFocused();
   await expect(step.getByText('Bitte den deutschen Titel angeben')).toBeVisible();
   await step.getByLabel('Deutsch *').fill('Isolationswiderstand');
@@ -163,7 +163,7 @@ test('quality edits a machine plan: a measured step, a stale save refused, read-
   await step.getByLabel('Norm und Abschnitt').fill('IEC 60204-1, 18.3');
   await expect(step.getByLabel('Gemessen')).toHaveValue('unit');
   await expectAccessible(page, 'test-plan-editor-new-step');
-  await page.getByRole('button', { name: 'SPEICHERN' }).click();
+  await page.getByRole('button', { name: 'SPEICHERN', exact: true }).click();
   await expect(page.getByText('Prüfplan gespeichert: Version 1.')).toBeVisible();
   await expect(page.getByTestId('plan-version')).toContainText('Version 1, gespeichert von Quirin Qualität');
   const saved = await call<TestPlan>(admin, 'GET', apiPaths.machineTestPlan(machineA.id));
@@ -188,7 +188,7 @@ test('quality edits a machine plan: a measured step, a stale save refused, read-
     .fill('Squareness');
   // From version 2 on a version says why it was made.
   await page.getByLabel('Änderungsgrund *').fill('Englische Bezeichnung korrigiert');
-  await page.getByRole('button', { name: 'SPEICHERN' }).click();
+  await page.getByRole('button', { name: 'SPEICHERN', exact: true }).click();
   const conflict = page.getByRole('alert').filter({ hasText: 'Jemand anderes hat diesen Prüfplan' });
   await expect(conflict).toBeVisible();
   await conflict.getByRole('button', { name: 'NEU LADEN' }).click();
@@ -207,7 +207,7 @@ test('quality edits a machine plan: a measured step, a stale save refused, read-
   await expect(measured).toContainText('Messwert');
   await expect(measured).toContainText('≥ 1 MΩ');
   await expect(measured).toContainText('500 V DC');
-  await expect(reader.getByRole('button', { name: 'SPEICHERN' })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: 'SPEICHERN', exact: true })).toHaveCount(0);
   await expect(reader.getByRole('textbox')).toHaveCount(0);
   await expectAccessible(reader, 'test-plan-read-only');
   // At 768 px the table scrolls sideways in a region the keyboard can reach.

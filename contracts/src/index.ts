@@ -36,6 +36,7 @@ export * from './certificate-document-history';
 export * from './unit-view';
 export * from './company-sign-in';
 export * from './company-sign-in-names';
+export * from './notice-severity-names';
 export * from './jobs';
 export * from './plan-diff';
 export * from './safety-notices';

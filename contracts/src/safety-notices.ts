@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EXPORT_FORMATS, MAX_PAGE_SIZE, SERIAL_MAX_LENGTH } from './constants';
+import { NOTICE_SEVERITY_NAMES } from './notice-severity-names';
 import { multiline } from './text-lines';
 import { UNIT_RELEASES } from './test-record';
 
@@ -12,11 +13,7 @@ import { UNIT_RELEASES } from './test-record';
 /** From the mildest to the gravest: the customer page shows the gravest first. */
 export const NOTICE_SEVERITIES = ['information', 'safety_notice', 'recall'] as const;
 export type NoticeSeverity = (typeof NOTICE_SEVERITIES)[number];
-export const NOTICE_SEVERITY_LABELS: Record<NoticeSeverity, string> = {
-  information: 'Information',
-  safety_notice: 'Sicherheitshinweis',
-  recall: 'Rückruf',
-};
+export const NOTICE_SEVERITY_LABELS: Record<NoticeSeverity, string> = NOTICE_SEVERITY_NAMES.de;
 
 export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_TEXT_MAX = 4000;

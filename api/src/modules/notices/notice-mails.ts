@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { apiPaths, landingUrl, type NoticeSeverity } from 'contracts';
+import { apiPaths, landingUrl, NOTICE_SEVERITY_NAMES, type NoticeSeverity } from 'contracts';
 import type { Db } from '../../db/database';
-import { mailHtml, mailText, queueMail, type MailComposer, type MailLanguage } from '../../platform/mail';
+import { mailHtml, mailText, queueMail, type MailComposer } from '../../platform/mail';
 import { hashToken } from '../auth/sessions.repository';
 import type { RegistrationsRepository } from '../registrations/registrations.repository';
 import {
@@ -21,11 +21,6 @@ const NOTICE_MAIL = 'notice-owner';
  * notice is not required and carries an unsubscribe link (docs/decisions/0045-registrations-and-mail.md).
  */
 const REQUIRED: Record<NoticeSeverity, boolean> = { information: false, safety_notice: true, recall: true };
-
-const SEVERITY: Record<MailLanguage, Record<NoticeSeverity, string>> = {
-  en: { information: 'Information', safety_notice: 'Safety notice', recall: 'Recall' },
-  de: { information: 'Information', safety_notice: 'Sicherheitshinweis', recall: 'Rückruf' },
-};
 
 /** The notice mail's words, in the owner's language. */
 const WORDS = {
@@ -126,7 +121,7 @@ export function noticeMails(deps: { mailing: boolean; companyName: string }) {
         const parts = [
           words.hello(owner.owner),
           words.intro(notice.machine_name, owner.serial),
-          `${SEVERITY[language][notice.severity]}: ${title}`,
+          `${NOTICE_SEVERITY_NAMES[language][notice.severity]}: ${title}`,
           language === 'de' ? notice.text_de : notice.text_en,
           { href: page, label: words.page },
           ...(unsubscribe
@@ -136,7 +131,7 @@ export function noticeMails(deps: { mailing: boolean; companyName: string }) {
         ];
         return {
           to: owner.email,
-          subject: `${SEVERITY[language][notice.severity]}: ${title} (${owner.serial})`,
+          subject: `${NOTICE_SEVERITY_NAMES[language][notice.severity]}: ${title} (${owner.serial})`,
           language,
           text: mailText(parts),
           html: mailHtml(language, parts),

@@ -1,18 +1,10 @@
-import type { NoticeSeverity, PublicNotice } from 'contracts';
+import { NOTICE_SEVERITY_NAMES, type PublicNotice } from 'contracts';
 import type { Language } from '../texts';
 
 /**
- * What each severity is called. A notice is written in German and English only (contracts/src/safety-notices.ts),
- * so the page's other languages show the English notice, and its English name.
- */
-const SEVERITY: Record<'de' | 'en', Record<NoticeSeverity, string>> = {
-  de: { information: 'Information', safety_notice: 'Sicherheitshinweis', recall: 'Rückruf' },
-  en: { information: 'Information', safety_notice: 'Safety notice', recall: 'Recall' },
-};
-
-/**
  * The manufacturer's open safety notices and recalls for this unit (the API sends only those covering it), the
- * gravest first, above everything else on the page. Texts are rendered as text, never as HTML.
+ * gravest first, above everything else on the page. Texts are rendered as text, never as HTML. A notice is
+ * written in German and English only, so the page's other languages show the English notice and its English name.
  */
 export function UnitNotices({ notices, language }: { notices: PublicNotice[]; language: Language }) {
   const lang = language === 'de' ? 'de' : 'en';
@@ -28,7 +20,7 @@ export function UnitNotices({ notices, language }: { notices: PublicNotice[]; la
         >
           <p className="land-notice__kind">
             {notice.severity !== 'information' && <span aria-hidden="true">⚠ </span>}
-            {SEVERITY[lang][notice.severity]}
+            {NOTICE_SEVERITY_NAMES[lang][notice.severity]}
           </p>
           <h2 className="land-notice__title" id={`land-notice-${index}`}>
             {notice.title[lang]}

@@ -5,7 +5,6 @@ import {
   Kysely,
   Migrator,
   sql,
-  PostgresDialect,
   type Migration,
   type PostgresPool,
   type PostgresPoolClient,
@@ -15,6 +14,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { BusyRetryingSqliteDialect, SQLITE_BUSY_TIMEOUT_MS } from './busy-retry';
 import { DatabaseUnreachableError } from './errors';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect';
 import * as initial from './migrations/2026-11-21T00-00-initial';
 import * as totals from './migrations/2026-11-21T01-00-totals';
 import * as checkerSearch from './migrations/2026-11-21T02-00-checker-search';
@@ -216,7 +216,9 @@ export function openDatabase(
   // Either way the failing query rejects too and the request answers 503.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+  const db = new Kysely<Database>({
+    dialect: new OwnSchemaPostgresDialect({ pool: withNamedStatements(pool) }),
+  });
   return {
     db,
     kind: 'postgres',

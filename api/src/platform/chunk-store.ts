@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { setImmediate } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pLimit from 'p-limit';
 import type { Database } from '../db/schema';
 import { nowIso } from '../text';
@@ -10,11 +10,14 @@ import { nowIso } from '../text';
 export const CHUNK_BYTES = 256 * 1024;
 
 /**
- * Chunk reads of all downloads together at once. Each takes a database connection while it runs: twenty downloads
- * reading freely held the whole PostgreSQL pool (10), and the customer call waited behind them (p99 188 ms against
- * 8 ms idle, api/bench/heavy-work.ts). Four leave the rest of the pool to everything else.
+ * Reads of stored bytes take READ_BYTES at a time, all reads of this process one after another, each in a turn of
+ * the event loop of its own. Twenty downloads each reading and checking a whole chunk in the same turn held every
+ * other request for 30 to 60 ms a turn, and the customer call's p99 rose from 9 to 56 ms; on PostgreSQL a chunk
+ * arrives as 512 KB of hex text, decoded in one piece (docs/measurements.md, "Downloads"). A read at a time also
+ * leaves the rest of PostgreSQL's pool to everything else.
  */
-const CHUNK_READS_AT_ONCE = 4;
+const READ_BYTES = 64 * 1024;
+const readTurn = pLimit(1);
 
 /** A stored content as its readers know it: its SHA-256 (the key) and its size. */
 export interface StoredContent {
@@ -59,7 +62,31 @@ const sha256Hex = (bytes: Uint8Array) => crypto.createHash('sha256').update(byte
  * read checks what it passes on. An export's bytes go once the export is removed (`remove`).
  */
 export function chunkStore(db: Kysely<Database>) {
-  const chunkRead = pLimit(CHUNK_READS_AT_ONCE);
+  /** One stored chunk in parts of READ_BYTES, checked against its SHA-256 before any part is answered. */
+  async function chunkParts(sha256: string, seq: number): Promise<Buffer[]> {
+    const parts: Buffer[] = [];
+    const check = crypto.createHash('sha256');
+    let expected: string | undefined;
+    for (let from = 0; from < CHUNK_BYTES; from += READ_BYTES) {
+      const read = await readTurn(async () => {
+        await setImmediate();
+        return db
+          .selectFrom('document_chunks')
+          .select([sql<Buffer>`substr(bytes, ${from + 1}, ${READ_BYTES})`.as('part'), 'chunk_sha256'])
+          .where('sha256', '=', sha256)
+          .where('seq', '=', seq)
+          .executeTakeFirst();
+      });
+      if (!read) throw new IntegrityError(sha256, seq);
+      expected = read.chunk_sha256;
+      check.update(read.part);
+      parts.push(read.part);
+      if (read.part.length < READ_BYTES) break;
+    }
+    if (check.digest('hex') !== expected) throw new IntegrityError(sha256, seq);
+    return parts;
+  }
+
   /**
    * The content's row unless it exists, then each of its chunks that is not stored yet, read by `chunkAt`.
    * Chunks are looked for rather than assumed: a store of a file cut short leaves a content with some chunks,
@@ -157,33 +184,24 @@ export function chunkStore(db: Kysely<Database>) {
     },
 
     /**
-     * Bytes `start`…`end` (inclusive) of a stored content, one chunk per query (on SQLite a query runs on the
-     * event loop, and twenty downloads reading 1 MiB at a time kept every other request waiting:
-     * api/bench/documents-bench.ts). Each chunk is checked against its own SHA-256 before any of it is passed
-     * on, and a read of the whole content against the content's SHA-256 before its last bytes are: a mismatch
-     * throws IntegrityError instead.
+     * Bytes `start`…`end` (inclusive) of a stored content, read a part at a time (READ_BYTES). Each chunk is
+     * checked against its own SHA-256 before any of it is passed on, and a read of the whole content against the
+     * content's SHA-256 before its last bytes are: a mismatch throws IntegrityError instead.
      */
     async *range({ sha256, size }: StoredContent, start: number, end: number): AsyncGenerator<Buffer> {
       const whole = start === 0 && end === size - 1 ? crypto.createHash('sha256') : null;
       const last = Math.floor(end / CHUNK_BYTES);
       for (let seq = Math.floor(start / CHUNK_BYTES); seq <= last; seq++) {
-        const row = await chunkRead(() =>
-          db
-            .selectFrom('document_chunks')
-            .select(['bytes', 'chunk_sha256'])
-            .where('sha256', '=', sha256)
-            .where('seq', '=', seq)
-            .executeTakeFirst(),
-        );
-        if (!row || sha256Hex(row.bytes) !== row.chunk_sha256) throw new IntegrityError(sha256, seq);
-        whole?.update(row.bytes);
-        if (whole && seq === last && whole.digest('hex') !== sha256)
-          throw new IntegrityError(sha256, 'whole');
+        const parts = await chunkParts(sha256, seq);
         const offset = seq * CHUNK_BYTES;
-        yield row.bytes.subarray(Math.max(0, start - offset), Math.min(row.bytes.length, end - offset + 1));
-        // SQLite answers synchronously, so without this the loop would pass chunk after chunk in microtasks and
-        // never let another request in until a download's socket pushed back.
-        await setImmediate();
+        for (const [i, part] of parts.entries()) {
+          whole?.update(part);
+          if (whole && seq === last && i === parts.length - 1 && whole.digest('hex') !== sha256)
+            throw new IntegrityError(sha256, 'whole');
+          const at = offset + i * READ_BYTES;
+          if (at + part.length <= start || at > end) continue;
+          yield part.subarray(Math.max(0, start - at), Math.min(part.length, end - at + 1));
+        }
       }
     },
   };

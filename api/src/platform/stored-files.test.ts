@@ -157,6 +157,7 @@ for (const kind of kinds) {
       const first = await storedDocument(bytes);
       const middle = await storedDocument(Buffer.concat([bytes, Buffer.from('m')]));
       const whole = await storedDocument(Buffer.concat([bytes, Buffer.from('w')]));
+      const lastByte = await storedDocument(Buffer.concat([bytes, Buffer.from('l')]));
       assert.equal((await get(port, small.path)).status, 200);
 
       await tamper(small.sha256, 0, crypto.randomBytes(2000));
@@ -176,6 +177,14 @@ for (const kind of kinds) {
       assert.ok(cut.body.length <= CHUNK_BYTES, `${cut.body.length} bytes arrived`);
       assert.deepEqual(cut.body, bytes.subarray(0, cut.body.length));
 
+      // Only the chunk's last byte changed: it is read in parts (chunk-store.ts, READ_BYTES), and none of them goes.
+      const changed = Buffer.from(bytes.subarray(CHUNK_BYTES, 2 * CHUNK_BYTES));
+      changed[CHUNK_BYTES - 1] ^= 1;
+      await tamper(lastByte.sha256, 1, changed);
+      const cutBefore = await get(port, lastByte.path);
+      assert.equal(cutBefore.complete, false);
+      assert.ok(cutBefore.body.length <= CHUNK_BYTES, `${cutBefore.body.length} bytes arrived`);
+
       // Bytes and their chunk's hash changed together: the whole content's SHA-256 stops the last bytes.
       const forged = crypto.randomBytes(CHUNK_BYTES);
       await tamper(whole.sha256, 1, forged, crypto.createHash('sha256').update(forged).digest('hex'));
@@ -185,7 +194,7 @@ for (const kind of kinds) {
       assert.ok(forgedAnswer.body.length < wanted, `${forgedAnswer.body.length} of ${wanted} bytes arrived`);
 
       const alarms = log.filter((line) => line.includes('"alarm":"integrity"'));
-      for (const { sha256 } of [small, first, middle, whole])
+      for (const { sha256 } of [small, first, middle, lastByte, whole])
         assert.ok(
           alarms.some((line) => line.includes(sha256)),
           `no integrity alarm names ${sha256}`,

@@ -12,7 +12,7 @@ export const CHUNK_BYTES = 256 * 1024;
 /**
  * Reads of stored bytes take READ_BYTES at a time, all reads of this process one after another, each in a turn of
  * the event loop of its own. Twenty downloads each reading and checking a whole chunk in the same turn held every
- * other request for 30 to 60 ms a turn, and the customer call's p99 rose from 9 to 56 ms; on PostgreSQL a chunk
+ * other request for 30 to 60 ms a turn, and the customer call's p99 rose from 9 to 57 ms; on PostgreSQL a chunk
  * arrives as 512 KB of hex text, decoded in one piece (docs/measurements.md, "Downloads"). A read at a time also
  * leaves the rest of PostgreSQL's pool to everything else.
  */

@@ -1,9 +1,15 @@
+import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { UPLOAD_MAX_BYTES } from 'contracts';
-import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import auditRoutes from './modules/audit/audit.routes';
@@ -98,6 +104,17 @@ export const SOCKET_IDLE_MS = 10_000;
  */
 export const KEEP_ALIVE_MS = 5_000;
 
+/**
+ * The idle limit (SOCKET_IDLE_MS) is meant for a silent client. Node applies it to the socket, so once a request
+ * had arrived whole, silence while the server worked on it (a sign-in waiting for its hash on a busy machine)
+ * closed the connection unanswered: the client saw "other side closed". Only a request still arriving is cut off.
+ */
+async function answerEvenWhenSlow(request: FastifyRequest, reply: FastifyReply) {
+  reply.raw.on('timeout', (socket: Socket) => {
+    if (!request.raw.complete) socket.destroy();
+  });
+}
+
 /** Helmet's default value: a year, subdomains included. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -131,6 +148,7 @@ export async function buildApp({
 
   // Headers arrive first and are small: 10 s for them (Node checks this and requestTimeout every 30 s).
   app.server.headersTimeout = 10_000;
+  app.addHook('onRequest', answerEvenWhenSlow);
   app.setValidatorCompiler(validatorCompiler);
   registerRequestLanguage(app);
   const repositories = createRepositories(database);

@@ -188,6 +188,40 @@ for (const kind of kinds) {
   });
 }
 
+test('a request the server works on longer than the idle limit is answered; a client silent mid-body is cut off', async () => {
+  const testDb = await createTestDatabase('sqlite');
+  const config = { ...loadConfig({}), database: testDb.location };
+  const app = await buildApp({ config, database: testDb.database });
+  const idleMs = 300;
+  app.post('/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 3 * idleMs));
+    return { done: true };
+  });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    app.server.setTimeout(idleMs);
+    const { port } = app.server.address() as net.AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${port}/slow`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    assert.deepEqual(await response.json(), { done: true });
+
+    const socket = net.connect(port, '127.0.0.1');
+    socket.write(
+      'POST /slow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{',
+    );
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    await new Promise((resolve) => socket.once('close', resolve));
+    assert.equal(answer, '', 'closed without an answer, as a silent client is');
+  } finally {
+    await app.close();
+    await testDb.drop();
+  }
+});
+
 test('HOST=:: listens on IPv6 and IPv4 alike', async () => {
   const testDb = await createTestDatabase('sqlite');
   const config = { ...loadConfig({ HOST: '::' }), database: testDb.location };

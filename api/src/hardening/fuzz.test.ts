@@ -306,7 +306,7 @@ test(`${TOTAL} generated hostile requests over every endpoint: no 5xx, alive, me
           continue;
         }
         throw new Error(
-          `${request.method} ${request.path.slice(0, 80)}: ${String(error)} (${String((error as Error).cause)})`,
+          `${request.method} ${request.path.slice(0, 80)} (body ${request.body?.length ?? 0} bytes): ${String(error)} (${String((error as Error).cause)}, ${code})`,
           { cause: error },
         );
       }

@@ -16,8 +16,8 @@ export class BusyError extends HttpError {
  * with at most `waiting` more in line for at most `maxWaitMs`; anything beyond is refused with `busy()`.
  * Without it 120 parallel sign-ins filled the pool and every other request (the customer page, static files)
  * waited behind them for over 10 s (docs/decisions/0011-bounded-heavy-work.md). The wait is bounded too: on a
- * machine slower than planned a full line would otherwise outlast the 10 s after which a silent connection is
- * closed (app.ts, SOCKET_IDLE_MS).
+ * machine slower than planned a full line would otherwise keep its last client waiting many seconds, where being
+ * told to try again in a moment is the clearer answer.
  */
 export function workQueue({
   running,

@@ -8,8 +8,8 @@ import type { PdfVerdict } from './pdf-scan';
 export type { PdfVerdict } from './pdf-scan';
 
 /**
- * One check at a time, two more waiting briefly: a check takes at most PDF_CHECK_LIMITS.seconds, and waiting plus
- * checking must end before a silent connection is closed (app.ts, SOCKET_IDLE_MS); beyond that a 429 at once.
+ * One check at a time, two more waiting briefly: a check takes at most PDF_CHECK_LIMITS.seconds, so an upload
+ * is answered within seconds; beyond that a 429 at once.
  */
 const queue = workQueue({
   running: 1,

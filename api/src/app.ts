@@ -107,11 +107,12 @@ export const KEEP_ALIVE_MS = 5_000;
 /**
  * The idle limit (SOCKET_IDLE_MS) is meant for a silent client. Node applies it to the socket, so once a request
  * had arrived whole, silence while the server worked on it (a sign-in waiting for its hash on a busy machine)
- * closed the connection unanswered: the client saw "other side closed". Only a request still arriving is cut off.
+ * closed the connection unanswered: the client saw "other side closed". Cut off still: a request still arriving,
+ * and an answer under way that the client stopped reading.
  */
 async function answerEvenWhenSlow(request: FastifyRequest, reply: FastifyReply) {
   reply.raw.on('timeout', (socket: Socket) => {
-    if (!request.raw.complete) socket.destroy();
+    if (!request.raw.complete || reply.raw.headersSent) socket.destroy();
   });
 }
 

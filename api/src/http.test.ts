@@ -188,39 +188,57 @@ for (const kind of kinds) {
   });
 }
 
-test('a request the server works on longer than the idle limit is answered; a client silent mid-body is cut off', async () => {
-  const testDb = await createTestDatabase('sqlite');
-  const config = { ...loadConfig({}), database: testDb.location };
-  const app = await buildApp({ config, database: testDb.database });
-  const idleMs = 300;
-  app.post('/slow', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 3 * idleMs));
-    return { done: true };
-  });
-  try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    app.server.setTimeout(idleMs);
-    const { port } = app.server.address() as net.AddressInfo;
-    const response = await fetch(`http://127.0.0.1:${port}/slow`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
+test(
+  'a request the server works on longer than the idle limit is answered; a client silent mid-body or not reading is cut off',
+  { timeout: 30_000 },
+  async () => {
+    const testDb = await createTestDatabase('sqlite');
+    const config = { ...loadConfig({}), database: testDb.location };
+    const app = await buildApp({ config, database: testDb.database });
+    const idleMs = 300;
+    app.post('/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3 * idleMs));
+      return { done: true };
     });
-    assert.deepEqual(await response.json(), { done: true });
+    // More than the sockets' buffers hold, so a client that does not read leaves the answer stuck.
+    let largeClosed: Promise<unknown> | undefined;
+    app.get('/large', async (request) => {
+      largeClosed = new Promise((resolve) => request.raw.socket.once('close', resolve));
+      return Buffer.alloc(64 * 1024 * 1024);
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      app.server.setTimeout(idleMs);
+      const { port } = app.server.address() as net.AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/slow`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      assert.deepEqual(await response.json(), { done: true });
 
-    const socket = net.connect(port, '127.0.0.1');
-    socket.write(
-      'POST /slow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{',
-    );
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk));
-    await new Promise((resolve) => socket.once('close', resolve));
-    assert.equal(answer, '', 'closed without an answer, as a silent client is');
-  } finally {
-    await app.close();
-    await testDb.drop();
-  }
-});
+      const socket = net.connect(port, '127.0.0.1');
+      socket.write(
+        'POST /slow HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{',
+      );
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      await new Promise((resolve) => socket.once('close', resolve));
+      assert.equal(answer, '', 'closed without an answer, as a silent client is');
+
+      const reader = net.connect(port, '127.0.0.1');
+      reader.write('GET /large HTTP/1.1\r\nHost: x\r\n\r\n');
+      // Paused, the client would not notice the connection closed; the server's end of it is watched instead.
+      await new Promise((resolve) => reader.once('data', resolve));
+      reader.pause();
+      await largeClosed;
+      reader.destroy();
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
+  },
+);
 
 test('HOST=:: listens on IPv6 and IPv4 alike', async () => {
   const testDb = await createTestDatabase('sqlite');
